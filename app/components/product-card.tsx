@@ -1,0 +1,71 @@
+import { Link } from "react-router";
+import type { BundleView, ProductView } from "~/models/catalogue-view";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { StockBadge } from "./stock-badge";
+
+const CATEGORY_LABELS: Record<string, string> = {
+  special: "Limited special",
+  macroalgae: "Live macroalgae",
+  bundle: "Care bundle",
+  kit: "Kit",
+  combo: "Combo",
+  tip: "Digital tip",
+};
+
+export function categoryLabel(category: string): string {
+  return CATEGORY_LABELS[category] ?? category;
+}
+
+const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
+
+export function ProductCard({ product, priority = false }: { product: ProductView; priority?: boolean }) {
+  return (
+    <article className="card group flex flex-col overflow-hidden">
+      <Link to={`/product/${product.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
+        <div className="relative overflow-hidden bg-sand-deep">
+          <ProductImage
+            imageKey={product.imageKeys[0] ?? product.id}
+            alt=""
+            sizes={CARD_SIZES}
+            priority={priority}
+            className="transition-transform duration-300 group-hover:scale-[1.03]"
+          />
+          <span className="absolute top-3 left-3 rounded-full bg-paper/95 px-2.5 py-1 text-xs font-semibold text-ink">
+            {categoryLabel(product.category)}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-5">
+          <h3 className="text-lg leading-snug font-semibold group-hover:underline">{product.title}</h3>
+          <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
+          <div className="mt-auto pt-2">
+            <StockBadge state={product.stock} />
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function BundleCard({ bundle }: { bundle: BundleView }) {
+  return (
+    <article className="card group flex flex-col overflow-hidden">
+      <Link to={`/product/${bundle.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
+        <div className="relative overflow-hidden bg-sand-deep">
+          <ProductImage imageKey={bundle.imageKey} alt="" sizes={CARD_SIZES} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+          <span className="absolute top-3 left-3 rounded-full bg-coral-text px-2.5 py-1 text-xs font-bold text-white">
+            {bundle.discountPercent}% off
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-5">
+          <h3 className="text-lg leading-snug font-semibold group-hover:underline">{bundle.name}</h3>
+          <p className="line-clamp-2 text-sm text-ink-soft">{bundle.description}</p>
+          <Price priceCents={bundle.priceCents} originalPriceCents={null} />
+          <div className="mt-auto pt-2">
+            <StockBadge state={bundle.stock} />
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}

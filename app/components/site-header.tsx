@@ -1,0 +1,59 @@
+import { Link, NavLink } from "react-router";
+import { LogoMark } from "./logo";
+
+const NAV = [
+  { to: "/products", label: "Shop" },
+  { to: "/reef-wisdom", label: "Reef Wisdom" },
+  { to: "/care", label: "Chaeto Care" },
+  { to: "/plan", label: "The Plan" },
+  { to: "/contact", label: "Contact" },
+];
+
+export function SiteHeader({ shopName }: { shopName: string }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${shopName} home`}>
+          <LogoMark />
+          <span className="font-display text-xl font-semibold tracking-tight">{shopName}</span>
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-sand-deep ${isActive ? "bg-sand-deep text-ink" : "text-ink-soft"}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 md:ml-2">
+          <Link to="/profile" className="btn-secondary hidden min-h-10 px-4 sm:inline-flex">
+            Account
+          </Link>
+          <details className="relative md:hidden">
+            <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">Menu</summary>
+            <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">
+              <ul>
+                {[...NAV, { to: "/profile", label: "Account" }].map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className="block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-sand">
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { publicConfig, type PublicConfig } from "./config.server";
+import { NavigationProgress } from "./components/navigation-progress";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: publicConfig(context.services.config) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const shopName = data?.config.shopName ?? "Lazy Reefer";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f1e7" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader shopName={shopName} />
+        <NavigationProgress shopName={shopName} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter shopName={shopName} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function useShopConfig(): PublicConfig {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "" };
+}
+
+export function HydrateFallback() {
+  return <p className="container-page py-24 text-center text-ink-soft">Loading Lazy Reefer…</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ""}`.trim()
+    : error instanceof Error && import.meta.env.DEV
+      ? error.message
+      : "Something went wrong on our side.";
+  return (
+    <section className="container-page py-24 text-center">
+      <title>Unexpected Application Error! | Lazy Reefer</title>
+      <p className="eyebrow">Error</p>
+      <h1 className="mt-3 text-4xl font-semibold">Unexpected Application Error!</h1>
+      <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">{detail}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Back to the shop
+      </Link>
+    </section>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="container-page py-24 text-center" aria-labelledby="not-found-heading">
+      <title>Page not found | Lazy Reefer</title>
+      <meta name="robots" content="noindex" />
+      <p className="eyebrow">404</p>
+      <h1 id="not-found-heading" className="mt-3 text-4xl font-semibold sm:text-5xl">
+        This page drifted off the reef
+      </h1>
+      <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">
+        We couldn't find what you were looking for. It may have moved, or the link may be mistyped.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/products" className="btn-primary">
+          Browse the shop
+        </Link>
+        <Link to="/reef-wisdom" className="btn-secondary">
+          Read the guides
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from "kysely";
+import * as m0001 from "./migrations/0001-catalogue";
+
+/**
+ * One migration history for every table. Migrations are imported statically (not read from
+ * a folder) so they travel inside the server bundle.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-catalogue": m0001,
+};
+
+/**
+ * `schema` names the PostgreSQL schema that holds the migration tables when the connection's
+ * search path is not `public` (tests); without it Kysely would look for them in any schema.
+ */
+function migrator(db: Kysely<any>, schema?: string) {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<MigrationResultSet> {
+  const result = await migrator(db, schema).migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}
+
+export async function currentMigration(db: Kysely<any>, schema?: string): Promise<string | null> {
+  const list = await migrator(db, schema).getMigrations();
+  const executed = list.filter((m) => m.executedAt);
+  return executed.at(-1)?.name ?? null;
+}

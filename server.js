@@ -1,0 +1,54 @@
+// Process entry: serves static assets, mounts the app from the build (or from Vite in --dev),
+// and shuts down gracefully on SIGTERM/SIGINT.
+import compression from "compression";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+const server = express();
+server.disable("x-powered-by");
+let createApp;
+
+if (dev) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  ({ createApp } = await viteDevServer.ssrLoadModule("./server/app.ts"));
+} else {
+  server.use(compression());
+  // Hashed build assets never change: cache them for a year.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  ({ createApp } = await import("./build/server/index.js"));
+}
+
+let app, services;
+try {
+  ({ app, services } = await createApp());
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+server.use(app);
+
+const listener = server.listen(services.config.port, services.config.host, () => {
+  const address = listener.address();
+  const port = typeof address === "object" && address ? address.port : services.config.port;
+  services.logger.info({ port }, `${services.config.shopName} is open on http://localhost:${port}`);
+});
+
+let closing = false;
+async function shutdown(signal) {
+  if (closing) return;
+  closing = true;
+  services.logger.info({ signal }, "shutting down");
+  listener.close(async () => {
+    await services.database.destroy().catch(() => {});
+    process.exit(0);
+  });
+  listener.closeIdleConnections?.();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,32 @@
+import express, { Router } from "express";
+import { pingDatabase } from "../../database/db.server";
+import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
+import type { AppServices } from "../services";
+import { catalogueRoutes } from "./catalogue";
+
+export const JSON_BODY_LIMIT = "100kb";
+
+/** Everything under /api: JSON in, JSON out, errors in the envelope of DESIGN.md. */
+export function createApiRouter(services: AppServices): Router {
+  const api = Router();
+  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  api.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  api.get("/health", async (req, res) => {
+    try {
+      await pingDatabase(services.database.db);
+      res.json({ status: "ok" });
+    } catch (err) {
+      req.log?.warn({ err }, "health check: database unreachable");
+      res.status(503).json(errorBody(503, "The database is unreachable.", "database-unavailable"));
+    }
+  });
+
+  api.use(catalogueRoutes(services));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  return api;
+}

@@ -1,0 +1,23 @@
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { parseConfig } from "~/config.server";
+import { createHttpApp } from "./http";
+import { createServices } from "./services";
+
+/**
+ * Entry of the server bundle: builds the services (config, database, migrations, seed) and the
+ * Express app with the React Router page handler mounted last.
+ */
+export async function createApp() {
+  const config = parseConfig();
+  const services = await createServices(config);
+  const app = createHttpApp(services);
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: config.env === "production" ? "production" : "development",
+      getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+    }),
+  );
+  return { app, services };
+}

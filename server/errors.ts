@@ -1,0 +1,77 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+
+/** Status ↔ code pairs of the original product's error catalogue, plus 402 for payments. */
+export const STATUS_CODES = {
+  400: "invalid-argument",
+  401: "unauthenticated",
+  402: "payment-failed",
+  403: "permission-denied",
+  404: "not-found",
+  409: "aborted",
+  413: "invalid-argument",
+  415: "invalid-argument",
+  429: "resource-exhausted",
+  499: "cancelled",
+  500: "internal",
+  501: "unimplemented",
+  503: "unavailable",
+  504: "deadline-exceeded",
+} as const;
+
+export type ErrorStatus = keyof typeof STATUS_CODES;
+
+/** An error meant for the client: its message is safe to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+
+  get code(): string {
+    return STATUS_CODES[this.status];
+  }
+}
+
+export function errorBody(status: ErrorStatus, message: string, reason?: string) {
+  return { error: { code: STATUS_CODES[status], message, ...(reason ? { reason } : {}) } };
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json(errorBody(404, `No API endpoint at ${req.method} ${req.path}`));
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+/** Every /api failure leaves in the envelope; unexpected ones are logged and never leak details. */
+export const apiErrorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  if (res.headersSent) return;
+  if (err instanceof ApiError) {
+    res.status(err.status).json(errorBody(err.status, err.message, err.reason));
+    return;
+  }
+  const parserError = err as BodyParserError;
+  switch (parserError?.type) {
+    case "entity.parse.failed":
+      res.status(400).json(errorBody(400, "The request body is not valid JSON.", "malformed-json"));
+      return;
+    case "entity.too.large":
+      res.status(413).json(errorBody(413, "The request body is too large.", "payload-too-large"));
+      return;
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      res.status(415).json(errorBody(415, "Unsupported body encoding.", "unsupported-encoding"));
+      return;
+  }
+  if (typeof parserError?.status === "number" && parserError.status >= 400 && parserError.status < 500) {
+    res.status(400).json(errorBody(400, "The request could not be read.", "bad-request"));
+    return;
+  }
+  req.log?.error({ err }, "unhandled API error");
+  res.status(500).json(errorBody(500, "Something went wrong on our side. Please try again."));
+};

@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import compression from "compression";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { createApiRouter } from "./api";
+import type { AppServices } from "./services";
+
+/**
+ * The Express app without the page renderer: security headers, request ids, logging and the
+ * JSON API. Tests mount exactly this; server/app.ts adds the React Router handler.
+ */
+export function createHttpApp(services: AppServices): Express {
+  const app = express();
+  const production = services.config.env === "production";
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    req.id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
+    req.log = services.logger.child({ reqId: req.id });
+    res.setHeader("X-Request-Id", req.id);
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log?.info({ method: req.method, url: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'"],
+          "upgrade-insecure-requests": production && services.config.publicUrl.startsWith("https:") ? [] : null,
+        },
+      },
+      strictTransportSecurity: production && services.config.publicUrl.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    next();
+  });
+
+  app.use("/api", createApiRouter(services));
+  return app;
+}

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { parseConfig } from "~/config.server";
+import type { Clock } from "~/domain/clock";
+import { openDatabase } from "../../database/db.server";
+import { createHttpApp } from "../../server/http";
+import { createServices, type AppServices } from "../../server/services";
+import { testDatabaseKind, testPostgresUrl } from "./test-database";
+
+/**
+ * Real services on a real database of the run's kind: a fresh SQLite file, or a fresh
+ * PostgreSQL schema, per call. Migrations and the seed run exactly as at server start.
+ */
+export async function createTestServices(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<AppServices> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-test-"));
+  const id = crypto.randomBytes(4).toString("hex");
+  const postgres = testDatabaseKind() === "postgres";
+  const databaseUrl = postgres ? testPostgresUrl() : `file:${path.join(dataDir, "shop.db")}`;
+  const config = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const database = await openDatabase(databaseUrl, postgres ? { schema: `lr_t_${inject("runId")}_${id}`, maxConnections: 20 } : {});
+  return createServices(config, { database, clock: options.clock });
+}
+
+/** The HTTP app (API and security headers) listening on an ephemeral loopback port. */
+export async function startTestServer(services: AppServices): Promise<{ url: string; close(): Promise<void> }> {
+  const app = createHttpApp(services);
+  return new Promise((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
