@@ -2,6 +2,7 @@ import express, { Router } from "express";
 import { pingDatabase } from "../../database/db.server";
 import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
 import type { AppServices } from "../services";
+import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 
 export const JSON_BODY_LIMIT = "100kb";
@@ -26,6 +27,7 @@ export function createApiRouter(services: AppServices): Router {
   });
 
   api.use(catalogueRoutes(services));
+  api.use(cartRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { isOfferExpired, isPurchasable } from "./availability";
+import { comboKey, MAX_LINE_QUANTITY, productDemand, type CartState, type CatalogueSnapshot } from "./cart";
+
+/** Cart items as the HTTP contract carries them (quote and checkout). */
+const IdSchema = z.string().trim().min(1).max(100);
+const QuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+
+export const CartItemSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("product"), id: IdSchema, quantity: QuantitySchema }),
+  z.object({ kind: z.literal("bundle"), id: IdSchema, quantity: QuantitySchema }),
+  z.object({
+    kind: z.literal("combo"),
+    productIds: z.array(IdSchema).min(2, "A combo needs at least 2 products").max(10),
+    quantity: QuantitySchema,
+  }),
+]);
+export const CartItemsSchema = z.array(CartItemSchema).min(1, "The cart is empty").max(50);
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export interface CartItemProblem {
+  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock";
+  message: string;
+}
+
+/**
+ * Turns contract items into a cart, strictly: unknown ids, ended offers, inactive items and
+ * quantities above stock (summed per product over lines and combos) are refused.
+ */
+export function cartFromItems(items: CartItem[], catalogue: CatalogueSnapshot, now: Date): { cart: CartState } | { problem: CartItemProblem } {
+  const products = new Map(catalogue.products.map((p) => [p.id, p]));
+  const bundles = new Map(catalogue.bundles.map((b) => [b.id, b]));
+  const cart: CartState = { lines: [], combos: [] };
+
+  for (const item of items) {
+    if (item.kind === "combo") {
+      for (const id of item.productIds) {
+        const product = products.get(id);
+        if (!product) return { problem: { reason: "unknown-item", message: `Unknown product "${id}" in a combo.` } };
+        const refusal = refuse(product.title, isOfferExpired(product, now), isPurchasable(product, now));
+        if (refusal) return { problem: refusal };
+      }
+      const key = comboKey(item.productIds);
+      const same = cart.combos.find((c) => comboKey(c.productIds) === key);
+      if (same) same.quantity += item.quantity;
+      else
+        cart.combos.push({
+          id: `custom-${cart.combos.length + 1}`,
+          productIds: item.productIds,
+          quantity: item.quantity,
+          discount: 0,
+          originalTotal: 0,
+          price: 0,
+          weight: 0,
+          createdAt: now.toISOString(),
+        });
+      continue;
+    }
+    const entry = item.kind === "product" ? products.get(item.id) : bundles.get(item.id);
+    if (!entry) return { problem: { reason: "unknown-item", message: `Unknown ${item.kind} "${item.id}".` } };
+    const title = "title" in entry ? entry.title : entry.name;
+    const refusal = refuse(title, "metadata" in entry && isOfferExpired(entry, now), isPurchasable(entry, now));
+    if (refusal) return { problem: refusal };
+    const same = cart.lines.find((l) => l.kind === item.kind && l.id === item.id);
+    if (same) same.quantity += item.quantity;
+    else cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity });
+  }
+
+  for (const [id, units] of productDemand(cart)) {
+    const product = products.get(id)!;
+    if (units > product.quantity)
+      return { problem: { reason: "out-of-stock", message: `Only ${product.quantity} of ${product.title} left in stock.` } };
+  }
+  for (const line of cart.lines.filter((l) => l.kind === "bundle")) {
+    const bundle = bundles.get(line.id)!;
+    if (line.quantity > bundle.quantity)
+      return { problem: { reason: "out-of-stock", message: `Only ${bundle.quantity} of ${bundle.name} left in stock.` } };
+  }
+  return { cart };
+}
+
+function refuse(title: string, expired: boolean, purchasable: boolean): CartItemProblem | null {
+  if (expired) return { reason: "offer-expired", message: `The offer "${title}" has ended.` };
+  if (!purchasable) return { reason: "out-of-stock", message: `${title} is out of stock.` };
+  return null;
+}

@@ -1,0 +1,198 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  addCombo,
+  addLine,
+  applyDiscount,
+  clearCart,
+  comboDiscountPercent,
+  EMPTY_CART,
+  itemCount,
+  priceCart,
+  priceCombo,
+  productDemand,
+  removeCombo,
+  removeLine,
+  setComboQuantity,
+  setLineQuantity,
+  type CartState,
+  type CatalogueSnapshot,
+} from "./cart";
+import type { Bundle, Product } from "./catalogue";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+
+const catalogue: CatalogueSnapshot = {
+  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true }) as Product),
+  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true }) as Bundle),
+};
+const DURING_OFFER = new Date("2024-10-15T12:00:00Z");
+const AFTER_OFFER = new Date("2026-11-21T12:00:00Z");
+const ids = () => "abc123";
+
+describe("lines", () => {
+  it("adds to the quantity of a line that is already there", () => {
+    let cart = addLine(EMPTY_CART, "product", "premium-chaeto", catalogue, DURING_OFFER).cart;
+    cart = addLine(cart, "product", "premium-chaeto", catalogue, DURING_OFFER, 2).cart;
+    cart = addLine(cart, "bundle", "lazy-starter", catalogue, DURING_OFFER).cart;
+    expect(cart.lines).toEqual([
+      { kind: "product", id: "premium-chaeto", quantity: 3 },
+      { kind: "bundle", id: "lazy-starter", quantity: 1 },
+    ]);
+  });
+
+  it("removes a line when its quantity is set to zero or below, and on request", () => {
+    const cart = addLine(EMPTY_CART, "product", "premium-chaeto", catalogue, DURING_OFFER).cart;
+    expect(setLineQuantity(cart, "product", "premium-chaeto", 0, catalogue).lines).toEqual([]);
+    expect(setLineQuantity(cart, "product", "premium-chaeto", -3, catalogue).lines).toEqual([]);
+    expect(removeLine(cart, "product", "premium-chaeto").lines).toEqual([]);
+  });
+
+  it("never goes past the stock shown, counting combo components", () => {
+    // The kit has 25 in stock.
+    const first = addLine(EMPTY_CART, "product", "refugium-starter-kit", catalogue, DURING_OFFER, 30);
+    expect(first.added).toBe(25);
+    expect(first.reason).toBe("limit");
+    expect(addLine(first.cart, "product", "refugium-starter-kit", catalogue, DURING_OFFER).reason).toBe("out-of-stock");
+    expect(setLineQuantity(first.cart, "product", "refugium-starter-kit", 40, catalogue).lines[0]!.quantity).toBe(25);
+
+    const withCombo = addCombo(EMPTY_CART, ["refugium-starter-kit", "premium-chaeto"], catalogue, DURING_OFFER, ids).cart;
+    expect(addLine(withCombo, "product", "refugium-starter-kit", catalogue, DURING_OFFER, 30).added).toBe(24);
+  });
+
+  it("refuses out-of-stock items and an ended special", () => {
+    const soldOut: CatalogueSnapshot = {
+      ...catalogue,
+      products: catalogue.products.map((p) => (p.id === "premium-chaeto" ? { ...p, quantity: 0 } : p)),
+    };
+    expect(addLine(EMPTY_CART, "product", "premium-chaeto", soldOut, DURING_OFFER).reason).toBe("unavailable");
+    expect(addLine(EMPTY_CART, "product", "october-special", catalogue, AFTER_OFFER)).toMatchObject({ added: 0, reason: "unavailable" });
+    expect(addLine(EMPTY_CART, "product", "october-special", catalogue, DURING_OFFER).added).toBe(1);
+    expect(addLine(EMPTY_CART, "product", "nope", catalogue, DURING_OFFER).reason).toBe("unavailable");
+  });
+
+  it("clears both lists", () => {
+    let cart = addLine(EMPTY_CART, "product", "premium-chaeto", catalogue, DURING_OFFER).cart;
+    cart = addCombo(cart, ["premium-chaeto", "reef-care-bundle"], catalogue, DURING_OFFER, ids).cart;
+    expect(clearCart()).toEqual({ lines: [], combos: [] });
+    expect(itemCount(cart)).toBe(2);
+  });
+});
+
+describe("custom combos", () => {
+  it("needs at least two products, otherwise creates nothing", () => {
+    expect(addCombo(EMPTY_CART, ["premium-chaeto"], catalogue, DURING_OFFER)).toMatchObject({ combo: null, cart: EMPTY_CART });
+    expect(addCombo(EMPTY_CART, ["premium-chaeto", "ghost"], catalogue, DURING_OFFER).combo).toBeNull();
+  });
+
+  it("has quantity 1, a custom- id, discount, original total, rounded price, summed weight and a timestamp", () => {
+    const { combo } = addCombo(EMPTY_CART, ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"], catalogue, DURING_OFFER, ids);
+    expect(combo).toEqual({
+      id: "custom-abc123",
+      productIds: ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"],
+      quantity: 1,
+      discount: 30,
+      originalTotal: 2499 + 4999 + 8999,
+      price: Math.round((2499 + 4999 + 8999) * 0.7),
+      weight: 200 + 500 + 1500,
+      createdAt: DURING_OFFER.toISOString(),
+    });
+  });
+
+  it("discounts 10 % for 1 item, 20 % for 2, 30 % for 3 or more", () => {
+    expect([0, 1, 2, 3, 4, 9].map(comboDiscountPercent)).toEqual([0, 10, 20, 30, 30, 30]);
+    expect(priceCombo(["premium-chaeto", "ghost"], catalogue)).toMatchObject({ discount: 10, price: applyDiscount(2499, 10) });
+    expect(priceCombo(["premium-chaeto", "reef-care-bundle"], catalogue).price).toBe(Math.round(7498 * 0.8));
+  });
+
+  it("adds to an identical combo instead of creating a second one, and can be removed", () => {
+    let cart = addCombo(EMPTY_CART, ["premium-chaeto", "reef-care-bundle"], catalogue, DURING_OFFER, ids).cart;
+    cart = addCombo(cart, ["reef-care-bundle", "premium-chaeto"], catalogue, DURING_OFFER, () => "other").cart;
+    expect(cart.combos).toHaveLength(1);
+    expect(cart.combos[0]!.quantity).toBe(2);
+    expect(setComboQuantity(cart, "custom-abc123", 0, catalogue).combos).toEqual([]);
+    expect(removeCombo(cart, "custom-abc123").combos).toEqual([]);
+  });
+});
+
+// ---- properties ----------------------------------------------------------------------------
+
+const productIds = catalogue.products.map((p) => p.id);
+const bundleIds = catalogue.bundles.map((b) => b.id);
+const operation = fc.oneof(
+  fc.record({ op: fc.constant("add" as const), kind: fc.constantFrom("product" as const, "bundle" as const), index: fc.nat(10), quantity: fc.integer({ min: -3, max: 40 }) }),
+  fc.record({ op: fc.constant("set" as const), index: fc.nat(10), quantity: fc.integer({ min: -5, max: 200 }) }),
+  fc.record({ op: fc.constant("combo" as const), picks: fc.array(fc.nat(5), { minLength: 0, maxLength: 5 }) }),
+  fc.record({ op: fc.constant("setCombo" as const), index: fc.nat(5), quantity: fc.integer({ min: -2, max: 60 }) }),
+  fc.record({ op: fc.constant("remove" as const), index: fc.nat(10) }),
+);
+
+type Step = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+function apply(cart: CartState, step: Step): CartState {
+  switch (step.op) {
+    case "add": {
+      const list = step.kind === "product" ? productIds : bundleIds;
+      return addLine(cart, step.kind, list[step.index % list.length]!, catalogue, DURING_OFFER, step.quantity).cart;
+    }
+    case "set": {
+      const line = cart.lines[step.index % Math.max(1, cart.lines.length)];
+      return line ? setLineQuantity(cart, line.kind, line.id, step.quantity, catalogue) : cart;
+    }
+    case "combo":
+      return addCombo(cart, step.picks.map((i) => productIds[i % productIds.length]!), catalogue, DURING_OFFER).cart;
+    case "setCombo": {
+      const combo = cart.combos[step.index % Math.max(1, cart.combos.length)];
+      return combo ? setComboQuantity(cart, combo.id, step.quantity, catalogue) : cart;
+    }
+    default: {
+      const line = cart.lines[step.index % Math.max(1, cart.lines.length)];
+      return line ? removeLine(cart, line.kind, line.id) : cart;
+    }
+  }
+}
+
+const carts = fc.array(operation, { maxLength: 25 }).map((steps) => steps.reduce(apply, EMPTY_CART));
+
+describe("cart properties", () => {
+  it("quantities are always positive and never exceed stock", () => {
+    fc.assert(
+      fc.property(carts, (cart) => {
+        for (const line of cart.lines) expect(line.quantity).toBeGreaterThan(0);
+        for (const combo of cart.combos) expect(combo.quantity).toBeGreaterThan(0);
+        for (const [id, units] of productDemand(cart)) {
+          expect(units).toBeLessThanOrEqual(catalogue.products.find((p) => p.id === id)!.quantity);
+        }
+        for (const line of cart.lines.filter((l) => l.kind === "bundle")) {
+          expect(line.quantity).toBeLessThanOrEqual(catalogue.bundles.find((b) => b.id === line.id)!.quantity);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the total is the sum of the lines plus shipping, which is free", () => {
+    fc.assert(
+      fc.property(carts, (cart) => {
+        const quote = priceCart(cart, catalogue);
+        expect(quote.shipping).toBe(0);
+        expect(quote.subtotal).toBe(quote.lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0));
+        expect(quote.total).toBe(quote.subtotal + quote.shipping);
+        expect(quote.discount).toBeGreaterThanOrEqual(0);
+        for (const line of quote.lines) expect(Number.isInteger(line.total)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a combo's price is whole cents and between 70 % and 90 % of its original total", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...productIds, "unknown-id"), { minLength: 1, maxLength: 8 }), (picked) => {
+        const priced = priceCombo(picked, catalogue);
+        fc.pre(priced.products.length > 0);
+        expect(Number.isInteger(priced.price)).toBe(true);
+        expect(priced.price).toBeGreaterThanOrEqual(Math.floor(priced.originalTotal * 0.7));
+        expect(priced.price).toBeLessThanOrEqual(Math.ceil(priced.originalTotal * 0.9));
+      }),
+    );
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * The cart: one pure module used by the browser (cart provider) and the server (quote and
+ * checkout). The cart holds ids and quantities only; prices always come from a catalogue
+ * snapshot, so a stale or tampered browser value can never change what is charged.
+ */
+import { isPurchasable, needsShipping } from "./availability";
+import type { Bundle, Product } from "./catalogue";
+import type { Cents } from "./money";
+
+export type LineKind = "product" | "bundle";
+
+export interface CartLine {
+  kind: LineKind;
+  id: string;
+  quantity: number;
+}
+
+export interface ComboLine {
+  /** `custom-` + a random suffix. */
+  id: string;
+  productIds: string[];
+  quantity: number;
+  /** Percent off, from the number of known products at creation. */
+  discount: number;
+  originalTotal: Cents;
+  price: Cents;
+  weight: number;
+  createdAt: string;
+}
+
+export interface CartState {
+  lines: CartLine[];
+  combos: ComboLine[];
+}
+
+export const EMPTY_CART: CartState = { lines: [], combos: [] };
+
+export interface CatalogueSnapshot {
+  products: Product[];
+  bundles: Bundle[];
+}
+
+export const MIN_COMBO_PRODUCTS = 2;
+export const MAX_LINE_QUANTITY = 99;
+
+/** Combo discount by item count: 1 → 10 %, 2 → 20 %, 3 or more → 30 %. */
+export function comboDiscountPercent(itemCount: number): number {
+  if (itemCount <= 0) return 0;
+  if (itemCount === 1) return 10;
+  if (itemCount === 2) return 20;
+  return 30;
+}
+
+/** Discounted price in cents, rounded half up to the cent. */
+export function applyDiscount(cents: Cents, percent: number): Cents {
+  return Math.round((cents * (100 - percent)) / 100);
+}
+
+export interface ComboPrice {
+  /** Known products, in the order given; unknown ids are ignored. */
+  products: Product[];
+  discount: number;
+  originalTotal: Cents;
+  price: Cents;
+  weight: number;
+}
+
+export function priceCombo(productIds: string[], catalogue: CatalogueSnapshot): ComboPrice {
+  const byId = new Map(catalogue.products.map((p) => [p.id, p]));
+  const products = productIds.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+  const originalTotal = products.reduce((sum, p) => sum + p.priceCents, 0);
+  const discount = comboDiscountPercent(products.length);
+  return {
+    products,
+    discount,
+    originalTotal,
+    price: applyDiscount(originalTotal, discount),
+    weight: products.reduce((sum, p) => sum + p.weightGrams, 0),
+  };
+}
+
+/** Two combos are the same when they hold the same products, whatever the order. */
+export function comboKey(productIds: string[]): string {
+  return [...productIds].sort().join("+");
+}
+
+// ---- stock -------------------------------------------------------------------------------
+
+/** Units of each product the cart asks for, across plain lines and combo components. */
+export function productDemand(cart: CartState): Map<string, number> {
+  const demand = new Map<string, number>();
+  const add = (id: string, q: number) => demand.set(id, (demand.get(id) ?? 0) + q);
+  for (const line of cart.lines) if (line.kind === "product") add(line.id, line.quantity);
+  for (const combo of cart.combos) for (const id of combo.productIds) add(id, combo.quantity);
+  return demand;
+}
+
+function stockOf(kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
+  const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+  return item ? item.quantity : 0;
+}
+
+/** How many more units of a line can be added without passing the stock shown. */
+export function remainingFor(cart: CartState, kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
+  const stock = Math.min(stockOf(kind, id, catalogue), MAX_LINE_QUANTITY);
+  const used = kind === "product" ? (productDemand(cart).get(id) ?? 0) : (cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? 0);
+  return Math.max(0, stock - used);
+}
+
+// ---- operations (pure: each returns a new cart) -------------------------------------------
+
+export type AddResult = { cart: CartState; added: number; reason?: "unavailable" | "out-of-stock" | "limit" };
+
+export function addLine(cart: CartState, kind: LineKind, id: string, catalogue: CatalogueSnapshot, now: Date, quantity = 1): AddResult {
+  const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+  if (!item || !isPurchasable(item, now)) return { cart, added: 0, reason: "unavailable" };
+  const wanted = Math.max(1, Math.floor(quantity));
+  const added = Math.min(wanted, remainingFor(cart, kind, id, catalogue));
+  if (added <= 0) return { cart, added: 0, reason: "out-of-stock" };
+  const existing = cart.lines.find((l) => l.kind === kind && l.id === id);
+  const lines = existing
+    ? cart.lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + added } : l))
+    : [...cart.lines, { kind, id, quantity: added }];
+  return { cart: { ...cart, lines }, added, reason: added < wanted ? "limit" : undefined };
+}
+
+/** Sets a line's quantity; zero or below removes it; above stock is capped at stock. */
+export function setLineQuantity(cart: CartState, kind: LineKind, id: string, quantity: number, catalogue: CatalogueSnapshot): CartState {
+  const existing = cart.lines.find((l) => l.kind === kind && l.id === id);
+  if (!existing) return cart;
+  if (!(quantity > 0)) return removeLine(cart, kind, id);
+  const others = { ...cart, lines: cart.lines.filter((l) => l !== existing) };
+  const cap = remainingFor(others, kind, id, catalogue);
+  const next = Math.min(Math.floor(quantity), cap);
+  if (next <= 0) return removeLine(cart, kind, id);
+  return { ...cart, lines: cart.lines.map((l) => (l === existing ? { ...l, quantity: next } : l)) };
+}
+
+export function removeLine(cart: CartState, kind: LineKind, id: string): CartState {
+  return { ...cart, lines: cart.lines.filter((l) => !(l.kind === kind && l.id === id)) };
+}
+
+export type ComboResult = { cart: CartState; combo: ComboLine | null; reason?: "too-few-products" | "unavailable" | "out-of-stock" };
+
+/**
+ * Creates a custom combo from at least two products, or adds one to an identical combo's
+ * quantity. Fewer than two products creates nothing.
+ */
+export function addCombo(
+  cart: CartState,
+  productIds: string[],
+  catalogue: CatalogueSnapshot,
+  now: Date,
+  makeId: () => string = randomComboId,
+): ComboResult {
+  if (productIds.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
+  const priced = priceCombo(productIds, catalogue);
+  if (priced.products.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
+  if (priced.products.some((p) => !isPurchasable(p, now))) return { cart, combo: null, reason: "unavailable" };
+  const ids = priced.products.map((p) => p.id);
+
+  // One more combo must fit in the stock of every component.
+  const demand = productDemand(cart);
+  const perCombo = new Map<string, number>();
+  for (const id of ids) perCombo.set(id, (perCombo.get(id) ?? 0) + 1);
+  for (const [id, count] of perCombo) {
+    const stock = Math.min(stockOf("product", id, catalogue), MAX_LINE_QUANTITY);
+    if ((demand.get(id) ?? 0) + count > stock) return { cart, combo: null, reason: "out-of-stock" };
+  }
+
+  const key = comboKey(ids);
+  const existing = cart.combos.find((c) => comboKey(c.productIds) === key);
+  if (existing) {
+    const combo = { ...existing, quantity: existing.quantity + 1 };
+    return { cart: { ...cart, combos: cart.combos.map((c) => (c === existing ? combo : c)) }, combo };
+  }
+  const combo: ComboLine = {
+    id: `custom-${makeId()}`,
+    productIds: ids,
+    quantity: 1,
+    discount: priced.discount,
+    originalTotal: priced.originalTotal,
+    price: priced.price,
+    weight: priced.weight,
+    createdAt: now.toISOString(),
+  };
+  return { cart: { ...cart, combos: [...cart.combos, combo] }, combo };
+}
+
+export function setComboQuantity(cart: CartState, comboId: string, quantity: number, catalogue: CatalogueSnapshot): CartState {
+  const existing = cart.combos.find((c) => c.id === comboId);
+  if (!existing) return cart;
+  if (!(quantity > 0)) return removeCombo(cart, comboId);
+  const others = { ...cart, combos: cart.combos.filter((c) => c !== existing) };
+  const demand = productDemand(others);
+  let cap = Math.floor(quantity);
+  const perCombo = new Map<string, number>();
+  for (const id of existing.productIds) perCombo.set(id, (perCombo.get(id) ?? 0) + 1);
+  for (const [id, count] of perCombo) {
+    const stock = Math.min(stockOf("product", id, catalogue), MAX_LINE_QUANTITY);
+    cap = Math.min(cap, Math.floor((stock - (demand.get(id) ?? 0)) / count));
+  }
+  if (cap <= 0) return removeCombo(cart, comboId);
+  return { ...cart, combos: cart.combos.map((c) => (c === existing ? { ...c, quantity: cap } : c)) };
+}
+
+export function removeCombo(cart: CartState, comboId: string): CartState {
+  return { ...cart, combos: cart.combos.filter((c) => c.id !== comboId) };
+}
+
+export function clearCart(): CartState {
+  return { lines: [], combos: [] };
+}
+
+export function itemCount(cart: CartState): number {
+  return cart.lines.reduce((n, l) => n + l.quantity, 0) + cart.combos.reduce((n, c) => n + c.quantity, 0);
+}
+
+function randomComboId(): string {
+  return globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 12);
+}
+
+// ---- pricing -------------------------------------------------------------------------------
+
+export interface PricedLine {
+  kind: LineKind | "combo";
+  id: string;
+  title: string;
+  quantity: number;
+  unitPrice: Cents;
+  /** Regular unit price before any saving (was-price, or the combo's undiscounted total). */
+  unitOriginalPrice: Cents;
+  total: Cents;
+  imageKey: string;
+  productIds?: string[];
+  productTitles?: string[];
+  discountPercent?: number;
+  ships: boolean;
+  weight: number;
+}
+
+export interface CartQuote {
+  lines: PricedLine[];
+  subtotal: Cents;
+  /** Savings against regular prices (was-prices and combo discounts), for display. */
+  discount: Cents;
+  shipping: Cents;
+  total: Cents;
+  requiresShipping: boolean;
+  itemCount: number;
+}
+
+/** Shipping is free on every order (the original's estimate is always 0). */
+export const SHIPPING_CENTS: Cents = 0;
+
+/** Prices a cart against a catalogue. Unknown ids are skipped (the browser's lenient mode). */
+export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQuote {
+  const lines: PricedLine[] = [];
+  for (const line of cart.lines) {
+    if (line.quantity <= 0) continue;
+    if (line.kind === "product") {
+      const p = catalogue.products.find((x) => x.id === line.id);
+      if (!p) continue;
+      lines.push({
+        kind: "product",
+        id: p.id,
+        title: p.title,
+        quantity: line.quantity,
+        unitPrice: p.priceCents,
+        unitOriginalPrice: Math.max(p.originalPriceCents ?? p.priceCents, p.priceCents),
+        total: p.priceCents * line.quantity,
+        imageKey: p.imageKeys[0] ?? p.id,
+        ships: needsShipping(p),
+        weight: p.weightGrams * line.quantity,
+      });
+    } else {
+      const b = catalogue.bundles.find((x) => x.id === line.id);
+      if (!b) continue;
+      const included = b.productIds.map((id) => catalogue.products.find((p) => p.id === id)).filter((p): p is Product => !!p);
+      const value = included.reduce((s, p) => s + (p.originalPriceCents ?? p.priceCents), 0);
+      lines.push({
+        kind: "bundle",
+        id: b.id,
+        title: b.name,
+        quantity: line.quantity,
+        unitPrice: b.priceCents,
+        unitOriginalPrice: Math.max(value, b.priceCents),
+        total: b.priceCents * line.quantity,
+        imageKey: b.imageKey,
+        productIds: b.productIds,
+        productTitles: included.map((p) => p.title),
+        discountPercent: b.discountPercent,
+        ships: true,
+        weight: included.reduce((s, p) => s + p.weightGrams, 0) * line.quantity,
+      });
+    }
+  }
+  for (const combo of cart.combos) {
+    if (combo.quantity <= 0) continue;
+    const priced = priceCombo(combo.productIds, catalogue);
+    if (priced.products.length === 0) continue;
+    lines.push({
+      kind: "combo",
+      id: combo.id,
+      title: `Custom combo (${priced.products.length} items)`,
+      quantity: combo.quantity,
+      unitPrice: priced.price,
+      unitOriginalPrice: priced.originalTotal,
+      total: priced.price * combo.quantity,
+      imageKey: priced.products[0]!.imageKeys[0] ?? priced.products[0]!.id,
+      productIds: priced.products.map((p) => p.id),
+      productTitles: priced.products.map((p) => p.title),
+      discountPercent: priced.discount,
+      ships: priced.products.some((p) => needsShipping(p)),
+      weight: priced.weight * combo.quantity,
+    });
+  }
+  const subtotal = lines.reduce((s, l) => s + l.total, 0);
+  const regular = lines.reduce((s, l) => s + l.unitOriginalPrice * l.quantity, 0);
+  const requiresShipping = lines.some((l) => l.ships);
+  const shipping = SHIPPING_CENTS;
+  return {
+    lines,
+    subtotal,
+    discount: regular - subtotal,
+    shipping,
+    total: subtotal + shipping,
+    requiresShipping,
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+  };
+}

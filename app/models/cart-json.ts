@@ -1,0 +1,23 @@
+import type { CartQuote } from "~/domain/cart";
+import { centsToDollars } from "~/domain/money";
+
+/** A quote in the contract's shape: decimal dollars. */
+export function quoteJson(quote: CartQuote) {
+  return {
+    lines: quote.lines.map((l) => ({
+      kind: l.kind,
+      ...(l.kind === "combo" ? { productIds: l.productIds } : { id: l.id }),
+      title: l.title,
+      quantity: l.quantity,
+      unitPrice: centsToDollars(l.unitPrice),
+      total: centsToDollars(l.total),
+      ...(l.discountPercent !== undefined ? { discountPercent: l.discountPercent } : {}),
+    })),
+    subtotal: centsToDollars(quote.subtotal),
+    discount: centsToDollars(quote.discount),
+    shipping: centsToDollars(quote.shipping),
+    total: centsToDollars(quote.total),
+    requiresShipping: quote.requiresShipping,
+    currency: "USD",
+  };
+}

@@ -1,0 +1,30 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Runs axe on the page as it is now; serious and critical violations fail the test. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = blocking.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Navigates, waits for hydration, and checks accessibility of the page reached. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  await expectAccessible(page);
+  return response;
+}
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ browser }, use) => {
+    // A new context per test, as @axe-core/playwright requires.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+});
+
+export { expect };

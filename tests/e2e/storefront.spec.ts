@@ -1,0 +1,76 @@
+import { expect, test, visit, expectAccessible } from "./fixtures";
+
+test("home → products → product detail, server-rendered and accessible", async ({ page, request }) => {
+  // Names are in the HTML before any script runs.
+  const html = await (await request.get("/")).text();
+  for (const name of ["Premium Chaeto (Chaetomorpha)", "Refugium Starter Kit", "Lazy Starter", "Complete Reef Starter Pack"]) {
+    expect(html).toContain(name);
+  }
+
+  await visit(page, "/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("stable reef");
+  await expect(page.getByTestId("special-offer")).toContainText("Offer ended");
+  await expect(page.getByTestId("special-offer").getByRole("button", { name: /add to cart/i })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "All products" }).first().click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Everything for a lazy, stable reef");
+  await expect(page.getByTestId("product-grid").getByRole("article")).toHaveCount(11);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: /Refugium Starter Kit/ }).first().click();
+  await expect(page).toHaveURL(/\/product\/refugium-starter-kit$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refugium Starter Kit");
+  await expect(page.getByText("$89.99").first()).toBeVisible();
+  await expect(page.getByText("$119.99").first()).toBeVisible();
+  await expect(page.getByText("Refugium LED light")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("products can be filtered by category and sorted by price", async ({ page }) => {
+  await visit(page, "/products");
+  await page.getByRole("link", { name: "Care bundle" }).click();
+  await expect(page).toHaveURL(/category=bundle/);
+  await expect(page.getByTestId("product-grid").getByRole("article")).toHaveCount(6);
+
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  const prices = await page.getByTestId("product-grid").locator("article").evaluateAll((cards) =>
+    cards.map((c) => Number((c.textContent ?? "").match(/Price: \$([\d.]+)/)?.[1])),
+  );
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expectAccessible(page);
+});
+
+test("product page shows stock, facts and a working quantity selector; bundles have pages too", async ({ page }) => {
+  await visit(page, "/product/premium-chaeto");
+  await expect(page.getByText("In stock")).toBeVisible();
+  const quantity = page.getByLabel("Quantity", { exact: true });
+  await expect(quantity).toHaveValue("1");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(quantity).toHaveValue("2");
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld).toMatchObject({ "@type": "Product", offers: { price: "24.99", priceCurrency: "USD" } });
+
+  await visit(page, "/product/service-tip");
+  await expect(page.getByText("Digital item, nothing to ship")).toBeVisible();
+
+  await visit(page, "/product/lazy-starter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lazy Starter");
+  await expect(page.getByRole("heading", { name: "What's in the bundle" })).toBeVisible();
+  await expect(page.getByText("$79.95").first()).toBeVisible();
+});
+
+test("a slow client navigation shows the loading message with the shop's name", async ({ page }) => {
+  await visit(page, "/");
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reef Wisdom" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading Lazy Reefer…" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "The Lazy Reefer Guide" })).toBeVisible();
+  await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
+});

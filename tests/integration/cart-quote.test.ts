@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addCombo, addLine, EMPTY_CART, priceCart, type CartState, type CatalogueSnapshot } from "~/domain/cart";
+import { fixedClock } from "~/domain/clock";
+import { centsToDollars } from "~/domain/money";
+import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import type { AppServices } from "../../server/services";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices, startTestServer } from "../helpers/test-services";
+
+const NOW = new Date("2026-11-21T12:00:00Z");
+
+function toItems(cart: CartState) {
+  return [
+    ...cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
+    ...cart.combos.map((c) => ({ kind: "combo" as const, productIds: c.productIds, quantity: c.quantity })),
+  ];
+}
+
+describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  let catalogue: CatalogueSnapshot;
+  const quote = (body: unknown) =>
+    fetch(`${server.url}/api/cart/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    services = await createTestServices({ clock: fixedClock(NOW) });
+    server = await startTestServer(services);
+    catalogue = await loadCatalogueSnapshot(services.database.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  it("prices lines, bundles and a 3-product combo at 30 % off, free shipping", async () => {
+    const res = await quote({
+      items: [
+        { kind: "product", id: "premium-chaeto", quantity: 2 },
+        { kind: "bundle", id: "lazy-starter", quantity: 1 },
+        { kind: "combo", productIds: ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"], quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    const combo = Math.round((2499 + 4999 + 8999) * 0.7);
+    expect(body).toMatchObject({
+      subtotal: centsToDollars(2 * 2499 + 7995 + combo),
+      shipping: 0,
+      total: centsToDollars(2 * 2499 + 7995 + combo),
+      currency: "USD",
+    });
+    expect(body.lines[2]).toMatchObject({ kind: "combo", discountPercent: 30, unitPrice: centsToDollars(combo) });
+  });
+
+  it("ignores prices sent by the browser", async () => {
+    const res = await quote({ items: [{ kind: "product", id: "refugium-starter-kit", quantity: 1, price: 0.01, unitPrice: 0.01 }] });
+    expect((await res.json()).total).toBe(89.99);
+  });
+
+  it.each([
+    [{ items: [{ kind: "product", id: "ghost", quantity: 1 }] }, "unknown-item"],
+    [{ items: [{ kind: "product", id: "premium-chaeto", quantity: 0 }] }, "validation-failed"],
+    [{ items: [{ kind: "product", id: "refugium-starter-kit", quantity: 26 }] }, "out-of-stock"],
+    [{ items: [{ kind: "combo", productIds: ["premium-chaeto"], quantity: 1 }] }, "validation-failed"],
+    [{ items: [{ kind: "product", id: "october-special", quantity: 1 }] }, "offer-expired"],
+    [{ items: [] }, "validation-failed"],
+    [{ items: "everything" }, "validation-failed"],
+    [{}, "validation-failed"],
+  ])("refuses %j with 400 reason %s", async (body, reason) => {
+    const res = await quote(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: "invalid-argument", reason } });
+  });
+
+  it("agrees with the browser's pricing for any cart", async () => {
+    const ids = catalogue.products.map((p) => p.id);
+    const bundleIds = catalogue.bundles.map((b) => b.id);
+    const cartArb = fc
+      .array(
+        fc.oneof(
+          fc.record({ kind: fc.constant("product" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
+          fc.record({ kind: fc.constant("bundle" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
+          fc.record({ kind: fc.constant("combo" as const), picks: fc.array(fc.nat(20), { minLength: 2, maxLength: 4 }) }),
+        ),
+        { minLength: 1, maxLength: 8 },
+      )
+      .map((steps) =>
+        steps.reduce((cart, s) => {
+          if (s.kind === "combo") return addCombo(cart, s.picks.map((i) => ids[i % ids.length]!), catalogue, NOW).cart;
+          const list = s.kind === "product" ? ids : bundleIds;
+          return addLine(cart, s.kind, list[s.i % list.length]!, catalogue, NOW, s.q).cart;
+        }, EMPTY_CART),
+      );
+    await fc.assert(
+      fc.asyncProperty(cartArb, async (cart) => {
+        fc.pre(cart.lines.length + cart.combos.length > 0);
+        const browser = priceCart(cart, catalogue);
+        const res = await quote({ items: toItems(cart) });
+        expect(res.status).toBe(200);
+        const server = await res.json();
+        expect(server.total).toBe(centsToDollars(browser.total));
+        expect(server.subtotal).toBe(centsToDollars(browser.subtotal));
+        expect(server.discount).toBe(centsToDollars(browser.discount));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
