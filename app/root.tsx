@@ -11,7 +11,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { Toaster } from "sonner";
 import { publicConfig, type PublicConfig } from "./config.server";
+import { CartProvider } from "./components/cart/cart-context";
+import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
@@ -24,14 +27,21 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: publicConfig(context.services.config) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const catalogue = await loadCatalogueSnapshot(context.services.database.db);
+  // The cart prices in the browser from this snapshot (descriptions trimmed: not needed there).
+  return {
+    config: publicConfig(context.services.config),
+    now: context.services.clock().toISOString(),
+    catalogue: { products: catalogue.products.map((p) => ({ ...p, description: "" })), bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })) },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const shopName = data?.config.shopName ?? "Lazy Reefer";
+  const catalogue = data?.catalogue ?? { products: [], bundles: [] };
   return (
     <html lang="en">
       <head>
@@ -45,12 +55,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
-        <SiteHeader shopName={shopName} />
-        <NavigationProgress shopName={shopName} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter shopName={shopName} />
+        <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
+          <SiteHeader shopName={shopName} />
+          <NavigationProgress shopName={shopName} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter shopName={shopName} />
+          <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton richColors />
+        </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { stockLabel, type StockState } from "~/domain/availability";
+import { useCart } from "./cart/cart-context";
 import { QuantityStepper } from "./quantity-stepper";
 import { StockBadge } from "./stock-badge";
 
@@ -9,26 +10,31 @@ interface PurchasePanelProps {
   kind: "product" | "bundle";
   stock: StockState;
   purchasable: boolean;
-  onAdd?: (quantity: number) => void;
 }
 
 /** Quantity and the buy button; an ended offer or empty stock says so and cannot be bought. */
-export function PurchasePanel({ itemId, kind, stock, purchasable, onAdd }: PurchasePanelProps) {
+export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePanelProps) {
   const [quantity, setQuantity] = useState(1);
-  const max = stock.kind === "in-stock" || stock.kind === "low-stock" ? stock.quantity : 0;
+  const { addItem, remainingFor, ready } = useCart();
+  const shown = stock.kind === "in-stock" || stock.kind === "low-stock" ? stock.quantity : 0;
+  // What is already in the cart counts against the stock shown.
+  const max = ready ? Math.min(shown, remainingFor(kind, itemId)) : shown;
   return (
     <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
       <StockBadge state={stock} />
       {purchasable ? (
         <div className="mt-4 flex flex-wrap items-end gap-4">
-          <QuantityStepper id={`qty-${itemId}`} label="Quantity" value={quantity} max={max} onChange={setQuantity} />
+          <QuantityStepper id={`qty-${itemId}`} label="Quantity" value={Math.min(quantity, Math.max(1, max))} max={max} onChange={setQuantity} />
           <button
             type="button"
-            className="btn-primary min-h-11 flex-1 text-base sm:flex-none"
+            className="btn-primary min-h-11 flex-1 text-base whitespace-nowrap sm:flex-none"
             data-kind={kind}
-            onClick={() => onAdd?.(quantity)}
+            disabled={max < 1}
+            onClick={() => {
+              if (addItem(kind, itemId, Math.min(quantity, max))) setQuantity(1);
+            }}
           >
-            <ShoppingBag aria-hidden="true" className="h-5 w-5" /> Add to cart
+            <ShoppingBag aria-hidden="true" className="h-5 w-5" /> {max < 1 ? "All in your cart" : "Add to cart"}
           </button>
         </div>
       ) : (

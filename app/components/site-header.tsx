@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
 
 const NAV = [
@@ -38,6 +39,7 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           <Link to="/profile" className="btn-secondary hidden min-h-10 px-4 sm:inline-flex">
             Account
           </Link>
+          <CartDrawer />
           <details className="relative md:hidden">
             <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">Menu</summary>
             <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">

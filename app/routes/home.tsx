@@ -49,8 +49,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           width={1600}
           height={900}
           fetchPriority="high"
-          className="absolute inset-0 h-full w-full object-cover object-[70%_50%] opacity-60 sm:opacity-100"
+          className="absolute inset-0 h-full w-full object-cover object-[70%_50%]"
         />
+        {/* Keeps the headline readable where the artwork runs under it (phones, tablets). */}
+        <div aria-hidden="true" className="absolute inset-0 bg-[#e3f3f0]/85 sm:bg-transparent sm:bg-gradient-to-r sm:from-[#e3f3f0]/95 sm:via-[#e3f3f0]/60 sm:to-transparent lg:via-transparent" />
         <div className="relative container-page py-16 sm:py-24 lg:py-32">
           <div className="max-w-xl">
             <p className="eyebrow">Reef keeping, the calm way</p>

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
 import type { Route } from "./+types/product";
+import { ComboBuilder } from "~/components/combo-builder";
 import { Price } from "~/components/price";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
@@ -150,6 +151,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
       )}
+
+      {item.kind === "product" && item.product.metadata.comboEligible && item.purchasable ? (
+        <div className="mt-16">
+          <ComboBuilder initial={[item.product.id]} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="related-heading" className="mt-20">
         <h2 id="related-heading" className="text-2xl font-semibold sm:text-3xl">

@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
+import { ComboBuilder } from "~/components/combo-builder";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
@@ -127,6 +128,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
+
+      <div className="mt-16">
+        <ComboBuilder />
+      </div>
     </div>
   );
 }

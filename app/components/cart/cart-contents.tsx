@@ -1,0 +1,118 @@
+import { Link } from "react-router";
+import { ShoppingBag, Trash2 } from "lucide-react";
+import { formatCents } from "~/domain/money";
+import type { PricedLine } from "~/domain/cart";
+import { ProductImage } from "../product-image";
+import { QuantityStepper } from "../quantity-stepper";
+import { useCart } from "./cart-context";
+
+/** One cart component for the slide-over panel and the checkout page. */
+export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
+  const { quote, ready } = useCart();
+  if (!ready) return <p className="p-6 text-ink-soft">Loading your cart…</p>;
+  if (quote.lines.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="cart-empty">
+        <ShoppingBag aria-hidden="true" className="h-10 w-10 text-ink-soft" />
+        <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
+        <p className="mt-2 max-w-xs text-ink-soft">Live chaeto, coral food and bundles are a click away. Shipping is always free.</p>
+        <Link to="/products" className="btn-primary mt-6" onClick={onNavigate}>
+          Browse products
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={layout === "drawer" ? "flex min-h-0 flex-1 flex-col" : ""}>
+      <ul className={`divide-y divide-line ${layout === "drawer" ? "min-h-0 flex-1 overflow-y-auto px-5" : ""}`} aria-label="Items in your cart">
+        {quote.lines.map((line) => (
+          <CartLineRow key={`${line.kind}-${line.id}`} line={line} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <CartSummary layout={layout} onNavigate={onNavigate} />
+    </div>
+  );
+}
+
+function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () => void }) {
+  const { setQuantity, removeItem, setComboQuantity, removeCombo, remainingFor } = useCart();
+  const isCombo = line.kind === "combo";
+  const max = isCombo ? 99 : line.quantity + remainingFor(line.kind as "product" | "bundle", line.id);
+  const change = (q: number) => (isCombo ? setComboQuantity(line.id, q) : setQuantity(line.kind as "product" | "bundle", line.id, q));
+  const remove = () => (isCombo ? removeCombo(line.id) : removeItem(line.kind as "product" | "bundle", line.id));
+  const saving = (line.unitOriginalPrice - line.unitPrice) * line.quantity;
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-line">
+      <div className="w-20 shrink-0 overflow-hidden rounded-xl bg-sand-deep">
+        <ProductImage imageKey={line.imageKey} alt="" sizes="5rem" />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            {isCombo ? (
+              <p className="font-semibold">{line.title}</p>
+            ) : (
+              <Link to={`/product/${line.id}`} className="font-semibold hover:underline" onClick={onNavigate}>
+                {line.title}
+              </Link>
+            )}
+            {isCombo && line.productTitles ? (
+              <p className="text-sm text-ink-soft">
+                {line.productTitles.join(" + ")} · <span className="font-semibold text-chaeto">{line.discountPercent}% off</span>
+              </p>
+            ) : null}
+            <p className="text-sm text-ink-soft">{formatCents(line.unitPrice)} each</p>
+          </div>
+          <p className="text-right font-semibold" data-testid="line-total">
+            {formatCents(line.total)}
+            {saving > 0 ? <span className="block text-xs font-medium text-chaeto">You save {formatCents(saving)}</span> : null}
+          </p>
+        </div>
+        <div className="mt-2 flex items-center justify-between gap-2">
+          <QuantityStepper id={`cart-qty-${line.kind}-${line.id}`} label={`Quantity of ${line.title}`} hideLabel value={line.quantity} max={max} onChange={change} />
+          <button type="button" onClick={remove} className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink-soft hover:bg-sand hover:text-ink">
+            <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove<span className="sr-only"> {line.title}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CartSummary({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
+  const { quote, clear } = useCart();
+  return (
+    <div className={`border-t border-line bg-paper ${layout === "drawer" ? "px-5 py-4" : "mt-4 rounded-2xl p-5"}`}>
+      <dl className="space-y-1.5 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="cart-subtotal">{formatCents(quote.subtotal)}</dd>
+        </div>
+        {quote.discount > 0 ? (
+          <div className="flex justify-between text-chaeto">
+            <dt>Your savings</dt>
+            <dd data-testid="cart-savings">{formatCents(quote.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd>{quote.requiresShipping ? "Free" : "Digital, no shipping"}</dd>
+        </div>
+        <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatCents(quote.total)}</dd>
+        </div>
+      </dl>
+      {layout === "drawer" ? (
+        <div className="mt-4 flex flex-col gap-2">
+          <Link to="/checkout" className="btn-primary w-full text-base" onClick={onNavigate}>
+            Checkout
+          </Link>
+          <button type="button" className="text-sm font-medium text-ink-soft underline hover:text-ink" onClick={clear}>
+            Clear cart
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

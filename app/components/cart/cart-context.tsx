@@ -1,0 +1,149 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import * as Cart from "~/domain/cart";
+import { formatCents } from "~/domain/money";
+import { loadCart, saveCart } from "./cart-storage";
+
+declare global {
+  interface Window {
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+interface CartContextValue {
+  cart: Cart.CartState;
+  quote: Cart.CartQuote;
+  catalogue: Cart.CatalogueSnapshot;
+  now: Date;
+  /** False until the stored cart has been read in the browser. */
+  ready: boolean;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  addItem: (kind: Cart.LineKind, id: string, quantity?: number) => boolean;
+  setQuantity: (kind: Cart.LineKind, id: string, quantity: number) => void;
+  removeItem: (kind: Cart.LineKind, id: string) => void;
+  addCombo: (productIds: string[]) => boolean;
+  setComboQuantity: (comboId: string, quantity: number) => void;
+  removeCombo: (comboId: string) => void;
+  clear: () => void;
+  remainingFor: (kind: Cart.LineKind, id: string) => number;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+/** Reports an add to analytics when the page has gtag; does nothing otherwise. */
+function reportAddToCart(name: string, priceCents: number, quantity: number) {
+  if (typeof window === "undefined" || typeof window.gtag !== "function") return;
+  window.gtag("event", "add_to_cart", {
+    currency: "USD",
+    value: (priceCents * quantity) / 100,
+    items: [{ item_name: name, price: priceCents / 100, quantity }],
+  });
+}
+
+export function CartProvider({ catalogue, now, children }: { catalogue: Cart.CatalogueSnapshot; now: string; children: ReactNode }) {
+  const [cart, setCart] = useState<Cart.CartState>(Cart.EMPTY_CART);
+  const [ready, setReady] = useState(false);
+  const [open, setOpen] = useState(false);
+  const clock = useMemo(() => new Date(now), [now]);
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+
+  useEffect(() => {
+    setCart(loadCart(window.localStorage));
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    if (ready) saveCart(window.localStorage, cart);
+  }, [cart, ready]);
+
+  const nameOf = useCallback(
+    (kind: Cart.LineKind, id: string) =>
+      kind === "product" ? catalogue.products.find((p) => p.id === id)?.title : catalogue.bundles.find((b) => b.id === id)?.name,
+    [catalogue],
+  );
+
+  const restore = useCallback((previous: Cart.CartState, message: string) => {
+    toast(message, { action: { label: "Undo", onClick: () => setCart(previous) } });
+  }, []);
+
+  const value = useMemo<CartContextValue>(() => {
+    const quote = Cart.priceCart(cart, catalogue);
+    return {
+      cart,
+      quote,
+      catalogue,
+      now: clock,
+      ready,
+      open,
+      setOpen,
+      addItem(kind, id, quantity = 1) {
+        const result = Cart.addLine(cartRef.current, kind, id, catalogue, clock, quantity);
+        const name = nameOf(kind, id) ?? "Item";
+        if (result.added === 0) {
+          toast.error(result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`);
+          return false;
+        }
+        setCart(result.cart);
+        const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+        reportAddToCart(name, item?.priceCents ?? 0, result.added);
+        toast.success(`Added ${result.added} × ${name}`, {
+          description: result.reason === "limit" ? "That's all we have in stock." : undefined,
+          action: { label: "View cart", onClick: () => setOpen(true) },
+        });
+        return true;
+      },
+      setQuantity(kind, id, quantity) {
+        setCart((c) => Cart.setLineQuantity(c, kind, id, quantity, catalogue));
+      },
+      removeItem(kind, id) {
+        const previous = cartRef.current;
+        setCart(Cart.removeLine(previous, kind, id));
+        restore(previous, `Removed ${nameOf(kind, id) ?? "item"}`);
+      },
+      addCombo(productIds) {
+        const result = Cart.addCombo(cartRef.current, productIds, catalogue, clock);
+        if (!result.combo) {
+          toast.error(
+            result.reason === "too-few-products"
+              ? "Pick at least 2 products for a combo"
+              : result.reason === "out-of-stock"
+                ? "Not enough stock for another of this combo"
+                : "One of these products can't be bought right now",
+          );
+          return false;
+        }
+        setCart(result.cart);
+        reportAddToCart(`Custom combo (${result.combo.productIds.length} items)`, result.combo.price, 1);
+        toast.success(`Combo added: ${result.combo.discount}% off, ${formatCents(result.combo.price)}`, {
+          action: { label: "View cart", onClick: () => setOpen(true) },
+        });
+        return true;
+      },
+      setComboQuantity(comboId, quantity) {
+        setCart((c) => Cart.setComboQuantity(c, comboId, quantity, catalogue));
+      },
+      removeCombo(comboId) {
+        const previous = cartRef.current;
+        setCart(Cart.removeCombo(previous, comboId));
+        restore(previous, "Removed custom combo");
+      },
+      clear() {
+        const previous = cartRef.current;
+        setCart(Cart.clearCart());
+        if (previous.lines.length + previous.combos.length > 0) restore(previous, "Cart cleared");
+      },
+      remainingFor(kind, id) {
+        return Cart.remainingFor(cart, kind, id, catalogue);
+      },
+    };
+  }, [cart, catalogue, clock, ready, open, nameOf, restore]);
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error("useCart must be used within a CartProvider (the cart provider wraps the app in root.tsx)");
+  return context;
+}

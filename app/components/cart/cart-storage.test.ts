@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
+}
+
+describe("cart persistence", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("saves lines and combos under two keys and restores them", () => {
+    const storage = memoryStorage();
+    const cart = {
+      lines: [{ kind: "product" as const, id: "premium-chaeto", quantity: 2 }],
+      combos: [{ id: "custom-x1", productIds: ["a", "b"], quantity: 1, discount: 20, originalTotal: 100, price: 80, weight: 5, createdAt: "2026-01-01T00:00:00Z" }],
+    };
+    saveCart(storage, cart);
+    expect([...storage.data.keys()].sort()).toEqual([CART_STORAGE_KEY, COMBOS_STORAGE_KEY].sort());
+    expect(loadCart(storage)).toEqual(cart);
+  });
+
+  it("logs a corrupt value and starts empty", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const storage = memoryStorage({ [CART_STORAGE_KEY]: "{corrupt", [COMBOS_STORAGE_KEY]: "[]" });
+    expect(loadCart(storage)).toEqual({ lines: [], combos: [] });
+    expect(error).toHaveBeenCalledWith("Error loading cart from localStorage", expect.anything());
+
+    const wrongShape = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify([{ kind: "product", id: "x", quantity: -4 }]) });
+    expect(loadCart(wrongShape)).toEqual({ lines: [], combos: [] });
+  });
+});

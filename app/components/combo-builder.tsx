@@ -1,0 +1,75 @@
+import { useId, useState } from "react";
+import { Layers } from "lucide-react";
+import { isPurchasable } from "~/domain/availability";
+import { MIN_COMBO_PRODUCTS, priceCombo } from "~/domain/cart";
+import { formatCents } from "~/domain/money";
+import { useCart } from "./cart/cart-context";
+
+/** Pick products, watch the combo discount and price update, add the combo to the cart. */
+export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
+  const { catalogue, now, addCombo } = useCart();
+  const headingId = useId();
+  const candidates = catalogue.products.filter((p) => p.metadata.comboEligible && isPurchasable(p, now));
+  const [picked, setPicked] = useState<string[]>(initial.filter((id) => candidates.some((p) => p.id === id)));
+  const priced = priceCombo(picked, catalogue);
+  const ready = priced.products.length >= MIN_COMBO_PRODUCTS;
+  const toggle = (id: string) => setPicked((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
+  if (candidates.length < MIN_COMBO_PRODUCTS) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="card p-6 sm:p-8" data-testid="combo-builder">
+      <div className="flex items-center gap-2">
+        <Layers aria-hidden="true" className="h-6 w-6 text-chaeto" />
+        <h2 id={headingId} className="text-2xl font-semibold">
+          Build your own combo
+        </h2>
+      </div>
+      <p className="mt-2 text-ink-soft">Pick two products for 20% off, three or more for 30% off.</p>
+      <fieldset className="mt-5">
+        <legend className="sr-only">Products in your combo</legend>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {candidates.map((p) => {
+            const checked = picked.includes(p.id);
+            return (
+              <li key={p.id}>
+                <label className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2 ${checked ? "border-reef bg-reef-light/40" : "border-line bg-white hover:border-ink/30"}`}>
+                  <input type="checkbox" checked={checked} onChange={() => toggle(p.id)} className="h-5 w-5 accent-reef" />
+                  <span className="flex-1 text-sm font-medium">{p.title}</span>
+                  <span className="text-sm text-ink-soft">{formatCents(p.priceCents)}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-sand p-4" aria-live="polite">
+        <p className="text-sm">
+          {picked.length === 0 ? (
+            "No products picked yet."
+          ) : (
+            <>
+              {priced.products.length} picked ·{" "}
+              <span className="font-semibold text-chaeto" data-testid="combo-discount">
+                {priced.discount}% off
+              </span>{" "}
+              · <span className="text-ink-soft line-through">{formatCents(priced.originalTotal)}</span>{" "}
+              <span className="text-lg font-semibold" data-testid="combo-price">
+                {formatCents(priced.price)}
+              </span>
+            </>
+          )}
+        </p>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!ready}
+          onClick={() => {
+            if (addCombo(picked)) setPicked([]);
+          }}
+        >
+          {ready ? "Add combo to cart" : `Pick ${MIN_COMBO_PRODUCTS - priced.products.length} more`}
+        </button>
+      </div>
+    </section>
+  );
+}

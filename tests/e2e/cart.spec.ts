@@ -1,0 +1,122 @@
+import { expect, expectAccessible, test, visit } from "./fixtures";
+
+test("add products and a bundle, change quantities, build a 3-product combo, survive a reload", async ({ page }) => {
+  await visit(page, "/product/premium-chaeto");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  await page.goto("/product/lazy-starter");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+
+  await page.goto("/products");
+  const builder = page.getByTestId("combo-builder");
+  await builder.getByLabel(/Premium Chaeto/).check();
+  await expect(builder.getByRole("button", { name: "Pick 1 more" })).toBeDisabled();
+  await builder.getByLabel(/Reef Care Bundle/).check();
+  await expect(builder.getByTestId("combo-discount")).toHaveText("20% off");
+  await builder.getByLabel(/Refugium Starter Kit/).check();
+  await expect(builder.getByTestId("combo-discount")).toHaveText("30% off");
+  const comboPrice = Math.round((2499 + 4999 + 8999) * 0.7) / 100;
+  await expect(builder.getByTestId("combo-price")).toHaveText(`$${comboPrice.toFixed(2)}`);
+  await builder.getByRole("button", { name: "Add combo to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("4");
+
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Your cart" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("cart-line")).toHaveCount(3);
+  await expect(dialog.getByText("30% off")).toBeVisible();
+  const expectedTotal = (2 * 2499 + 7995 + Math.round((2499 + 4999 + 8999) * 0.7)) / 100;
+  await expect(dialog.getByTestId("cart-total")).toHaveText(`$${expectedTotal.toFixed(2)}`);
+  await expectAccessible(page);
+
+  await dialog.getByRole("button", { name: "Increase quantity of Premium Chaeto (Chaetomorpha)" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("5");
+
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("cart-count")).toHaveText("5");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  await expect(page.getByRole("dialog").getByTestId("cart-total")).toHaveText(`$${(expectedTotal + 24.99).toFixed(2)}`);
+});
+
+test("the browser's totals match the server's quote for the same cart", async ({ page, request }) => {
+  await visit(page, "/product/refugium-starter-kit");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.goto("/product/chaeto-coral-food-combo");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const shown = await page.getByRole("dialog").getByTestId("cart-total").textContent();
+  const stored = await page.evaluate(() => ({
+    lines: JSON.parse(localStorage.getItem("lazyReefer.cart") ?? "[]"),
+    combos: JSON.parse(localStorage.getItem("lazyReefer.combos") ?? "[]"),
+  }));
+  const res = await request.post("/api/cart/quote", { data: { items: stored.lines } });
+  const quote = await res.json();
+  expect(shown).toBe(`$${quote.total.toFixed(2)}`);
+});
+
+test("a corrupt stored cart is logged and the page starts with an empty, working cart", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("lazyReefer.cart", "{not json");
+    localStorage.setItem("lazyReefer.combos", "[[[");
+  });
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  expect(errors.some((e) => e.includes("Error loading cart from localStorage"))).toBe(true);
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await page.goto("/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("the cart panel works by keyboard alone: open, step, remove with undo, Escape", async ({ page }) => {
+  await visit(page, "/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await page.getByRole("button", { name: /Open cart/ }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Your cart" });
+  await expect(dialog).toBeVisible();
+  // Focus is trapped inside the dialog.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await dialog.getByRole("button", { name: /Increase quantity/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await dialog.getByRole("button", { name: /^Remove/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByTestId("cart-empty")).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(dialog.getByTestId("cart-line")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the ended special cannot be added; adding reports to gtag when present", async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { events: unknown[] }).events = [];
+    (window as unknown as { gtag: (...a: unknown[]) => void }).gtag = (...args: unknown[]) =>
+      (window as unknown as { events: unknown[] }).events.push(args);
+  });
+  await visit(page, "/product/october-special");
+  await expect(page.getByText("This offer has ended")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
+
+  await page.goto("/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  const events = await page.evaluate(() => (window as unknown as { events: unknown[][] }).events);
+  expect(events).toEqual([["event", "add_to_cart", expect.objectContaining({ items: [expect.objectContaining({ item_name: "Premium Chaeto (Chaetomorpha)", price: 24.99 })] })]]);
+});
