@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter shopName={shopName} />
-          <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton richColors />
+          <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -99,7 +99,8 @@ test("the cart panel works by keyboard alone: open, step, remove with undo, Esca
   await dialog.getByRole("button", { name: /^Remove/ }).focus();
   await page.keyboard.press("Enter");
   await expect(dialog.getByTestId("cart-empty")).toBeVisible();
-  await page.getByRole("button", { name: "Undo" }).click();
+  await dialog.getByRole("button", { name: "Undo" }).focus();
+  await page.keyboard.press("Enter");
   await expect(dialog.getByTestId("cart-line")).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

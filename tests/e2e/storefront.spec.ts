@@ -30,7 +30,7 @@ test("home → products → product detail, server-rendered and accessible", asy
 
 test("products can be filtered by category and sorted by price", async ({ page }) => {
   await visit(page, "/products");
-  await page.getByRole("link", { name: "Care bundle" }).click();
+  await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Care bundle" }).click();
   await expect(page).toHaveURL(/category=bundle/);
   await expect(page.getByTestId("product-grid").getByRole("article")).toHaveCount(6);
 
@@ -45,7 +45,7 @@ test("products can be filtered by category and sorted by price", async ({ page }
 
 test("product page shows stock, facts and a working quantity selector; bundles have pages too", async ({ page }) => {
   await visit(page, "/product/premium-chaeto");
-  await expect(page.getByText("In stock")).toBeVisible();
+  await expect(page.locator("article").first().getByText("In stock")).toBeVisible();
   const quantity = page.getByLabel("Quantity", { exact: true });
   await expect(quantity).toHaveValue("1");
   await page.getByRole("button", { name: "Increase quantity" }).click();

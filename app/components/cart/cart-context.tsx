@@ -27,6 +27,8 @@ interface CartContextValue {
   removeCombo: (comboId: string) => void;
   clear: () => void;
   remainingFor: (kind: Cart.LineKind, id: string) => number;
+  /** The last removal, undoable from the cart panel itself (toasts sit outside the modal panel). */
+  undo: { label: string; restore: () => void } | null;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -45,6 +47,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
   const [cart, setCart] = useState<Cart.CartState>(Cart.EMPTY_CART);
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
+  const [lastRemoval, setLastRemoval] = useState<{ label: string; previous: Cart.CartState } | null>(null);
   const clock = useMemo(() => new Date(now), [now]);
   const cartRef = useRef(cart);
   cartRef.current = cart;
@@ -64,7 +67,16 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
   );
 
   const restore = useCallback((previous: Cart.CartState, message: string) => {
-    toast(message, { action: { label: "Undo", onClick: () => setCart(previous) } });
+    setLastRemoval({ label: message, previous });
+    toast(message, {
+      action: {
+        label: "Undo",
+        onClick: () => {
+          setCart(previous);
+          setLastRemoval(null);
+        },
+      },
+    });
   }, []);
 
   const value = useMemo<CartContextValue>(() => {
@@ -85,6 +97,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
           return false;
         }
         setCart(result.cart);
+        setLastRemoval(null);
         const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
         toast.success(`Added ${result.added} × ${name}`, {
@@ -136,8 +149,17 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
       remainingFor(kind, id) {
         return Cart.remainingFor(cart, kind, id, catalogue);
       },
+      undo: lastRemoval
+        ? {
+            label: lastRemoval.label,
+            restore: () => {
+              setCart(lastRemoval.previous);
+              setLastRemoval(null);
+            },
+          }
+        : null,
     };
-  }, [cart, catalogue, clock, ready, open, nameOf, restore]);
+  }, [cart, catalogue, clock, ready, open, nameOf, restore, lastRemoval]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
