@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from "kysely";
 import * as m0001 from "./migrations/0001-catalogue";
+import * as m0002 from "./migrations/0002-orders";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -7,6 +8,7 @@ import * as m0001 from "./migrations/0001-catalogue";
  */
 export const migrations: Record<string, Migration> = {
   "0001-catalogue": m0001,
+  "0002-orders": m0002,
 };
 
 /**

@@ -56,7 +56,95 @@ export interface StockMovementTable {
   created_at: Timestamp;
 }
 
+export interface OrderTable {
+  id: string;
+  number: string;
+  status: string;
+  email: string;
+  customer_name: string;
+  shipping_address: ColumnType<unknown, string | null, string | null>;
+  requires_shipping: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  access_token_hash: string;
+  source: ColumnType<string, string | undefined, string>;
+  payment_provider: string;
+  payment_reference: string | null;
+  payment_failure: string | null;
+  user_id: string | null;
+  reserved_until: ColumnType<Date | string | null, string | null, string | null>;
+  paid_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: string;
+  position: number;
+  kind: string;
+  item_id: string | null;
+  product_ids: ColumnType<unknown, string | null, string | null>;
+  title: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  actor: string | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  dedupe_key: string | null;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: ColumnType<unknown, string | null | undefined, string | null>;
+  order_id: string | null;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  type: string;
+  order_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_events: OrderEventTable;
+  idempotency_keys: IdempotencyKeyTable;
+  outbox: OutboxTable;
+  payment_events: PaymentEventTable;
   products: ProductTable;
   bundles: BundleTable;
   bundle_products: BundleProductTable;
