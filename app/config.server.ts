@@ -20,6 +20,17 @@ const EnvSchema = z.object({
   /** Fixed "now" for tests and demos (ISO timestamp). Refused in production. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** Where the Stripe SDK sends API calls; only for tests against a local stand-in. */
+  STRIPE_API_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -37,6 +48,18 @@ export interface Config {
   clockNow: Date | null;
   rateLimits: boolean;
   logLevel: Env["LOG_LEVEL"];
+  secret: string | null;
+  payments: {
+    provider: "test" | "stripe";
+    stripeSecretKey: string | null;
+    stripePublishableKey: string | null;
+    stripeWebhookSecret: string | null;
+    stripeApiUrl: string | null;
+  };
+  smtpUrl: string | null;
+  mailFrom: string;
+  reservationMinutes: number;
+  workerIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +74,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.CLOCK_NOW && env.NODE_ENV === "production") {
     throw new ConfigError("Invalid configuration:\n  CLOCK_NOW: only allowed outside production");
   }
+  if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -64,6 +92,18 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : null,
     rateLimits: env.RATE_LIMITS === "on",
     logLevel: env.LOG_LEVEL,
+    secret: env.BETTER_AUTH_SECRET ?? null,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY ?? null,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      stripeApiUrl: env.STRIPE_API_URL ?? null,
+    },
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SHOP_EMAIL}>`,
+    reservationMinutes: env.RESERVATION_MINUTES,
+    workerIntervalMs: env.WORKER_INTERVAL_MS,
   };
 }
 
@@ -71,8 +111,15 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
 export interface PublicConfig {
   shopName: string;
   publicUrl: string;
+  paymentProvider: "test" | "stripe";
+  stripePublishableKey: string | null;
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { shopName: config.shopName, publicUrl: config.publicUrl };
+  return {
+    shopName: config.shopName,
+    publicUrl: config.publicUrl,
+    paymentProvider: config.payments.provider,
+    stripePublishableKey: config.payments.stripePublishableKey,
+  };
 }

@@ -77,7 +77,7 @@ export default function App() {
 
 export function useShopConfig(): PublicConfig {
   const data = useRouteLoaderData<typeof loader>("root");
-  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "" };
+  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "", paymentProvider: "test", stripePublishableKey: null };
 }
 
 export function HydrateFallback() {

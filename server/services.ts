@@ -4,7 +4,12 @@ import { systemClock, fixedClock, type Clock } from "~/domain/clock";
 import { openDatabase, type DatabaseHandle } from "../database/db.server";
 import { migrateToLatest } from "../database/migrate.server";
 import { seedCatalogue } from "../database/seed/seed.server";
+import type Stripe from "stripe";
+import type { PaymentProvider } from "~/services/payments/provider";
+import { createStripeClient, createStripeProvider } from "~/services/payments/stripe-provider.server";
+import { createTestProvider } from "~/services/payments/test-provider.server";
 import { createLogger } from "./logger";
+import { loadSecret } from "./secret";
 
 /** Everything a request needs, built once per process and handed down (no module globals). */
 export interface AppServices {
@@ -12,11 +17,15 @@ export interface AppServices {
   database: DatabaseHandle;
   clock: Clock;
   logger: Logger;
+  /** Signs order links (and sessions). */
+  secret: string;
+  payments: PaymentProvider;
+  stripe: Stripe | null;
 }
 
 export async function createServices(
   config: Config,
-  overrides: Partial<Pick<AppServices, "clock" | "logger" | "database">> = {},
+  overrides: Partial<Pick<AppServices, "clock" | "logger" | "database" | "payments">> = {},
 ): Promise<AppServices> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const database = overrides.database ?? (await openDatabase(config.databaseUrl));
@@ -25,5 +34,11 @@ export async function createServices(
   if (seeded.products + seeded.bundles > 0) logger.info(seeded, "seeded catalogue");
   const clock = overrides.clock ?? (config.clockNow ? fixedClock(config.clockNow) : systemClock);
   if (!config.rateLimits) logger.warn("RATE_LIMITS=off: rate limiting is disabled. Use this for load tests only.");
-  return { config, database, clock, logger };
+  const secret = loadSecret(config);
+  const stripe =
+    config.payments.provider === "stripe" && config.payments.stripeSecretKey
+      ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })
+      : null;
+  const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
+  return { config, database, clock, logger, secret, payments, stripe };
 }

@@ -1,18 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, BundleTable, ProductTable } from "../../database/schema";
+import { parseJson } from "./db-values";
 import { CATEGORIES, type Bundle, type Category, type Product, type ProductMetadata } from "~/domain/catalogue";
-
-function parseJson<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  if (typeof value === "string") {
-    try {
-      return JSON.parse(value) as T;
-    } catch {
-      return fallback;
-    }
-  }
-  return value as T;
-}
 
 function toCategory(value: string): Category {
   return (CATEGORIES as readonly string[]).includes(value) ? (value as Category) : "special";

@@ -4,6 +4,7 @@ import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
 import type { AppServices } from "../services";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
+import { checkoutRoutes } from "./checkout";
 
 export const JSON_BODY_LIMIT = "100kb";
 
@@ -28,6 +29,7 @@ export function createApiRouter(services: AppServices): Router {
 
   api.use(catalogueRoutes(services));
   api.use(cartRoutes(services));
+  api.use(checkoutRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

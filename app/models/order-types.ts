@@ -1,0 +1,54 @@
+import type { OrderStatus } from "~/domain/order-status";
+
+export interface ShippingAddress {
+  name?: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface OrderLine {
+  kind: "product" | "bundle" | "combo";
+  id: string | null;
+  productIds: string[] | null;
+  title: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+export interface OrderEvent {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  note: string | null;
+  actor: string | null;
+  createdAt: string;
+}
+
+export interface Order {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  email: string;
+  customerName: string;
+  shippingAddress: ShippingAddress | null;
+  requiresShipping: boolean;
+  lines: OrderLine[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+  source: string;
+  paymentProvider: string;
+  paymentReference: string | null;
+  paymentFailure: string | null;
+  reservedUntil: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  events: OrderEvent[];
+}

@@ -1,0 +1,341 @@
+import crypto from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../database/schema";
+import { productDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { canTransition, type OrderStatus } from "~/domain/order-status";
+import { enqueueMail, type OutgoingMail } from "~/services/mail/outbox.server";
+import { parseJson, toIso } from "./db-values";
+import type { Order, OrderLine, ShippingAddress } from "./order-types";
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export class OutOfStockError extends Error {
+  constructor(readonly itemTitle: string) {
+    super(`${itemTitle} is out of stock.`);
+  }
+}
+
+export class OrderTransitionError extends Error {
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+  ) {
+    super(`An order that is ${from} cannot become ${to}.`);
+  }
+}
+
+// ---- access tokens -----------------------------------------------------------------------
+
+/** The order link token: derived from the server secret, so emails sent later can carry it too. */
+export function orderToken(secret: string, orderId: string): string {
+  return crypto.createHmac("sha256", secret).update(`order:${orderId}`).digest("base64url").slice(0, 32);
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function tokenMatches(token: string, storedHash: string): boolean {
+  const a = Buffer.from(hashToken(token), "hex");
+  const b = Buffer.from(storedHash, "hex");
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+const NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+function orderNumber(): string {
+  const bytes = crypto.randomBytes(8);
+  return `LR-${[...bytes].map((b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join("")}`;
+}
+
+// ---- stock -------------------------------------------------------------------------------
+
+interface StockNeed {
+  kind: "product" | "bundle";
+  id: string;
+  quantity: number;
+}
+
+/** Units per product (plain lines and combo components summed) and per bundle, in a fixed order. */
+function stockNeeds(cart: CartState): StockNeed[] {
+  const products = [...productDemand(cart)].map(([id, quantity]) => ({ kind: "product" as const, id, quantity }));
+  const bundles = cart.lines.filter((l) => l.kind === "bundle").map((l) => ({ kind: "bundle" as const, id: l.id, quantity: l.quantity }));
+  // A fixed lock order (products, then bundles, each by id) keeps concurrent PostgreSQL transactions from deadlocking.
+  return [...products.sort((a, b) => a.id.localeCompare(b.id)), ...bundles.sort((a, b) => a.id.localeCompare(b.id))];
+}
+
+function needsFromLines(lines: OrderLine[]): StockNeed[] {
+  const cart: CartState = {
+    lines: lines.filter((l) => l.kind !== "combo" && l.id).map((l) => ({ kind: l.kind as "product" | "bundle", id: l.id!, quantity: l.quantity })),
+    combos: lines
+      .filter((l) => l.kind === "combo")
+      .map((l, i) => ({ id: `c${i}`, productIds: l.productIds ?? [], quantity: l.quantity, discount: 0, originalTotal: 0, price: 0, weight: 0, createdAt: "" })),
+  };
+  return stockNeeds(cart);
+}
+
+async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, string>, orderId: string, now: string) {
+  for (const need of needs) {
+    const table = need.kind === "product" ? "products" : "bundles";
+    // One conditional update per item: stock can never go below zero, whatever runs beside us.
+    const result = await trx
+      .updateTable(table)
+      .set((eb) => ({ quantity: eb("quantity", "-", need.quantity), updated_at: now }))
+      .where("id", "=", need.id)
+      .where("quantity", ">=", need.quantity)
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new OutOfStockError(titles.get(`${need.kind}:${need.id}`) ?? need.id);
+    await trx
+      .insertInto("stock_movements")
+      .values({ item_kind: need.kind, item_id: need.id, delta: -need.quantity, reason: "order-reserved", actor: `order:${orderId}`, created_at: now })
+      .execute();
+  }
+}
+
+async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reason: string, now: string) {
+  for (const need of needs) {
+    const table = need.kind === "product" ? "products" : "bundles";
+    await trx
+      .updateTable(table)
+      .set((eb) => ({ quantity: eb("quantity", "+", need.quantity), updated_at: now }))
+      .where("id", "=", need.id)
+      .execute();
+    await trx
+      .insertInto("stock_movements")
+      .values({ item_kind: need.kind, item_id: need.id, delta: need.quantity, reason, actor: `order:${orderId}`, created_at: now })
+      .execute();
+  }
+}
+
+// ---- placing and paying ------------------------------------------------------------------
+
+export interface PlaceOrderInput {
+  cart: CartState;
+  quote: CartQuote;
+  customer: { email: string; name: string };
+  shippingAddress: ShippingAddress | null;
+  paymentProvider: string;
+  source?: string;
+  userId?: string | null;
+  now: Date;
+  reservationMinutes: number;
+  secret: string;
+}
+
+/** Reserves stock and records the order as pending payment, in one transaction. */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; token: string }> {
+  const id = crypto.randomUUID();
+  const token = orderToken(input.secret, id);
+  const now = input.now.toISOString();
+  const reservedUntil = new Date(input.now.getTime() + input.reservationMinutes * 60_000).toISOString();
+  const titles = new Map<string, string>();
+  for (const line of input.quote.lines) {
+    if (line.kind !== "combo") titles.set(`${line.kind}:${line.id}`, line.title);
+    line.productIds?.forEach((pid, i) => titles.set(`product:${pid}`, line.productTitles?.[i] ?? pid));
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
+    await trx
+      .insertInto("orders")
+      .values({
+        id,
+        number: orderNumber(),
+        status: "pending_payment",
+        email: input.customer.email,
+        customer_name: input.customer.name,
+        shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+        requires_shipping: input.quote.requiresShipping ? 1 : 0,
+        subtotal_cents: input.quote.subtotal,
+        discount_cents: input.quote.discount,
+        shipping_cents: input.quote.shipping,
+        total_cents: input.quote.total,
+        currency: "USD",
+        access_token_hash: hashToken(token),
+        source: input.source ?? "web",
+        payment_provider: input.paymentProvider,
+        payment_reference: null,
+        payment_failure: null,
+        user_id: input.userId ?? null,
+        reserved_until: reservedUntil,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto("order_lines")
+      .values(
+        input.quote.lines.map((line, position) => ({
+          order_id: id,
+          position,
+          kind: line.kind,
+          item_id: line.kind === "combo" ? null : line.id,
+          product_ids: line.productIds && line.kind === "combo" ? JSON.stringify(line.productIds) : null,
+          title: line.kind === "combo" ? `Custom combo: ${line.productTitles?.join(" + ")}` : line.title,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPrice,
+          total_cents: line.total,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("order_events")
+      .values({ order_id: id, from_status: null, to_status: "pending_payment", note: "Order placed, stock reserved", actor: input.source ?? "web", created_at: now })
+      .execute();
+  });
+  const order = await getOrder(db, id);
+  return { order: order!, token };
+}
+
+/**
+ * pending_payment → paid, with the order's mail queued in the same transaction. Digital-only
+ * orders are delivered at once. Safe to call twice: only the first call changes anything.
+ */
+export async function markOrderPaid(
+  db: Db,
+  orderId: string,
+  options: { reference: string; now: Date; actor: string; mails: (order: Order) => Promise<OutgoingMail[]> },
+): Promise<{ changed: boolean; order: Order | null }> {
+  const before = await getOrder(db, orderId);
+  if (!before || before.status !== "pending_payment") return { changed: false, order: before };
+  const mails = await options.mails({ ...before, status: "paid" });
+  const now = options.now.toISOString();
+  const changed = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: now, payment_reference: options.reference, payment_failure: null, reserved_until: null, updated_at: now })
+      .where("id", "=", orderId)
+      .where("status", "=", "pending_payment")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx.insertInto("order_events").values({ order_id: orderId, from_status: "pending_payment", to_status: "paid", note: `Payment ${options.reference}`, actor: options.actor, created_at: now }).execute();
+    for (const mail of mails) await enqueueMail(trx, mail, options.now);
+    if (!before.requiresShipping) {
+      await trx.updateTable("orders").set({ status: "delivered", updated_at: now }).where("id", "=", orderId).execute();
+      await trx.insertInto("order_events").values({ order_id: orderId, from_status: "paid", to_status: "delivered", note: "Digital item delivered", actor: "system", created_at: now }).execute();
+    }
+    return true;
+  });
+  return { changed, order: await getOrder(db, orderId) };
+}
+
+/** Records a failed attempt without changing state (the customer may retry or give up). */
+export async function recordPaymentFailure(db: Db, orderId: string, reason: string, now: Date): Promise<void> {
+  await db.updateTable("orders").set({ payment_failure: reason, updated_at: now.toISOString() }).where("id", "=", orderId).execute();
+}
+
+/**
+ * Ends an order that still holds stock (cancelled or expired) and gives the stock back, once:
+ * the status check in the update makes a second call, or a racing one, change nothing.
+ */
+export async function closeOrder(
+  db: Db,
+  orderId: string,
+  to: "cancelled" | "expired",
+  options: { now: Date; actor: string; note: string },
+): Promise<{ changed: boolean; order: Order | null }> {
+  const before = await getOrder(db, orderId);
+  if (!before) return { changed: false, order: null };
+  if (!canTransition(before.status, to)) {
+    if (before.status === to) return { changed: false, order: before };
+    throw new OrderTransitionError(before.status, to);
+  }
+  const now = options.now.toISOString();
+  const changed = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("orders")
+      .set({ status: to, reserved_until: null, updated_at: now })
+      .where("id", "=", orderId)
+      .where("status", "=", before.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await releaseStock(trx, needsFromLines(before.lines), orderId, `order-${to}`, now);
+    await trx.insertInto("order_events").values({ order_id: orderId, from_status: before.status, to_status: to, note: options.note, actor: options.actor, created_at: now }).execute();
+    return true;
+  });
+  return { changed, order: await getOrder(db, orderId) };
+}
+
+/** Expires unpaid orders whose reservation window has passed; returns how many. */
+export async function expireDueOrders(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending_payment")
+    .where("reserved_until", "<=", now.toISOString())
+    .limit(200)
+    .execute();
+  let expired = 0;
+  for (const { id } of due) {
+    const { changed } = await closeOrder(db, id, "expired", { now, actor: "worker", note: "Not paid within the reservation window" });
+    if (changed) expired++;
+  }
+  return expired;
+}
+
+// ---- reading -----------------------------------------------------------------------------
+
+export async function getOrder(db: Db, id: string): Promise<Order | null> {
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [lines, events] = await Promise.all([
+    db.selectFrom("order_lines").selectAll().where("order_id", "=", id).orderBy("position").execute(),
+    db.selectFrom("order_events").selectAll().where("order_id", "=", id).orderBy("id").execute(),
+  ]);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status as OrderStatus,
+    email: row.email,
+    customerName: row.customer_name,
+    shippingAddress: parseJson<ShippingAddress | null>(row.shipping_address, null),
+    requiresShipping: Boolean(row.requires_shipping),
+    lines: lines.map((l) => ({
+      kind: l.kind as OrderLine["kind"],
+      id: l.item_id,
+      productIds: parseJson<string[] | null>(l.product_ids, null),
+      title: l.title,
+      quantity: l.quantity,
+      unitPriceCents: l.unit_price_cents,
+      totalCents: l.total_cents,
+    })),
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    shippingCents: row.shipping_cents,
+    totalCents: row.total_cents,
+    currency: row.currency,
+    source: row.source,
+    paymentProvider: row.payment_provider,
+    paymentReference: row.payment_reference,
+    paymentFailure: row.payment_failure,
+    reservedUntil: toIso(row.reserved_until),
+    paidAt: toIso(row.paid_at),
+    createdAt: toIso(row.created_at)!,
+    updatedAt: toIso(row.updated_at)!,
+    events: events.map((e) => ({
+      fromStatus: e.from_status as OrderStatus | null,
+      toStatus: e.to_status as OrderStatus,
+      note: e.note,
+      actor: e.actor,
+      createdAt: toIso(e.created_at)!,
+    })),
+  };
+}
+
+/** The order for the holder of its link token; null for anyone else (same as a missing order). */
+export async function getOrderForToken(db: Db, id: string, token: string): Promise<Order | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id) || token.length < 16 || token.length > 64) return null;
+  const row = await db.selectFrom("orders").select(["id", "access_token_hash"]).where("id", "=", id).executeTakeFirst();
+  if (!row || !tokenMatches(token, row.access_token_hash)) return null;
+  return getOrder(db, id);
+}
+
+export async function findOrderByPaymentReference(db: Db, reference: string): Promise<Order | null> {
+  const row = await db.selectFrom("orders").select("id").where("payment_reference", "=", reference).executeTakeFirst();
+  return row ? getOrder(db, row.id) : null;
+}
+
+export async function setPaymentReference(db: Db, orderId: string, reference: string): Promise<void> {
+  await db.updateTable("orders").set({ payment_reference: reference }).where("id", "=", orderId).execute();
+}

@@ -1,0 +1,33 @@
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+
+export interface MailBrand {
+  shopName: string;
+  publicUrl: string;
+  shopEmail: string;
+}
+
+const body = { backgroundColor: "#f6f1e7", fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif", color: "#0b2a3c" };
+const card = { backgroundColor: "#fffdf8", borderRadius: "16px", padding: "28px", margin: "24px auto", maxWidth: "560px" };
+
+/** Shared frame of every email: brand line, content, a footer with the shop's address. */
+export function MailLayout({ brand, preview, children }: { brand: MailBrand; preview: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={card}>
+          <Text style={{ fontSize: "20px", fontWeight: 700, color: "#0e7c7b", margin: "0 0 16px" }}>{brand.shopName}</Text>
+          {children}
+          <Hr style={{ borderColor: "#dcd3c1", margin: "28px 0 16px" }} />
+          <Section>
+            <Text style={{ fontSize: "12px", color: "#3a5566", margin: 0 }}>
+              {brand.shopName} · {brand.publicUrl} · Questions? Reply to this email or write to {brand.shopEmail}.
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Column, Heading, Row, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { formatCents } from "~/domain/money";
+import type { Order } from "~/models/order-types";
+import { MailLayout, type MailBrand } from "./layout";
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const muted = { color: "#3a5566", fontSize: "14px", margin: "4px 0" };
+
+function Lines({ order }: { order: Order }) {
+  return (
+    <Section style={{ marginTop: "16px" }}>
+      {order.lines.map((line, i) => (
+        <Row key={i} style={{ borderBottom: "1px solid #ece3d2" }}>
+          <Column style={{ padding: "8px 0", fontSize: "14px" }}>
+            {line.quantity} × {line.title}
+          </Column>
+          <Column align="right" style={{ padding: "8px 0", fontSize: "14px" }}>
+            {formatCents(line.totalCents)}
+          </Column>
+        </Row>
+      ))}
+      <Row>
+        <Column style={{ padding: "6px 0", fontSize: "14px" }}>Shipping</Column>
+        <Column align="right" style={{ padding: "6px 0", fontSize: "14px" }}>
+          {order.requiresShipping ? "Free" : "Digital, no shipping"}
+        </Column>
+      </Row>
+      <Row>
+        <Column style={{ padding: "6px 0", fontWeight: 700 }}>Total</Column>
+        <Column align="right" style={{ padding: "6px 0", fontWeight: 700 }}>
+          {formatCents(order.totalCents)}
+        </Column>
+      </Row>
+    </Section>
+  );
+}
+
+function Address({ order }: { order: Order }) {
+  const a = order.shippingAddress;
+  if (!a) return null;
+  return (
+    <Section style={{ marginTop: "16px" }}>
+      <Text style={{ fontWeight: 700, margin: "0 0 4px" }}>Shipping to</Text>
+      <Text style={muted}>
+        {a.name ?? order.customerName}
+        <br />
+        {a.line1}
+        {a.line2 ? (
+          <>
+            <br />
+            {a.line2}
+          </>
+        ) : null}
+        <br />
+        {a.city}, {a.state} {a.postalCode}
+        <br />
+        {a.country}
+      </Text>
+    </Section>
+  );
+}
+
+export async function renderOrderConfirmation(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
+  const live = order.lines.some((l) => /chaeto|combo|kit|bundle|special/i.test(l.title));
+  const element = (
+    <MailLayout brand={brand} preview={`Order ${order.number} is confirmed`}>
+      <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
+        Thank you, {order.customerName.split(" ")[0]}!
+      </Heading>
+      <Text>
+        Your order <strong>{order.number}</strong> is confirmed and paid.{" "}
+        {order.requiresShipping
+          ? live
+            ? "Live plants ship early in the week (Monday to Wednesday) so they never sit in a depot over a weekend; you'll get a tracking number by email."
+            : "We'll email you a tracking number as soon as it ships."
+          : "It's a digital item, so there's nothing to ship."}
+      </Text>
+      <Lines order={order} />
+      <Address order={order} />
+      <Section style={{ marginTop: "24px" }}>
+        <Button href={orderUrl} style={{ backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+          View your order
+        </Button>
+      </Section>
+    </MailLayout>
+  );
+  return {
+    subject: `Your ${brand.shopName} order ${order.number}`,
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
+}
+
+export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminUrl: string): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={`New order ${order.number}: ${formatCents(order.totalCents)}`}>
+      <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 8px" }}>
+        New order {order.number}
+      </Heading>
+      <Text style={muted}>
+        {order.customerName} &lt;{order.email}&gt; · {order.source} · {order.paymentProvider}
+      </Text>
+      <Lines order={order} />
+      <Address order={order} />
+      <Section style={{ marginTop: "24px" }}>
+        <Button href={adminUrl} style={{ backgroundColor: "#0b2a3c", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+          Open in the back office
+        </Button>
+      </Section>
+    </MailLayout>
+  );
+  return {
+    subject: `New order ${order.number} — ${formatCents(order.totalCents)}`,
+    html: await render(element),
+    text: await render(element, { plainText: true }),
+  };
+}

@@ -1,0 +1,29 @@
+/** What checkout needs from a card payment provider; the order model never sees card data. */
+export type ChargeResult =
+  | { status: "succeeded"; reference: string }
+  | { status: "declined"; reason: string; message: string; reference?: string }
+  | { status: "requires_action"; reference: string }
+  | { status: "pending"; reference: string; clientSecret: string };
+
+export interface ChargeInput {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  idempotencyKey: string;
+  card?: { number: string; expMonth: number; expYear: number; cvc: string };
+}
+
+export interface PaymentProvider {
+  readonly name: "test" | "stripe";
+  charge(input: ChargeInput): Promise<ChargeResult>;
+}
+
+export const DECLINE_MESSAGES: Record<string, string> = {
+  "card-declined": "Your card was declined. Please try another card.",
+  "insufficient-funds": "Your card has insufficient funds. Please try another card.",
+  "expired-card": "Your card has expired. Please use another card.",
+  "incorrect-cvc": "The security code (CVC) is incorrect. Check it and try again.",
+  "authentication-failed": "The card issuer could not confirm it's you. Please try again or use another card.",
+};

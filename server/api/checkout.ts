@@ -1,0 +1,192 @@
+import crypto from "node:crypto";
+import { Router, type Response } from "express";
+import { z } from "zod";
+import { priceCart } from "~/domain/cart";
+import { cartFromItems } from "~/domain/cart-items";
+import { CheckoutRequestSchema, IdempotencyKeySchema, type CheckoutRequest } from "~/domain/checkout";
+import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
+import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
+import { paidOrderMails, orderUrl } from "~/models/order-mails.server";
+import { orderJson } from "~/models/order-json";
+import {
+  closeOrder,
+  getOrderForToken,
+  markOrderPaid,
+  OutOfStockError,
+  placeOrder,
+  recordPaymentFailure,
+  setPaymentReference,
+} from "~/models/orders.server";
+import { ApiError, errorBody } from "../errors";
+import type { AppServices } from "../services";
+import { parseBody } from "../validate";
+
+const CARD_PROBLEMS: Record<CardProblem, string> = {
+  "invalid-number": "The card number is not valid.",
+  "not-a-test-card": "This shop is in test mode: use one of the test card numbers shown on the checkout page.",
+  "invalid-expiry": "The expiry date is not valid.",
+  "card-expired": "This card has expired.",
+  "invalid-cvc": "The security code (CVC) must be 3 or 4 digits.",
+};
+
+const CheckoutChallengeSchema = z.object({ token: z.string().min(16).max(64), outcome: z.enum(["complete", "fail"]) });
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A request fingerprint for idempotency that never includes the card number itself. */
+function requestHash(body: CheckoutRequest): string {
+  const card = body.payment?.card;
+  const safe = { ...body, payment: card ? { last4: normaliseCardNumber(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null };
+  return crypto.createHash("sha256").update(JSON.stringify(safe)).digest("hex");
+}
+
+export function checkoutRoutes(services: AppServices): Router {
+  const router = Router();
+  const { db } = services.database;
+
+  async function checkout(body: CheckoutRequest, idempotencyKey: string): Promise<Answer> {
+    const now = services.clock();
+    const catalogue = await loadCatalogueSnapshot(db);
+    const built = cartFromItems(body.items, catalogue, now);
+    if ("problem" in built) {
+      const status = built.problem.reason === "out-of-stock" ? 409 : 400;
+      return { status, body: errorBody(status, built.problem.message, built.problem.reason) };
+    }
+    const quote = priceCart(built.cart, catalogue);
+    if (quote.requiresShipping && !body.shippingAddress) {
+      return { status: 400, body: errorBody(400, "A shipping address is required for physical items.", "address-required") };
+    }
+
+    const card = body.payment?.card;
+    if (services.payments.name === "test") {
+      if (!card) return { status: 400, body: errorBody(400, "Card details are required.", "card-required") };
+      const checked = checkTestCard(card, now);
+      if (!checked.ok) return { status: 400, body: errorBody(400, CARD_PROBLEMS[checked.problem], checked.problem) };
+    }
+
+    let placed;
+    try {
+      placed = await placeOrder(db, {
+        cart: built.cart,
+        quote,
+        customer: body.customer,
+        shippingAddress: quote.requiresShipping ? (body.shippingAddress ?? null) : null,
+        paymentProvider: services.payments.name,
+        now,
+        reservationMinutes: services.config.reservationMinutes,
+        secret: services.secret,
+      });
+    } catch (err) {
+      if (err instanceof OutOfStockError) return { status: 409, body: errorBody(409, err.message, "out-of-stock") };
+      throw err;
+    }
+    const { order, token } = placed;
+    const url = `/order-confirmation?order=${order.id}&token=${token}`;
+
+    // No transaction or lock is held while the provider works.
+    const result = await services.payments.charge({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: order.totalCents,
+      currency: order.currency,
+      email: order.email,
+      idempotencyKey,
+      card,
+    });
+
+    switch (result.status) {
+      case "succeeded": {
+        const paid = await markOrderPaid(db, order.id, {
+          reference: result.reference,
+          now: services.clock(),
+          actor: "checkout",
+          mails: (o) => paidOrderMails(o, services.config, services.secret),
+        });
+        return { status: 201, body: { order: orderJson(paid.order!), orderUrl: url } };
+      }
+      case "requires_action": {
+        await setPaymentReference(db, order.id, result.reference);
+        return {
+          status: 201,
+          body: {
+            order: orderJson(order),
+            orderUrl: url,
+            nextAction: { type: "three_d_secure", url: `/checkout/challenge?order=${order.id}&token=${token}` },
+          },
+        };
+      }
+      case "pending": {
+        await setPaymentReference(db, order.id, result.reference);
+        return { status: 201, body: { order: orderJson(order), orderUrl: url, clientSecret: result.clientSecret } };
+      }
+      case "declined": {
+        // The customer keeps the cart and may retry with another card; this attempt's stock goes back now.
+        await recordPaymentFailure(db, order.id, result.reason, services.clock());
+        await closeOrder(db, order.id, "cancelled", { now: services.clock(), actor: "checkout", note: `Payment failed: ${result.reason}` });
+        return { status: 402, body: errorBody(402, result.message, result.reason) };
+      }
+    }
+  }
+
+  router.post("/checkout", async (req, res) => {
+    const key = IdempotencyKeySchema.safeParse(req.get("Idempotency-Key"));
+    if (!key.success) throw new ApiError(400, "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).", "idempotency-key-required");
+    const body = parseBody(CheckoutRequestSchema, req.body);
+    const scopedKey = `checkout:${key.data}`;
+    const start = await beginIdempotent(db, scopedKey, requestHash(body), services.clock());
+    if (start.kind === "reused") throw new ApiError(409, "This Idempotency-Key was already used for a different request.", "idempotency-key-reused");
+    if (start.kind === "in-progress") throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
+    if (start.kind === "replay") return send(res, { status: start.status, body: start.body }, true);
+
+    let answer: Answer;
+    try {
+      answer = await checkout(body, key.data);
+    } catch (err) {
+      await abandonIdempotent(db, scopedKey).catch(() => {});
+      throw err;
+    }
+    await finishIdempotent(db, scopedKey, answer.status, answer.body);
+    send(res, answer, false);
+  });
+
+  // The 3-D Secure challenge of the test provider: "complete" pays the order, "fail" declines it.
+  router.post("/orders/:id/challenge", async (req, res) => {
+    const { token, outcome } = parseBody(CheckoutChallengeSchema, req.body);
+    const order = await getOrderForToken(db, String(req.params.id), token);
+    if (!order || services.payments.name !== "test") throw new ApiError(404, "No such order.");
+    if (order.status !== "pending_payment") {
+      if (order.status === "paid" || order.status === "delivered") return void res.json({ order: orderJson(order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+      throw new ApiError(409, "This order can no longer be paid.", "order-closed");
+    }
+    if (outcome === "fail") {
+      await recordPaymentFailure(db, order.id, "authentication-failed", services.clock());
+      await closeOrder(db, order.id, "cancelled", { now: services.clock(), actor: "checkout", note: "3-D Secure authentication failed" });
+      throw new ApiError(402, "The card issuer could not confirm it's you. Your cart is still here: try again or use another card.", "authentication-failed");
+    }
+    const paid = await markOrderPaid(db, order.id, {
+      reference: order.paymentReference ?? `test_3ds_${order.id}`,
+      now: services.clock(),
+      actor: "checkout",
+      mails: (o) => paidOrderMails(o, services.config, services.secret),
+    });
+    res.json({ order: orderJson(paid.order!), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+  });
+
+  router.get("/orders/:id", async (req, res) => {
+    const token = typeof req.query.token === "string" ? req.query.token : "";
+    const order = await getOrderForToken(db, String(req.params.id), token);
+    if (!order) throw new ApiError(404, "No such order.");
+    res.json({ order: orderJson(order), orderUrl: orderUrl(services.config, services.secret, order.id).replace(services.config.publicUrl, "") });
+  });
+
+  return router;
+}
+
+function send(res: Response, answer: Answer, replayed: boolean) {
+  if (replayed) res.setHeader("Idempotent-Replayed", "true");
+  res.status(answer.status).json(answer.body);
+}
