@@ -23,9 +23,9 @@ if (dev) {
   ({ createApp } = await import("./build/server/index.js"));
 }
 
-let app, services;
+let app, services, worker;
 try {
-  ({ app, services } = await createApp());
+  ({ app, services, worker } = await createApp());
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
@@ -44,6 +44,7 @@ async function shutdown(signal) {
   closing = true;
   services.logger.info({ signal }, "shutting down");
   listener.close(async () => {
+    await worker.stop().catch(() => {});
     await services.database.destroy().catch(() => {});
     process.exit(0);
   });

@@ -3,6 +3,7 @@ import type { ServerBuild } from "react-router";
 import { parseConfig } from "~/config.server";
 import { createHttpApp } from "./http";
 import { createServices } from "./services";
+import { startWorker } from "./worker";
 
 /**
  * Entry of the server bundle: builds the services (config, database, migrations, seed) and the
@@ -19,5 +20,6 @@ export async function createApp() {
       getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
     }),
   );
-  return { app, services };
+  const worker = startWorker(services);
+  return { app, services, worker };
 }

@@ -1,0 +1,57 @@
+import { expireDueOrders } from "~/models/orders.server";
+import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
+import type { AppServices } from "./services";
+
+export interface Worker {
+  /** Runs one pass now (expiry, then mail); used by tests and by the timer. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+  lastTickAt(): Date | null;
+}
+
+/**
+ * Background work of one server process: expire unpaid orders (releasing their stock) and send
+ * the outbox. Passes never overlap; stop() waits for the one in flight.
+ */
+export function startWorker(services: AppServices, options: { transport?: MailTransport | null; autoStart?: boolean } = {}): Worker {
+  const transport = options.transport !== undefined ? options.transport : services.config.smtpUrl ? smtpTransport(services.config.smtpUrl) : null;
+  let running: Promise<void> | null = null;
+  let last: Date | null = null;
+  let stopped = false;
+
+  async function pass() {
+    const now = services.clock();
+    try {
+      const expired = await expireDueOrders(services.database.db, now);
+      if (expired > 0) services.logger.info({ expired }, "expired unpaid orders");
+      if (transport) {
+        const report = await deliverDueMail(services.database.db, transport, { now, from: services.config.mailFrom });
+        if (report.sent + report.retrying + report.failed > 0) services.logger.info(report, "outbox delivery");
+      }
+      last = now;
+    } catch (err) {
+      services.logger.error({ err }, "worker pass failed");
+    }
+  }
+
+  function tick() {
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = options.autoStart === false ? null : setInterval(() => void (stopped || tick()), services.config.workerIntervalMs);
+  timer?.unref();
+
+  return {
+    tick,
+    lastTickAt: () => last,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
