@@ -17,6 +17,7 @@ export default [
   route("terms-of-service", "routes/content-page.tsx", { id: "page-terms-of-service" }),
   route("coming-soon", "routes/coming-soon.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("checkout/challenge", "routes/checkout-challenge.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("contact", "routes/contact.tsx"),
   route("reef-wisdom", "routes/reef-wisdom.tsx"),

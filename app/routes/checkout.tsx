@@ -1,8 +1,12 @@
 import { Link } from "react-router";
-import { Lock } from "lucide-react";
 import type { Route } from "./+types/checkout";
 import { CartContents } from "~/components/cart/cart-contents";
 import { useCart } from "~/components/cart/cart-context";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { TestModeBanner } from "~/components/checkout/test-mode-banner";
+import { useServerQuote } from "~/components/checkout/use-server-quote";
+import { formatCents, dollarsToCents } from "~/domain/money";
+import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -11,33 +15,56 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Checkout() {
-  const { quote, ready } = useCart();
+  const { quote, ready, cart } = useCart();
+  const config = useShopConfig();
   const hasItems = ready && quote.lines.length > 0;
+  const server = useServerQuote(cart, hasItems);
+  const testMode = config.paymentProvider === "test";
+
   return (
     <section className="container-page py-12">
       <p className="eyebrow">Checkout</p>
       <h1 className="mt-2 text-4xl font-semibold">Checkout</h1>
-      <div className={`mt-8 grid gap-8 ${hasItems ? "lg:grid-cols-[1.4fr_1fr]" : ""}`}>
-        <div className="card p-5 sm:p-6">
-          <h2 className="text-xl font-semibold">Order summary</h2>
+      {!hasItems ? (
+        <div className="card mt-8 max-w-2xl">
           <CartContents layout="page" />
         </div>
-        {hasItems ? (
-          <aside className="card h-fit p-6" aria-labelledby="payment-heading">
-            <Lock aria-hidden="true" className="h-6 w-6 text-reef" />
-            <h2 id="payment-heading" className="mt-3 text-xl font-semibold">
-              Payment
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
+          <div className="space-y-6">
+            {testMode ? <TestModeBanner /> : null}
+            <div className="card p-5 sm:p-8">
+              <CheckoutForm requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping} testMode={testMode} />
+              {!testMode ? (
+                <p className="mt-4 text-sm text-ink-soft">Card payments are processed by Stripe; card details never touch our servers.</p>
+              ) : null}
+            </div>
+          </div>
+          <aside aria-labelledby="summary-heading" className="card h-fit p-5 sm:p-6 lg:sticky lg:top-24">
+            <h2 id="summary-heading" className="text-xl font-semibold">
+              Order summary
             </h2>
-            <p className="mt-2 text-ink-soft">
-              Online card payment is being switched on. To order today, email us your cart and we'll send a secure
-              payment link; your cart is saved in this browser in the meantime.
-            </p>
-            <Link to="/contact" className="btn-primary mt-5 w-full">
-              Order by email
-            </Link>
+            <CartContents layout="page" />
+            <div className="mt-4 rounded-xl bg-sand p-4 text-sm" aria-live="polite" data-testid="server-quote">
+              {server.error ? (
+                <p role="alert" className="font-medium text-coral-text">
+                  {server.error}{" "}
+                  <Link to="/products" className="underline">
+                    Adjust your cart
+                  </Link>
+                </p>
+              ) : server.quote ? (
+                <p>
+                  Confirmed by the shop: <strong data-testid="server-total">{formatCents(dollarsToCents(server.quote.total))}</strong>,
+                  shipping {server.quote.requiresShipping ? "free" : "not needed"}.
+                </p>
+              ) : (
+                <p className="text-ink-soft">Checking prices and stock with the shop…</p>
+              )}
+            </div>
           </aside>
-        ) : null}
-      </div>
+        </div>
+      )}
     </section>
   );
 }

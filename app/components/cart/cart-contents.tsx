@@ -7,13 +7,7 @@ import { QuantityStepper } from "../quantity-stepper";
 import { useCart } from "./cart-context";
 
 /** One cart component for the slide-over panel and the checkout page. */
-export function CartContents({
-  layout,
-  onNavigate,
-}: {
-  layout: "drawer" | "page";
-  onNavigate?: () => void;
-}) {
+export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
   const { quote, ready, undo } = useCart();
   if (!ready) return <p className="p-6 text-ink-soft">Loading your cart…</p>;
   const undoBar = undo ? (
@@ -35,21 +29,13 @@ export function CartContents({
     return (
       <div>
         {undoBar}
-        <div
-          className="flex flex-col items-center px-6 py-12 text-center"
-          data-testid="cart-empty"
-        >
+        <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="cart-empty">
           <ShoppingBag aria-hidden="true" className="h-10 w-10 text-ink-soft" />
           <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
           <p className="mt-2 max-w-xs text-ink-soft">
-            Live chaeto, coral food and bundles are a click away. Shipping is
-            always free.
+            Live chaeto, coral food and bundles are a click away. Shipping is always free.
           </p>
-          <Link
-            to="/products"
-            className="btn-primary mt-6"
-            onClick={onNavigate}
-          >
+          <Link to="/products" className="btn-primary mt-6" onClick={onNavigate}>
             Browse products
           </Link>
         </div>
@@ -64,11 +50,7 @@ export function CartContents({
         aria-label="Items in your cart"
       >
         {quote.lines.map((line) => (
-          <CartLineRow
-            key={`${line.kind}-${line.id}`}
-            line={line}
-            onNavigate={onNavigate}
-          />
+          <CartLineRow key={`${line.kind}-${line.id}`} line={line} onNavigate={onNavigate} />
         ))}
       </ul>
       <CartSummary layout={layout} onNavigate={onNavigate} />
@@ -76,32 +58,13 @@ export function CartContents({
   );
 }
 
-function CartLineRow({
-  line,
-  onNavigate,
-}: {
-  line: PricedLine;
-  onNavigate?: () => void;
-}) {
-  const {
-    setQuantity,
-    removeItem,
-    setComboQuantity,
-    removeCombo,
-    remainingFor,
-  } = useCart();
+function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () => void }) {
+  const { setQuantity, removeItem, setComboQuantity, removeCombo, remainingFor } = useCart();
   const isCombo = line.kind === "combo";
-  const max = isCombo
-    ? 99
-    : line.quantity + remainingFor(line.kind as "product" | "bundle", line.id);
+  const max = isCombo ? 99 : line.quantity + remainingFor(line.kind as "product" | "bundle", line.id);
   const change = (q: number) =>
-    isCombo
-      ? setComboQuantity(line.id, q)
-      : setQuantity(line.kind as "product" | "bundle", line.id, q);
-  const remove = () =>
-    isCombo
-      ? removeCombo(line.id)
-      : removeItem(line.kind as "product" | "bundle", line.id);
+    isCombo ? setComboQuantity(line.id, q) : setQuantity(line.kind as "product" | "bundle", line.id, q);
+  const remove = () => (isCombo ? removeCombo(line.id) : removeItem(line.kind as "product" | "bundle", line.id));
   const saving = (line.unitOriginalPrice - line.unitPrice) * line.quantity;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
@@ -114,32 +77,22 @@ function CartLineRow({
             {isCombo ? (
               <p className="font-semibold">{line.title}</p>
             ) : (
-              <Link
-                to={`/product/${line.id}`}
-                className="font-semibold hover:underline"
-                onClick={onNavigate}
-              >
+              <Link to={`/product/${line.id}`} className="font-semibold hover:underline" onClick={onNavigate}>
                 {line.title}
               </Link>
             )}
             {isCombo && line.productTitles ? (
               <p className="text-sm text-ink-soft">
                 {line.productTitles.join(" + ")} ·{" "}
-                <span className="font-semibold text-chaeto">
-                  {line.discountPercent}% off
-                </span>
+                <span className="font-semibold text-chaeto">{line.discountPercent}% off</span>
               </p>
             ) : null}
-            <p className="text-sm text-ink-soft">
-              {formatCents(line.unitPrice)} each
-            </p>
+            <p className="text-sm text-ink-soft">{formatCents(line.unitPrice)} each</p>
           </div>
           <p className="text-right font-semibold" data-testid="line-total">
             {formatCents(line.total)}
             {saving > 0 ? (
-              <span className="block text-xs font-medium text-chaeto">
-                You save {formatCents(saving)}
-              </span>
+              <span className="block text-xs font-medium text-chaeto">You save {formatCents(saving)}</span>
             ) : null}
           </p>
         </div>
@@ -166,18 +119,10 @@ function CartLineRow({
   );
 }
 
-function CartSummary({
-  layout,
-  onNavigate,
-}: {
-  layout: "drawer" | "page";
-  onNavigate?: () => void;
-}) {
+function CartSummary({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
   const { quote, clear } = useCart();
   return (
-    <div
-      className={`border-t border-line bg-paper ${layout === "drawer" ? "px-5 py-4" : "mt-4 rounded-2xl p-5"}`}
-    >
+    <div className={`border-t border-line bg-paper ${layout === "drawer" ? "px-5 py-4" : "mt-4 rounded-2xl p-5"}`}>
       <dl className="space-y-1.5 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
@@ -200,17 +145,13 @@ function CartSummary({
       </dl>
       {layout === "drawer" ? (
         <div className="mt-4 flex flex-col gap-2">
-          <Link
-            to="/checkout"
-            className="btn-primary w-full text-base"
-            onClick={onNavigate}
-          >
+          <Link to="/checkout" className="btn-primary w-full text-base" onClick={onNavigate}>
             Checkout
           </Link>
           <button
             type="button"
             className="text-sm font-medium text-ink-soft underline hover:text-ink"
-            onClick={clear}
+            onClick={() => clear()}
           >
             Clear cart
           </button>

@@ -25,7 +25,8 @@ interface CartContextValue {
   addCombo: (productIds: string[]) => boolean;
   setComboQuantity: (comboId: string, quantity: number) => void;
   removeCombo: (comboId: string) => void;
-  clear: () => void;
+  /** Empties the cart; `silent` skips the undo offer (after a successful order). */
+  clear: (options?: { silent?: boolean }) => void;
   remainingFor: (kind: Cart.LineKind, id: string) => number;
   /** The last removal, undoable from the cart panel itself (toasts sit outside the modal panel). */
   undo: { label: string; restore: () => void } | null;
@@ -141,10 +142,11 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
         setCart(Cart.removeCombo(previous, comboId));
         restore(previous, "Removed custom combo");
       },
-      clear() {
+      clear(options) {
         const previous = cartRef.current;
         setCart(Cart.clearCart());
-        if (previous.lines.length + previous.combos.length > 0) restore(previous, "Cart cleared");
+        if (options?.silent) setLastRemoval(null);
+        else if (previous.lines.length + previous.combos.length > 0) restore(previous, "Cart cleared");
       },
       remainingFor(kind, id) {
         return Cart.remainingFor(cart, kind, id, catalogue);

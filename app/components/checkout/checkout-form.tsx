@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Loader2, Lock } from "lucide-react";
+import type { z } from "zod";
+import { CardSchema, CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
+import { Field } from "../ui/field";
+import { useCart } from "../cart/cart-context";
+import { cartItems, isFailure, postJson } from "./checkout-client";
+
+type Errors = Record<string, string>;
+
+function collectErrors(prefix: string, result: z.ZodSafeParseResult<unknown>, into: Errors) {
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    const key = `${prefix}.${issue.path.join(".")}`;
+    into[key] ??= issue.message;
+  }
+}
+
+function parseExpiry(value: string): { expMonth: number; expYear: number } {
+  const match = value.replace(/\s/g, "").match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
+  return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: NaN, expYear: NaN };
+}
+
+interface CheckoutAnswer {
+  order: { id: string; number: string };
+  orderUrl: string;
+  nextAction?: { type: string; url: string };
+}
+
+/** Contact, address (only when something ships), card, place order. One Zod schema with the server. */
+export function CheckoutForm({ requiresShipping, testMode }: { requiresShipping: boolean; testMode: boolean }) {
+  const { cart, clear } = useCart();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (formError) errorRef.current?.focus();
+  }, [formError]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const get = (name: string) => String(form.get(name) ?? "");
+    const customer = { email: get("email"), name: get("name") };
+    const address = requiresShipping
+      ? { name: get("name"), line1: get("line1"), line2: get("line2") || undefined, city: get("city"), state: get("state"), postalCode: get("postalCode"), country: get("country") || "US" }
+      : undefined;
+    const card = { number: get("cardNumber"), ...parseExpiry(get("expiry")), cvc: get("cvc") };
+
+    const found: Errors = {};
+    collectErrors("customer", CustomerSchema.safeParse(customer), found);
+    if (address) collectErrors("address", ShippingAddressSchema.safeParse(address), found);
+    if (testMode) collectErrors("card", CardSchema.safeParse(card), found);
+    if (Number.isNaN(card.expMonth)) found["card.expiry"] = "Enter the expiry as MM/YY";
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError("Please correct the highlighted fields.");
+      return;
+    }
+
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const { status, data } = await postJson<CheckoutAnswer>(
+        "/api/checkout",
+        { items: cartItems(cart), customer, shippingAddress: address, payment: testMode ? { card } : undefined },
+        { "Idempotency-Key": crypto.randomUUID() },
+      );
+      if (isFailure(data)) {
+        const reason = data.error.reason;
+        if (reason && ["invalid-number", "not-a-test-card", "invalid-expiry", "card-expired", "invalid-cvc"].includes(reason)) {
+          setErrors({ [reason === "invalid-cvc" ? "card.cvc" : reason.includes("expir") ? "card.expiry" : "card.number"]: data.error.message });
+        }
+        setFormError(status === 402 ? `${data.error.message} Your cart is still here.` : data.error.message);
+        return;
+      }
+      if (data.nextAction?.type === "three_d_secure") {
+        navigate(data.nextAction.url);
+        return;
+      }
+      clear({ silent: true });
+      navigate(data.orderUrl);
+    } catch {
+      setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const err = (key: string) => errors[key];
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-describedby={formError ? "checkout-error" : undefined}>
+      {formError ? (
+        <div id="checkout-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-xl border border-coral-text/40 bg-coral-light p-4 text-sm font-medium text-coral-text">
+          {formError}
+        </div>
+      ) : null}
+
+      <fieldset className="space-y-4">
+        <legend className="font-display text-xl font-semibold">Contact</legend>
+        <Field name="email" label="Email" type="email" autoComplete="email" required error={err("customer.email")} hint="Your confirmation and tracking go here." />
+        <Field name="name" label="Full name" autoComplete="name" required error={err("customer.name")} />
+      </fieldset>
+
+      {requiresShipping ? (
+        <fieldset className="space-y-4">
+          <legend className="font-display text-xl font-semibold">Shipping address</legend>
+          <Field name="line1" label="Street address" autoComplete="address-line1" required error={err("address.line1")} />
+          <Field name="line2" label="Apartment, suite (optional)" autoComplete="address-line2" error={err("address.line2")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
+            <Field name="state" label="State" autoComplete="address-level1" required error={err("address.state")} />
+            <Field name="postalCode" label="ZIP code" autoComplete="postal-code" required error={err("address.postalCode")} />
+            <Field name="country" label="Country" autoComplete="country" defaultValue="US" required maxLength={2} error={err("address.country")} hint="Two-letter code; live plants ship within the US." />
+          </div>
+        </fieldset>
+      ) : (
+        <p className="rounded-xl bg-sand-deep p-4 text-sm">Everything in your cart is digital, so we don't need a shipping address.</p>
+      )}
+
+      {testMode ? (
+        <fieldset className="space-y-4">
+          <legend className="font-display text-xl font-semibold">Card</legend>
+          <Field name="cardNumber" label="Card number" inputMode="numeric" autoComplete="cc-number" required error={err("card.number")} placeholder="4242 4242 4242 4242" />
+          <div className="grid grid-cols-2 gap-4">
+            <Field name="expiry" label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" required placeholder="12/34" error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")} />
+            <Field name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" required maxLength={4} error={err("card.cvc")} />
+          </div>
+        </fieldset>
+      ) : null}
+
+      <button type="submit" className="btn-primary w-full text-base" disabled={submitting} aria-busy={submitting}>
+        {submitting ? (
+          <>
+            <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> Placing your order…
+          </>
+        ) : (
+          <>
+            <Lock aria-hidden="true" className="h-5 w-5" /> Place order
+          </>
+        )}
+      </button>
+    </form>
+  );
+}

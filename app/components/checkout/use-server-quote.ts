@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import type { CartState } from "~/domain/cart";
+import { cartItems, isFailure, postJson } from "./checkout-client";
+
+export interface ServerQuote {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  requiresShipping: boolean;
+}
+
+/** Re-prices the cart on the server whenever it changes: the summary shows what will be charged. */
+export function useServerQuote(cart: CartState, enabled: boolean) {
+  const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null; loading: boolean }>({ quote: null, error: null, loading: false });
+  const key = JSON.stringify(cartItems(cart));
+  useEffect(() => {
+    if (!enabled || key === "[]") {
+      setState({ quote: null, error: null, loading: false });
+      return;
+    }
+    let cancelled = false;
+    setState((s) => ({ ...s, loading: true }));
+    postJson<ServerQuote>("/api/cart/quote", { items: JSON.parse(key) })
+      .then(({ data }) => {
+        if (cancelled) return;
+        if (isFailure(data)) setState({ quote: null, error: data.error.message, loading: false });
+        else setState({ quote: data, error: null, loading: false });
+      })
+      .catch(() => !cancelled && setState({ quote: null, error: "We couldn't check prices with the shop. Check your connection.", loading: false }));
+    return () => {
+      cancelled = true;
+    };
+  }, [key, enabled]);
+  return state;
+}

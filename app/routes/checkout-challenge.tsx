@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ShieldCheck } from "lucide-react";
+import type { Route } from "./+types/checkout-challenge";
+import { useCart } from "~/components/cart/cart-context";
+import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
+import { formatCents } from "~/domain/money";
+import { getOrderForToken } from "~/models/orders.server";
+import { pageMeta } from "~/utils/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Confirm your payment", description: "Card authentication (3-D Secure).", path: "/checkout/challenge" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
+  const order = await getOrderForToken(context.services.database.db, params.get("order") ?? "", token);
+  return { order: order && order.status === "pending_payment" ? { id: order.id, number: order.number, totalCents: order.totalCents } : null, token };
+}
+
+/** The test provider's 3-D Secure step: a stand-in for the card issuer's own page. */
+export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) {
+  const { order, token } = loaderData;
+  const { clear } = useCart();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!order) {
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-3xl font-semibold">This payment step has expired</h1>
+        <p className="mt-3 text-ink-soft">The order was already paid or cancelled. Your cart is unchanged.</p>
+        <Link to="/checkout" className="btn-primary mt-6">
+          Back to checkout
+        </Link>
+      </section>
+    );
+  }
+
+  async function answer(outcome: "complete" | "fail") {
+    setBusy(true);
+    const { data } = await postJson<{ orderUrl: string }>(`/api/orders/${order!.id}/challenge`, { token, outcome }).catch(() => ({
+      data: { error: { code: "unavailable", message: "We couldn't reach the shop. Try again." } } as ApiFailure,
+    }));
+    setBusy(false);
+    if (isFailure(data)) {
+      setError(data.error.message);
+      return;
+    }
+    clear({ silent: true });
+    navigate(data.orderUrl);
+  }
+
+  return (
+    <section className="container-page flex justify-center py-16">
+      <div className="card w-full max-w-md p-8" data-testid="challenge">
+        <ShieldCheck aria-hidden="true" className="h-10 w-10 text-reef" />
+        <p className="eyebrow mt-4">Test bank · 3-D Secure</p>
+        <h1 className="mt-2 text-3xl font-semibold">Confirm your payment</h1>
+        <p className="mt-3 text-ink-soft">
+          Your card issuer asks you to confirm a payment of <strong>{formatCents(order.totalCents)}</strong> to Lazy Reefer for order{" "}
+          {order.number}. In test mode you choose the outcome.
+        </p>
+        {error ? (
+          <div role="alert" className="mt-4 rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">
+            {error}{" "}
+            <Link to="/checkout" className="underline">
+              Back to checkout
+            </Link>
+          </div>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" disabled={busy || !!error} onClick={() => answer("complete")}>
+            Complete
+          </button>
+          <button type="button" className="btn-secondary" disabled={busy || !!error} onClick={() => answer("fail")}>
+            Fail
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

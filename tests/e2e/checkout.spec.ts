@@ -1,0 +1,85 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+
+async function addToCart(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+}
+
+async function fillCheckout(page: Page, cardNumber: string) {
+  await page.getByLabel("Email").fill("shopper@example.com");
+  await page.getByLabel("Full name").fill("Sam Shopper");
+  await page.getByLabel("Street address").fill("1 Reef Road");
+  await page.getByLabel("City").fill("Tampa");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP code").fill("33602");
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {
+  await visit(page, "/products");
+  await addToCart(page, "/product/refugium-starter-kit");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("test-mode")).toContainText("4242 4242 4242 4242");
+  await expect(page.getByTestId("server-total")).toHaveText("$89.99");
+  await expectAccessible(page);
+
+  // Client-side validation, errors next to their fields.
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await fillCheckout(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
+  await expect(page.getByTestId("order-status")).toHaveText("Paid, being packed");
+  await expect(page.getByTestId("order-total")).toHaveText("$89.99");
+  await expect(page.getByText("1 Reef Road")).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) => {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  await fillCheckout(page, "4000002500003155");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/checkout\/challenge\?/);
+  await expect(page.getByTestId("challenge")).toContainText("$24.99");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByTestId("order-status")).toHaveText("Paid, being packed");
+});
+
+test("a declined card shows the error and keeps the cart; another card then succeeds", async ({ page }) => {
+  await addToCart(page, "/product/chaeto-coral-food-combo");
+  await page.goto("/checkout");
+  await fillCheckout(page, "4000000000000002");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your cart is still here");
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expectAccessible(page);
+
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test("a tip needs no address", async ({ page }) => {
+  await addToCart(page, "/product/service-tip");
+  await page.goto("/checkout");
+  await expect(page.getByText("we don't need a shipping address")).toBeVisible();
+  await page.getByLabel("Email").fill("fan@example.com");
+  await page.getByLabel("Full name").fill("Fan");
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Delivered");
+});
