@@ -12,6 +12,8 @@ import type { AppServices } from "./services";
 export function createHttpApp(services: AppServices): Express {
   const app = express();
   const production = services.config.env === "production";
+  // Stripe's Payment Element needs its script, frames and API; only shops using Stripe allow them.
+  const stripe = services.config.payments.provider === "stripe";
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(compression());
@@ -34,10 +36,11 @@ export function createHttpApp(services: AppServices): Express {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, ...(stripe ? ["https://js.stripe.com"] : [])],
+          "frame-src": stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+          "connect-src": [...(production ? ["'self'"] : ["'self'", "ws:", "wss:"]), ...(stripe ? ["https://api.stripe.com"] : [])],
           "frame-ancestors": ["'none'"],
           "form-action": ["'self'"],
           "upgrade-insecure-requests": production && services.config.publicUrl.startsWith("https:") ? [] : null,

@@ -4,21 +4,25 @@ import path from "node:path";
 import type { Config } from "~/config.server";
 
 /**
- * The server secret (signs order links, sessions). From BETTER_AUTH_SECRET; outside production a
- * random one is generated once into DATA_DIR so that zero-config starts keep working links.
+ * The server secret (signs order links and sessions): BETTER_AUTH_SECRET when set, otherwise a
+ * random one generated once into DATA_DIR, so `npm start` works with zero configuration and
+ * links keep working across restarts. Several instances must share one: set the variable then.
  */
-export function loadSecret(config: Config): string {
+export function loadSecret(config: Config, warn: (message: string) => void = () => {}): string {
   if (config.secret) return config.secret;
-  if (config.env === "production") {
-    throw new Error("BETTER_AUTH_SECRET must be set in production (32+ random characters).");
-  }
   const file = path.join(config.dataDir, "secret.key");
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
     fs.mkdirSync(config.dataDir, { recursive: true });
     const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch {
+      // Another process won the race: use its secret.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+    if (config.env === "production") warn(`BETTER_AUTH_SECRET is not set: generated one in ${file}. Set it explicitly when running several instances.`);
     return secret;
   }
 }

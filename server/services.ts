@@ -34,7 +34,7 @@ export async function createServices(
   if (seeded.products + seeded.bundles > 0) logger.info(seeded, "seeded catalogue");
   const clock = overrides.clock ?? (config.clockNow ? fixedClock(config.clockNow) : systemClock);
   if (!config.rateLimits) logger.warn("RATE_LIMITS=off: rate limiting is disabled. Use this for load tests only.");
-  const secret = loadSecret(config);
+  const secret = loadSecret(config, (message) => logger.warn(message));
   const stripe =
     config.payments.provider === "stripe" && config.payments.stripeSecretKey
       ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })

@@ -34,7 +34,11 @@ export default function Checkout() {
           <div className="space-y-6">
             {testMode ? <TestModeBanner /> : null}
             <div className="card p-5 sm:p-8">
-              <CheckoutForm requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping} testMode={testMode} />
+              <CheckoutForm
+                requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping}
+                testMode={testMode}
+                stripePublishableKey={config.stripePublishableKey}
+              />
               {!testMode ? (
                 <p className="mt-4 text-sm text-ink-soft">Card payments are processed by Stripe; card details never touch our servers.</p>
               ) : null}

@@ -5,12 +5,15 @@ import type { AppServices } from "../services";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
+import { stripeWebhookRoutes } from "./stripe-webhook";
 
 export const JSON_BODY_LIMIT = "100kb";
 
 /** Everything under /api: JSON in, JSON out, errors in the envelope of DESIGN.md. */
 export function createApiRouter(services: AppServices): Router {
   const api = Router();
+  // Before the JSON parser: the webhook's signature is computed over the raw bytes.
+  api.use(stripeWebhookRoutes(services));
   api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

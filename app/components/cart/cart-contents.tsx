@@ -68,7 +68,7 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
   const saving = (line.unitOriginalPrice - line.unitPrice) * line.quantity;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
-      <div className="w-20 shrink-0 overflow-hidden rounded-xl bg-sand-deep">
+      <div className="h-20 w-20 shrink-0 self-start overflow-hidden rounded-xl bg-sand-deep">
         <ProductImage imageKey={line.imageKey} alt="" sizes="5rem" />
       </div>
       <div className="min-w-0 flex-1">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Loader2, Lock } from "lucide-react";
 import type { z } from "zod";
@@ -8,6 +8,9 @@ import { useCart } from "../cart/cart-context";
 import { cartItems, isFailure, postJson } from "./checkout-client";
 
 type Errors = Record<string, string>;
+
+// Stripe's code is fetched only by shops that run the stripe provider.
+const StripePayment = lazy(() => import("./stripe-payment.client"));
 
 function collectErrors(prefix: string, result: z.ZodSafeParseResult<unknown>, into: Errors) {
   if (result.success) return;
@@ -26,15 +29,25 @@ interface CheckoutAnswer {
   order: { id: string; number: string };
   orderUrl: string;
   nextAction?: { type: string; url: string };
+  clientSecret?: string;
 }
 
 /** Contact, address (only when something ships), card, place order. One Zod schema with the server. */
-export function CheckoutForm({ requiresShipping, testMode }: { requiresShipping: boolean; testMode: boolean }) {
+export function CheckoutForm({
+  requiresShipping,
+  testMode,
+  stripePublishableKey,
+}: {
+  requiresShipping: boolean;
+  testMode: boolean;
+  stripePublishableKey?: string | null;
+}) {
   const { cart, clear } = useCart();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [stripeStep, setStripeStep] = useState<{ clientSecret: string; orderUrl: string } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -79,6 +92,11 @@ export function CheckoutForm({ requiresShipping, testMode }: { requiresShipping:
         setFormError(status === 402 ? `${data.error.message} Your cart is still here.` : data.error.message);
         return;
       }
+      if (data.clientSecret) {
+        clear({ silent: true });
+        setStripeStep({ clientSecret: data.clientSecret, orderUrl: data.orderUrl });
+        return;
+      }
       if (data.nextAction?.type === "three_d_secure") {
         navigate(data.nextAction.url);
         return;
@@ -93,6 +111,13 @@ export function CheckoutForm({ requiresShipping, testMode }: { requiresShipping:
   }
 
   const err = (key: string) => errors[key];
+  if (stripeStep && stripePublishableKey) {
+    return (
+      <Suspense fallback={<p className="text-ink-soft">Loading the secure payment form…</p>}>
+        <StripePayment publishableKey={stripePublishableKey} clientSecret={stripeStep.clientSecret} returnUrl={stripeStep.orderUrl} />
+      </Suspense>
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8" aria-describedby={formError ? "checkout-error" : undefined}>
       {formError ? (
@@ -141,7 +166,7 @@ export function CheckoutForm({ requiresShipping, testMode }: { requiresShipping:
           </>
         ) : (
           <>
-            <Lock aria-hidden="true" className="h-5 w-5" /> Place order
+            <Lock aria-hidden="true" className="h-5 w-5" /> {testMode ? "Place order" : "Continue to payment"}
           </>
         )}
       </button>

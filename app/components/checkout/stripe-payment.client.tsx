@@ -1,0 +1,55 @@
+import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
+import { useEffect, useRef, useState } from "react";
+import { Loader2, Lock } from "lucide-react";
+
+/**
+ * Stripe's Payment Element for an order's PaymentIntent. Loaded only when the shop runs the
+ * `stripe` provider (this module is split out and imported on demand). The order turns paid from
+ * the signed webhook, not from this page.
+ */
+export default function StripePayment({ publishableKey, clientSecret, returnUrl }: { publishableKey: string; clientSecret: string; returnUrl: string }) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [elements, setElements] = useState<StripeElements | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadStripe(publishableKey)
+      .then((loaded) => {
+        if (cancelled || !loaded || !mountRef.current) return;
+        const els = loaded.elements({ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#0e7c7b" } } });
+        els.create("payment").mount(mountRef.current);
+        setStripe(loaded);
+        setElements(els);
+      })
+      .catch(() => setError("The payment form could not be loaded. Check your connection and reload the page."));
+    return () => {
+      cancelled = true;
+    };
+  }, [publishableKey, clientSecret]);
+
+  async function pay() {
+    if (!stripe || !elements) return;
+    setBusy(true);
+    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.origin).toString() } });
+    // Only reached on an immediate error; success redirects to the return URL.
+    setError(result.error?.message ?? "The payment did not go through.");
+    setBusy(false);
+  }
+
+  return (
+    <div className="space-y-4">
+      <div ref={mountRef} />
+      {error ? (
+        <p role="alert" className="rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="btn-primary w-full text-base" disabled={!elements || busy} onClick={pay}>
+        {busy ? <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Lock aria-hidden="true" className="h-5 w-5" />} Pay now
+      </button>
+    </div>
+  );
+}
