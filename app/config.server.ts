@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { PasswordPolicy } from "./domain/password-policy";
 
 /**
  * Environment, parsed once at boot. Every variable has a default so that `npm start`
@@ -29,6 +30,14 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).optional(),
+  PASSWORD_REQUIRE_LOWERCASE: z.enum(["true", "false"]).default("false"),
+  PASSWORD_REQUIRE_UPPERCASE: z.enum(["true", "false"]).default("false"),
+  PASSWORD_REQUIRE_NUMERIC: z.enum(["true", "false"]).default("false"),
+  PASSWORD_REQUIRE_SYMBOL: z.enum(["true", "false"]).default("false"),
+  /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
+  TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -60,6 +69,8 @@ export interface Config {
   mailFrom: string;
   reservationMinutes: number;
   workerIntervalMs: number;
+  passwordPolicy: PasswordPolicy;
+  trustProxy: string;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +113,15 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SHOP_EMAIL}>`,
+    passwordPolicy: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      maxLength: env.PASSWORD_MAX_LENGTH ?? null,
+      requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE === "true",
+      requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE === "true",
+      requireNumeric: env.PASSWORD_REQUIRE_NUMERIC === "true",
+      requireNonAlphanumeric: env.PASSWORD_REQUIRE_SYMBOL === "true",
+    },
+    trustProxy: env.TRUST_PROXY,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
   };

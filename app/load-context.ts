@@ -5,6 +5,8 @@ declare module "react-router" {
     services: AppServices;
     /** Per-response CSP nonce for inline and streamed scripts. */
     nonce: string;
+    /** The client's address as Express resolved it (socket or trusted proxy). */
+    clientIp: string;
   }
 }
 

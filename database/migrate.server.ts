@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from "kysely";
 import * as m0001 from "./migrations/0001-catalogue";
 import * as m0002 from "./migrations/0002-orders";
+import * as m0003 from "./migrations/0003-auth";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -9,6 +10,7 @@ import * as m0002 from "./migrations/0002-orders";
 export const migrations: Record<string, Migration> = {
   "0001-catalogue": m0001,
   "0002-orders": m0002,
+  "0003-auth": m0003,
 };
 
 /**

@@ -138,7 +138,31 @@ export interface PaymentEventTable {
   created_at: Timestamp;
 }
 
+/** Better Auth's user table (camelCase columns, as its adapter writes them). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  role: string | null;
+  banned: number | boolean | null;
+  banReason: string | null;
+  banExpires: Date | string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Date | string;
+}
+
 export interface Database {
+  user: UserTable;
+  session: SessionTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
   order_events: OrderEventTable;

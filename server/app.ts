@@ -17,7 +17,7 @@ export async function createApp() {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ services, nonce: res.locals.nonce as string }),
+      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
   const worker = startWorker(services);

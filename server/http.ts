@@ -15,7 +15,7 @@ export function createHttpApp(services: AppServices): Express {
   // Stripe's Payment Element needs its script, frames and API; only shops using Stripe allow them.
   const stripe = services.config.payments.provider === "stripe";
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", services.config.trustProxy === "true" ? true : services.config.trustProxy);
   app.use(compression());
 
   app.use((req, res, next) => {

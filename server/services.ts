@@ -8,6 +8,7 @@ import type Stripe from "stripe";
 import type { PaymentProvider } from "~/services/payments/provider";
 import { createStripeClient, createStripeProvider } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
+import { createAuth, type Auth } from "~/services/auth.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
 
@@ -21,6 +22,7 @@ export interface AppServices {
   secret: string;
   payments: PaymentProvider;
   stripe: Stripe | null;
+  auth: Auth;
 }
 
 export async function createServices(
@@ -40,5 +42,6 @@ export async function createServices(
       ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })
       : null;
   const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
-  return { config, database, clock, logger, secret, payments, stripe };
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
+  return { config, database, clock, logger, secret, payments, stripe, auth };
 }

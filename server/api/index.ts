@@ -5,6 +5,7 @@ import type { AppServices } from "../services";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
+import { authRoutes } from "./auth";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 
 export const JSON_BODY_LIMIT = "100kb";
@@ -14,6 +15,8 @@ export function createApiRouter(services: AppServices): Router {
   const api = Router();
   // Before the JSON parser: the webhook's signature is computed over the raw bytes.
   api.use(stripeWebhookRoutes(services));
+  // Better Auth reads its own bodies.
+  api.use(authRoutes(services));
   api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

@@ -1,0 +1,327 @@
+/**
+ * Reef-wisdom retrieval engine: answers hobbyists' questions from the sections of our Markdown
+ * guides, by full-text retrieval (MiniSearch, BM25) and extractive answers. It never writes
+ * anything of its own about reef keeping: an answer is made only of sentences copied from the
+ * sections it cites, and a question the guides don't cover gets an honest "not covered".
+ *
+ * Pure module: no file system, no bundler globs. Callers hand it the sections (see
+ * wisdomSectionsFromDocument and, for tests and benchmarks, load-sections.server.ts).
+ */
+import MiniSearch, { type SearchResult } from "minisearch";
+import { stem } from "./stem";
+import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+
+export interface WisdomSection {
+  /** Heading anchor of the section, unique within its document. */
+  id: string;
+  title: string;
+  /** Plain text of the section (inline Markdown is stripped again here, so raw inline text is fine). */
+  text: string;
+  docTitle: string;
+  /** Link to the section: page path plus `#id`. */
+  url: string;
+  /** Title of the enclosing `##` section for a `###` one: "Step by step" alone says little. */
+  parentTitle?: string;
+}
+
+export interface WisdomAnswer {
+  answer: string;
+  sources: Array<{ title: string; url: string }>;
+  grounded: boolean;
+}
+
+export interface WisdomHit {
+  section: WisdomSection;
+  score: number;
+}
+
+export interface WisdomRetriever {
+  search(question: string, limit?: number): WisdomHit[];
+  answer(question: string): WisdomAnswer;
+}
+
+/** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
+export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info"] as const;
+
+export const GUIDE_URL_BASE = "/reef-wisdom/lazy-reefer-guide";
+
+export const NOT_COVERED_ANSWER =
+  "Sorry, our reef guides don't cover that, and I'd rather not guess. " +
+  "If it's about your tank or an order, ask us on the contact page (/contact) and a real reefer will answer.";
+
+// ---------------------------------------------------------------------------------------------
+// Building sections from rendered documents
+// ---------------------------------------------------------------------------------------------
+
+/** The parts of a rendered content document (see markdown.server.ts and content.server.ts) we need. */
+export interface WisdomSourceDocument {
+  slug: string;
+  title: string;
+  toc: Array<{ id: string; title: string; level: 2 | 3 }>;
+  sections: Array<{ id: string; title: string; text: string }>;
+}
+
+/** Turns one rendered guide or page into retrievable sections with links to their anchors. */
+export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "guide" | "page"): WisdomSection[] {
+  const base = kind === "guide" ? `${GUIDE_URL_BASE}/${doc.slug}` : `/${doc.slug}`;
+  const parentOf = new Map<string, string>();
+  let currentH2: string | undefined;
+  for (const entry of doc.toc) {
+    if (entry.level === 2) currentH2 = entry.title;
+    else if (currentH2 !== undefined) parentOf.set(entry.id, currentH2);
+  }
+  return doc.sections.map((s) => {
+    const parentTitle = parentOf.get(s.id);
+    return {
+      id: s.id,
+      title: plainText(s.title),
+      text: plainText(s.text),
+      docTitle: doc.title,
+      url: `${base}#${s.id}`,
+      ...(parentTitle !== undefined ? { parentTitle: plainText(parentTitle) } : {}),
+    };
+  });
+}
+
+/**
+ * Strips inline Markdown (emphasis, code, links) that renderMarkdown leaves in section text,
+ * so answers read as prose. Idempotent on plain text.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, "$1$2")
+    .replace(/\\([\\`*_{}[\]()#+\-.!])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text analysis, shared by the index, the query and sentence selection
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Function words and question filler. "reef", "tank" and "aquarium" are here too: nearly every
+ * section says them, so they only add noise to the ranking of a reef question.
+ */
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
+    "can could did do does doing done down during each few for from further get gets getting got had has have having he her here " +
+    "hers him his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our " +
+    "ours out over own same she should so some such than that the their them then there these they this those through to too " +
+    "under until up very was we were what when where which while who whom why will with would you your yours " +
+    "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre its " +
+    "anyone anybody someone guys hi hey hello please thanks thank help need want know tell ok okay really pretty lot lots " +
+    "thing things stuff way ways best good bad much many one yes yeah like maybe actually keep keeps kinda sorta " +
+    "reef reefs reefing tank tanks aquarium aquariums"
+  ).split(/\s+/),
+);
+
+const synonyms = buildSynonymIndex(SYNONYM_GROUPS, stem);
+
+/** Lower-cases, folds accents and typographic marks, drops apostrophes ("don't" → "dont"), rewrites synonym phrases. */
+function normalizeText(text: string): string {
+  const folded = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2018\u2019']/g, "")
+    .replace(/[\u2010-\u2015]/g, "-");
+  return synonyms.rewritePhrases(folded);
+}
+
+function tokenize(text: string): string[] {
+  return normalizeText(text).split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** One token → index terms: nothing for stop words, canonical terms for synonyms, else the stem. */
+function processTerm(token: string): string[] | null {
+  if (STOP_WORDS.has(token)) return null;
+  const direct = synonyms.words.get(token);
+  if (direct) return direct;
+  const stemmed = stem(token);
+  return synonyms.words.get(stemmed) ?? [stemmed];
+}
+
+/** The terms of a text, as the index sees them. Exported for tests and the benchmark. */
+export function analyze(text: string): string[] {
+  return tokenize(text).flatMap((t) => processTerm(t) ?? []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ranking
+// ---------------------------------------------------------------------------------------------
+
+/** Field boosts: a heading that names the topic says more than a passing mention in the text. */
+const FIELD_BOOSTS = { title: 3, parentTitle: 1.5, docTitle: 0.5, text: 1 };
+
+/**
+ * Typos: one edit from 5 letters on, two from 10 (the stems are short, so more would match
+ * unrelated words). Prefix matching from 4 letters on helps half-typed words ("refract").
+ */
+const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
+const prefix = (term: string) => term.length >= 4;
+
+/**
+ * Relevance threshold, calibrated on bench/wisdom-questions.json (on-topic and off-topic
+ * questions): the best section must match at least half of the question's distinct terms and
+ * reach a minimum BM25 score; a second section is cited only when it is nearly as good.
+ */
+const MIN_COVERAGE = 0.5;
+const MIN_SCORE = 12;
+const SECOND_SOURCE_RATIO = 0.6;
+
+interface IndexedSection {
+  key: number;
+  title: string;
+  parentTitle?: string;
+  docTitle: string;
+  text: string;
+}
+
+function buildIndex(sections: WisdomSection[]): MiniSearch<IndexedSection> {
+  const index = new MiniSearch<IndexedSection>({
+    idField: "key",
+    fields: ["title", "parentTitle", "docTitle", "text"],
+    tokenize,
+    processTerm,
+    searchOptions: { boost: FIELD_BOOSTS, fuzzy, prefix, maxFuzzy: 2, combineWith: "OR" },
+  });
+  index.addAll(
+    sections.map((s, key) => ({
+      key,
+      title: s.title,
+      docTitle: s.docTitle,
+      text: plainText(s.text),
+      ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
+    })),
+  );
+  return index;
+}
+
+/** Share of the question's distinct terms that a result matched (exactly, by prefix or by typo). */
+function coverage(result: SearchResult, queryTerms: string[]): number {
+  return queryTerms.length === 0 ? 0 : new Set(result.queryTerms).size / queryTerms.length;
+}
+
+function isRelevant(result: SearchResult, queryTerms: string[]): boolean {
+  return result.score >= MIN_SCORE && coverage(result, queryTerms) >= MIN_COVERAGE;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extractive answers
+// ---------------------------------------------------------------------------------------------
+
+/** Sentences longer than this are table rows or run-together lists, not something to quote. */
+const MAX_SENTENCE_WORDS = 55;
+
+/** Splits plain text into sentences at ., ! or ? followed by a capital, digit or quote. */
+export function splitSentences(text: string): string[] {
+  return plainText(text)
+    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+interface ScoredSentence {
+  text: string;
+  position: number;
+  score: number;
+}
+
+/**
+ * Scores each sentence by the rarity-weighted query terms it shares with the question
+ * (the document-side terms MiniSearch matched, so typo and prefix matches count too).
+ */
+function scoreSentences(section: WisdomSection, matched: Set<string>, idf: (term: string) => number): ScoredSentence[] {
+  return splitSentences(section.text)
+    .map((text, position) => {
+      const terms = new Set(analyze(text));
+      let score = 0;
+      for (const term of terms) if (matched.has(term)) score += idf(term);
+      return { text, position, score };
+    })
+    .filter((s) => s.text.split(/\s+/).length <= MAX_SENTENCE_WORDS);
+}
+
+/**
+ * Picks up to `max` sentences: the best-scoring ones, topped up with the section's opening
+ * sentences (which usually state the point) until `min` is reached, then put back in reading order.
+ */
+function pickSentences(scored: ScoredSentence[], min: number, max: number): ScoredSentence[] {
+  const best = scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.position - b.position)
+    .slice(0, max);
+  for (const s of scored) {
+    if (best.length >= min) break;
+    if (!best.includes(s)) best.push(s);
+  }
+  return best.sort((a, b) => a.position - b.position);
+}
+
+function sourceOf(section: WisdomSection): { title: string; url: string } {
+  return { title: `${section.docTitle} — ${section.title}`, url: section.url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The retriever
+// ---------------------------------------------------------------------------------------------
+
+export function createRetriever(sections: WisdomSection[]): WisdomRetriever {
+  const index = buildIndex(sections);
+  const idf = inverseDocumentFrequency(sections);
+
+  const rawSearch = (question: string) => index.search(question);
+
+  function search(question: string, limit = 5): WisdomHit[] {
+    return rawSearch(question)
+      .slice(0, limit)
+      .map((r) => ({ section: sections[r.id as number]!, score: r.score }));
+  }
+
+  function answer(question: string): WisdomAnswer {
+    const queryTerms = [...new Set(analyze(question))];
+    const results = rawSearch(question);
+    const top = results[0];
+    if (!top || !isRelevant(top, queryTerms)) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
+
+    // The best section carries the answer; a runner-up that is nearly as good adds one sentence.
+    const picks: Array<{ section: WisdomSection; sentences: ScoredSentence[] }> = [];
+    const topSection = sections[top.id as number]!;
+    const topSentences = pickSentences(scoreSentences(topSection, new Set(top.terms), idf), 2, 3);
+    if (topSentences.length > 0) picks.push({ section: topSection, sentences: topSentences });
+
+    const runnerUp = results[1];
+    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO && isRelevant(runnerUp, queryTerms)) {
+      const section = sections[runnerUp.id as number]!;
+      const room = picks.length === 0 ? 3 : Math.min(1, 4 - topSentences.length);
+      const extra = pickSentences(scoreSentences(section, new Set(runnerUp.terms), idf), Math.min(room, 2), room);
+      const useful = picks.length === 0 ? extra : extra.filter((s) => s.score > 0);
+      if (useful.length > 0) picks.push({ section, sentences: useful });
+    }
+
+    if (picks.length === 0) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
+    return {
+      answer: picks.flatMap((p) => p.sentences.map((s) => s.text)).join(" "),
+      sources: picks.map((p) => sourceOf(p.section)),
+      grounded: true,
+    };
+  }
+
+  return { search, answer };
+}
+
+/** log(N / df) over whole sections, so a sentence that shares a rare query term beats one that shares "water". */
+function inverseDocumentFrequency(sections: WisdomSection[]): (term: string) => number {
+  const df = new Map<string, number>();
+  for (const s of sections) {
+    for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
+  }
+  const n = Math.max(1, sections.length);
+  return (term) => Math.log(1 + n / (df.get(term) ?? 1));
+}

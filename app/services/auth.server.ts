@@ -1,0 +1,109 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import type { Kysely } from "kysely";
+import type { Config } from "~/config.server";
+import { checkPassword } from "~/domain/password-policy";
+import type { Database } from "../../database/schema";
+import { renderAccountMail } from "./mail/account-emails";
+import { enqueueMail } from "./mail/outbox.server";
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  dialect: "sqlite" | "postgres";
+  config: Config;
+  secret: string;
+}
+
+const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/**
+ * Better Auth inside our server: email + password, sessions in our database, the admin plugin
+ * for roles and bans, and every mail it sends queued in our outbox.
+ */
+export function createAuth({ db, dialect, config, secret }: AuthDeps) {
+  const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
+  const queue = async (kind: string, to: string, dedupeKey: string, mail: { subject: string; html: string; text: string }) => {
+    await enqueueMail(db, { kind, to, dedupeKey, ...mail }, new Date());
+  };
+  const policy = config.passwordPolicy;
+
+  return betterAuth({
+    appName: config.shopName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { db: db as unknown as Kysely<any>, type: dialect },
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: policy.minLength,
+      maxPasswordLength: policy.maxLength ?? 128,
+      // An unverified account can still sign in and shop; verification only gates linking guest orders.
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url, token }) {
+        await queue("password-reset", user.email, `password-reset:${token}`, await renderAccountMail("reset", brand, { name: user.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url, token }) {
+        await queue("verify-email", user.email, `verify-email:${token.slice(-40)}`, await renderAccountMail("verify", brand, { name: user.name, url }));
+      },
+    },
+    user: {
+      // The new address gets a verification link (emailVerification below); it takes effect once confirmed.
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: config.rateLimits,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 300, max: 3 },
+        "/reset-password": { window: 300, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      cookiePrefix: "lr",
+      // Express sets X-Forwarded-For from the socket (or a trusted proxy) before auth sees the request.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_PATHS[ctx.path];
+        if (!field) return;
+        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        if (typeof password !== "string") return;
+        const unmet = checkPassword(password, policy).filter((c) => !c.met);
+        if (unmet.length > 0) {
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+            message: `Password does not meet the requirements: ${unmet.map((c) => c.rule.toLowerCase()).join(", ")}.`,
+          });
+        }
+      }),
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../server/services";
+import { authClient } from "../helpers/auth-client";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices, startTestServer } from "../helpers/test-services";
+
+async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
+  const row = await services.database.db.selectFrom("outbox").selectAll().where("to_address", "=", to).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const match = row.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in ${kind} mail`);
+  return match[0].replace(/[)\]]+$/, "");
+}
+
+describe(`accounts on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    services = await createTestServices({ env: { PASSWORD_REQUIRE_NUMERIC: "true" } });
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  it("publishes the password policy and enforces it", async () => {
+    const res = await fetch(`${server.url}/api/auth/password-policy`);
+    expect(await res.json()).toEqual({ policy: expect.objectContaining({ minLength: 6, requireNumeric: true }) });
+    const client = authClient(server.url, "198.51.100.1");
+    const weak = await client.call("/sign-up/email", { email: "weak@example.com", password: "abcdefgh", name: "Weak" });
+    expect(weak.status).toBe(400);
+    expect(weak.json.code).toBe("PASSWORD_DOES_NOT_MEET_REQUIREMENTS");
+    const short = await client.call("/sign-up/email", { email: "weak@example.com", password: "ab1", name: "Weak" });
+    expect(short.status).toBe(400);
+  });
+
+  it("signs up, reads the session, signs out and in; unknown email and wrong password answer alike", async () => {
+    const client = authClient(server.url, "198.51.100.2");
+    const up = await client.call("/sign-up/email", { email: "rae@example.com", password: "coral123", name: "Rae" });
+    expect(up.status).toBe(200);
+    const session = await client.call("/get-session");
+    expect(session.json.user).toMatchObject({ email: "rae@example.com", name: "Rae", emailVerified: false });
+    expect([...client.jar.keys()].some((k) => k.startsWith("lr"))).toBe(true);
+
+    const again = await authClient(server.url, "198.51.100.3").call("/sign-up/email", { email: "rae@example.com", password: "coral123", name: "Rae" });
+    expect(again.json.code).toMatch(/USER_ALREADY_EXISTS/);
+
+    expect((await client.call("/sign-out", {})).status).toBe(200);
+    expect((await client.call("/get-session")).json).toBeNull();
+
+    const other = authClient(server.url, "198.51.100.4");
+    const wrong = await other.call("/sign-in/email", { email: "rae@example.com", password: "wrong999" });
+    const unknown = await other.call("/sign-in/email", { email: "nobody@example.com", password: "wrong999" });
+    expect(wrong.status).toBe(unknown.status);
+    expect(wrong.json.code).toBe(unknown.json.code);
+    expect(wrong.json.message).toBe(unknown.json.message);
+    expect((await other.call("/sign-in/email", { email: "rae@example.com", password: "coral123" })).status).toBe(200);
+  });
+
+  it("resets a password with a single-use link sent by email; the reset request never reveals accounts", async () => {
+    const client = authClient(server.url, "198.51.100.5");
+    await client.call("/sign-up/email", { email: "reset@example.com", password: "first111", name: "Reset" });
+    const known = await authClient(server.url, "198.51.100.6").call("/request-password-reset", { email: "reset@example.com", redirectTo: "/reset-password" });
+    const unknown = await authClient(server.url, "198.51.100.7").call("/request-password-reset", { email: "ghost@example.com", redirectTo: "/reset-password" });
+    expect(known.status).toBe(unknown.status);
+    expect(known.json).toEqual(unknown.json);
+
+    const link = await latestMailLink(services, "reset@example.com", "password-reset");
+    const { pathname, search } = new URL(link);
+    const res = await fetch(`${server.url}${pathname}${search}`, { redirect: "manual" });
+    const token = new URL(res.headers.get("location")!, server.url).searchParams.get("token")!;
+    expect(token).toBeTruthy();
+    const reset = await authClient(server.url, "198.51.100.8").call("/reset-password", { newPassword: "second22", token });
+    expect(reset.status).toBe(200);
+    const reuse = await authClient(server.url, "198.51.100.9").call("/reset-password", { newPassword: "third333", token });
+    expect(reuse.status).toBe(400);
+    // The old session was revoked with the reset; the new password works.
+    expect((await client.call("/get-session")).json).toBeNull();
+    expect((await authClient(server.url, "198.51.100.10").call("/sign-in/email", { email: "reset@example.com", password: "second22" })).status).toBe(200);
+  });
+
+  it("changes the password and signs other sessions out; updates the name", async () => {
+    const a = authClient(server.url, "198.51.100.11");
+    const b = authClient(server.url, "198.51.100.12");
+    await a.call("/sign-up/email", { email: "two@example.com", password: "pass1234", name: "Two" });
+    await b.call("/sign-in/email", { email: "two@example.com", password: "pass1234" });
+    const changed = await a.call("/change-password", { currentPassword: "pass1234", newPassword: "pass5678", revokeOtherSessions: true });
+    expect(changed.status).toBe(200);
+    expect((await b.call("/get-session")).json).toBeNull();
+    expect((await a.call("/get-session")).json.user.email).toBe("two@example.com");
+    expect((await a.call("/update-user", { name: "Two Reefs" })).status).toBe(200);
+    expect((await a.call("/get-session")).json.user.name).toBe("Two Reefs");
+    const wrongCurrent = await a.call("/change-password", { currentPassword: "nope0000", newPassword: "pass9999" });
+    expect(wrongCurrent.status).toBe(400);
+  });
+
+  it("answers 'No user is currently signed in' style 401 for account actions without a session", async () => {
+    const nobody = authClient(server.url, "198.51.100.13");
+    expect((await nobody.call("/change-password", { currentPassword: "a", newPassword: "b1234567" })).status).toBe(401);
+    expect((await nobody.call("/update-user", { name: "x" })).status).toBe(401);
+  });
+
+  it("rate-limits sign-in attempts per client address with 429", async () => {
+    const attacker = authClient(server.url, "192.0.2.66");
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await attacker.call("/sign-in/email", { email: "rae@example.com", password: `guess${i}xx` })).status);
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not affected.
+    expect((await authClient(server.url, "192.0.2.67").call("/sign-in/email", { email: "rae@example.com", password: "coral123" })).status).toBe(200);
+  });
+});
