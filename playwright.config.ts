@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SMTP_PORT } from "./tests/e2e/mailbox";
 
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const dataDir = path.join(os.tmpdir(), `lr-e2e-${process.pid}`);
@@ -8,6 +9,7 @@ const dataDir = path.join(os.tmpdir(), `lr-e2e-${process.pid}`);
 /** End-to-end journeys in Debian's Chromium against the production build on a fresh database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -42,6 +44,10 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?tls=off`,
+      WORKER_INTERVAL_MS: "250",
+      // Each journey signs in from the same loopback address; the rate-limit test sets its own.
+      RATE_LIMITS: "on",
     },
   },
 });

@@ -15,6 +15,7 @@ import { Toaster } from "sonner";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { CartProvider } from "./components/cart/cart-context";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
+import { getUser } from "./models/session.server";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
@@ -27,11 +28,12 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const catalogue = await loadCatalogueSnapshot(context.services.database.db);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [catalogue, user] = await Promise.all([loadCatalogueSnapshot(context.services.database.db), getUser(context.services, request.headers)]);
   // The cart prices in the browser from this snapshot (descriptions trimmed: not needed there).
   return {
     config: publicConfig(context.services.config),
+    user: user ? { name: user.name } : null,
     now: context.services.clock().toISOString(),
     catalogue: { products: catalogue.products.map((p) => ({ ...p, description: "" })), bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })) },
   };
@@ -56,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
-          <SiteHeader shopName={shopName} />
+          <SiteHeader shopName={shopName} userName={data?.user?.name ?? null} />
           <NavigationProgress shopName={shopName} />
           <main id="main" className="flex-1">
             {children}

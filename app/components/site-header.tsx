@@ -1,3 +1,4 @@
+import { UserRound } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
@@ -10,7 +11,8 @@ const NAV = [
   { to: "/contact", label: "Contact" },
 ];
 
-export function SiteHeader({ shopName }: { shopName: string }) {
+export function SiteHeader({ shopName, userName }: { shopName: string; userName: string | null }) {
+  const account = userName ? { to: "/profile", label: userName.split(" ")[0] ?? "Account" } : { to: "/sign-in", label: "Sign in" };
   return (
     <header className="sticky top-0 z-30 border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
@@ -36,15 +38,16 @@ export function SiteHeader({ shopName }: { shopName: string }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-2">
-          <Link to="/profile" className="btn-secondary hidden min-h-10 px-4 sm:inline-flex">
-            Account
+          <Link to={account.to} className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex" data-testid="account-link">
+            <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <span className="truncate">{account.label}</span>
           </Link>
           <CartDrawer />
           <details className="relative md:hidden">
             <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">Menu</summary>
             <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">
               <ul>
-                {[...NAV, { to: "/profile", label: "Account" }].map((item) => (
+                {[...NAV, userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" }].map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className="block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-sand">
                       {item.label}

@@ -1,10 +1,226 @@
-import { redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { MailWarning, Package } from "lucide-react";
+import type { Route } from "./+types/profile";
+import { FormAlert } from "~/components/account/auth-card";
+import { PasswordField } from "~/components/account/password-field";
+import { Field } from "~/components/ui/field";
+import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "~/domain/auth-errors";
+import { formatCents } from "~/domain/money";
+import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
+import { meetsPolicy } from "~/domain/password-policy";
+import { listCustomerOrders, verifyUserPassword } from "~/models/customers.server";
+import { orderToken } from "~/models/orders.server";
+import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
+import { pageMeta } from "~/utils/seo";
 
-/** Guarded: until a session says otherwise, a visitor is sent to sign in and brought back after. */
-export function loader() {
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent("/profile")}`);
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Your account", description: "Your Lazy Reefer account and orders.", path: "/profile" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.services, request);
+  const orders = await listCustomerOrders(context.services.database.db, user);
+  return {
+    user,
+    policy: context.services.config.passwordPolicy,
+    orders: orders.map((o) => ({ ...o, url: `/order-confirmation?order=${o.id}&token=${orderToken(context.services.secret, o.id)}` })),
+  };
 }
 
-export default function Profile() {
-  return null;
+type ActionResult = { intent: string; error?: { code: AuthErrorCode; message: string }; success?: string };
+
+const fail = (intent: string, code: AuthErrorCode, status = 400) => data<ActionResult>({ intent, error: { code, message: AUTH_ERROR_MESSAGES[code] } }, { status });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const user = await getUser(context.services, request.headers);
+  if (!user) return fail(intent, "no-user", 401);
+  const call = (path: string, body: unknown) => callAuth(context.services, request, context.clientIp, path, body);
+  const failed = async (res: Response) => {
+    const body = (await res.json().catch(() => ({}))) as { code?: string };
+    return fail(intent, authErrorCode(res.status, body.code), res.status);
+  };
+
+  if (intent === "update-name") {
+    const name = String(form.get("name") ?? "").trim().slice(0, 120);
+    if (!name) return data<ActionResult>({ intent, error: { code: "unknown", message: "Enter a display name." } }, { status: 400 });
+    const res = await call("/update-user", { name });
+    return res.ok ? { intent, success: "Your name is updated." } : failed(res);
+  }
+
+  // Sensitive changes need the account's own email and password again.
+  const reauthEmail = String(form.get("reauthEmail") ?? "").trim().toLowerCase();
+  const reauthPassword = String(form.get("reauthPassword") ?? "");
+  if (reauthEmail !== user.email.toLowerCase()) return fail(intent, reauthEmail ? "user-mismatch" : "wrong-password");
+  if (!(await verifyUserPassword(context.services, user.id, reauthPassword))) return fail(intent, "wrong-password");
+
+  if (intent === "change-password") {
+    const newPassword = String(form.get("newPassword") ?? "");
+    if (!meetsPolicy(newPassword, context.services.config.passwordPolicy)) return fail(intent, "password-does-not-meet-requirements");
+    const res = await call("/change-password", { currentPassword: reauthPassword, newPassword, revokeOtherSessions: true });
+    if (!res.ok) return failed(res);
+    return data<ActionResult>({ intent, success: "Password changed. Your other devices were signed out." }, { headers: cookiesFrom(res) });
+  }
+  if (intent === "change-email") {
+    const newEmail = String(form.get("newEmail") ?? "").trim().toLowerCase();
+    const res = await call("/change-email", { newEmail, callbackURL: "/profile" });
+    return res.ok ? { intent, success: `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.` } : failed(res);
+  }
+  if (intent === "delete-account") {
+    const res = await call("/delete-user", { password: reauthPassword });
+    if (!res.ok) return failed(res);
+    throw redirect("/", { headers: cookiesFrom(res) });
+  }
+  return data<ActionResult>({ intent, error: { code: "unknown", message: "Unknown action." } }, { status: 400 });
+}
+
+function ReauthFields({ prefix }: { prefix: string }) {
+  return (
+    <fieldset className="space-y-3 rounded-xl bg-sand p-4">
+      <legend className="px-1 text-sm font-semibold">Confirm it's you</legend>
+      <Field id={`${prefix}-reauth-email`} name="reauthEmail" label="Your email" type="email" autoComplete="username" required />
+      <Field id={`${prefix}-reauth-password`} name="reauthPassword" label="Current password" type="password" autoComplete="current-password" required />
+    </fieldset>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, orders, policy } = loaderData;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const result = (intent: string): ActionResult | null => (actionData?.intent === intent ? (actionData as ActionResult) : null);
+  const initials = user.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 2).toUpperCase() || "?";
+
+  return (
+    <section className="container-page py-12">
+      <div className="flex flex-wrap items-center gap-4">
+        {user.image ? (
+          <img src={user.image} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-reef text-xl font-bold text-white">
+            {initials}
+          </span>
+        )}
+        <div>
+          <p className="eyebrow">Your account</p>
+          <h1 className="text-4xl font-semibold">{user.name}</h1>
+          <p className="text-ink-soft">{user.email}</p>
+        </div>
+        <Form method="post" action="/sign-out" className="ml-auto">
+          <button type="submit" className="btn-secondary">
+            Sign out
+          </button>
+        </Form>
+      </div>
+
+      {!user.emailVerified ? (
+        <p className="mt-6 flex items-start gap-2 rounded-xl bg-gold-light p-4 text-sm">
+          <MailWarning aria-hidden="true" className="h-5 w-5 shrink-0" />
+          Confirm your email with the link we sent you to see orders you placed as a guest with this address.
+        </p>
+      ) : null}
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1.3fr_1fr]">
+        <section aria-labelledby="orders-heading" className="card p-6">
+          <h2 id="orders-heading" className="text-2xl font-semibold">
+            Your orders
+          </h2>
+          {orders.length === 0 ? (
+            <div className="mt-4 flex flex-col items-start gap-3 text-ink-soft">
+              <Package aria-hidden="true" className="h-8 w-8" />
+              <p>No orders yet. When you buy something, it shows up here.</p>
+              <Link to="/products" className="btn-primary">
+                Browse products
+              </Link>
+            </div>
+          ) : (
+            <ul className="mt-4 divide-y divide-line" data-testid="order-history">
+              {orders.map((o) => (
+                <li key={o.id}>
+                  <Link to={o.url} className="flex flex-wrap items-center justify-between gap-2 py-3 hover:bg-sand/60">
+                    <span>
+                      <span className="block font-semibold">{o.number}</span>
+                      <span className="text-sm text-ink-soft">
+                        {new Date(o.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
+                      </span>
+                    </span>
+                    <span className="text-right">
+                      <span className="block font-semibold">{formatCents(o.totalCents)}</span>
+                      <span className="text-sm text-ink-soft">{STATUS_LABELS[o.status as OrderStatus] ?? o.status}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <div className="space-y-8">
+          <section aria-labelledby="name-heading" className="card p-6">
+            <h2 id="name-heading" className="text-xl font-semibold">
+              Display name
+            </h2>
+            <FormAlert message={result("update-name")?.error?.message} />
+            <FormAlert tone="success" message={result("update-name")?.success} />
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="update-name" />
+              <Field name="name" label="Name" defaultValue={user.name} autoComplete="nickname" required maxLength={120} />
+              <button type="submit" className="btn-primary" disabled={busy("update-name")}>
+                Save name
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="password-heading" className="card p-6">
+            <h2 id="password-heading" className="text-xl font-semibold">
+              Change password
+            </h2>
+            <FormAlert message={result("change-password")?.error?.message} />
+            <FormAlert tone="success" message={result("change-password")?.success} />
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="change-password" />
+              <ReauthFields prefix="password" />
+              <PasswordField name="newPassword" label="New password" policy={policy} />
+              <button type="submit" className="btn-primary" disabled={busy("change-password")}>
+                Change password
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="email-heading" className="card p-6">
+            <h2 id="email-heading" className="text-xl font-semibold">
+              Change email
+            </h2>
+            <FormAlert message={result("change-email")?.error?.message} />
+            <FormAlert tone="success" message={result("change-email")?.success} />
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="change-email" />
+              <ReauthFields prefix="email" />
+              <Field name="newEmail" label="New email" type="email" autoComplete="email" required />
+              <button type="submit" className="btn-primary" disabled={busy("change-email")}>
+                Send confirmation link
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="delete-heading" className="card border border-coral-text/30 p-6">
+            <h2 id="delete-heading" className="text-xl font-semibold">
+              Delete account
+            </h2>
+            <p className="mt-1 text-sm text-ink-soft">Your account and sign-in are removed. Order records are kept for tax purposes, without a link to you.</p>
+            <FormAlert message={result("delete-account")?.error?.message} />
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="delete-account" />
+              <ReauthFields prefix="delete" />
+              <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy("delete-account")}>
+                Delete my account
+              </button>
+            </Form>
+          </section>
+        </div>
+      </div>
+    </section>
+  );
 }

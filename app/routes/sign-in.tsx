@@ -1,37 +1,60 @@
-import { Link } from "react-router";
-import { UserRound } from "lucide-react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
+import { AuthCard, FormAlert } from "~/components/account/auth-card";
+import { Field } from "~/components/ui/field";
+import { authAction, failure } from "~/models/auth-actions.server";
+import { getUser, safeRedirect } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Sign in", description: "Sign in to your Lazy Reefer account.", path: "/sign-in" }),
+  ...pageMeta(matches, { title: "Sign in", description: "Sign in to your Lazy Reefer account to see your orders.", path: "/sign-in" }),
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { redirectTo: redirectTo?.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : "/" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(context.services, request.headers)) throw redirect(redirectTo);
+  return { redirectTo };
 }
 
-export default function SignIn() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!email || !password) return failure("wrong-password");
+  return authAction(context, request, "/sign-in/email", { email, password, rememberMe: true }, String(form.get("redirectTo") ?? ""));
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
   return (
-    <section className="container-page flex justify-center py-16">
-      <div className="card w-full max-w-md p-8">
-        <UserRound aria-hidden="true" className="h-10 w-10 text-reef" />
-        <h1 className="mt-4 text-3xl font-semibold">Customer accounts are on the way</h1>
-        <p className="mt-3 text-ink-soft">
-          Accounts with order history open shortly. Until then you can shop as a guest: every order gets a confirmation
-          email with a private link to follow it.
+    <AuthCard
+      title="Sign in"
+      intro="See your orders and check out faster."
+      footer={
+        <p>
+          New here?{" "}
+          <Link to={`/sign-up?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-reef-dark underline">
+            Create an account
+          </Link>{" "}
+          · or keep shopping as a guest.
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/products" className="btn-primary">
-            Shop as a guest
-          </Link>
-          <Link to="/contact" className="btn-secondary">
-            Ask about an order
+      }
+    >
+      <FormAlert message={actionData?.error.message} />
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field name="email" label="Email" type="email" autoComplete="email" required />
+        <Field name="password" label="Password" type="password" autoComplete="current-password" required />
+        <div className="flex items-center justify-between gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+          <Link to="/forgot-password" className="text-sm font-semibold text-reef-dark underline">
+            Forgot your password?
           </Link>
         </div>
-      </div>
-    </section>
+      </Form>
+    </AuthCard>
   );
 }

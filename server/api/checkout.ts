@@ -18,6 +18,8 @@ import {
   recordPaymentFailure,
   setPaymentReference,
 } from "~/models/orders.server";
+import { fromNodeHeaders } from "better-auth/node";
+import { getUser } from "~/models/session.server";
 import { ApiError, errorBody } from "../errors";
 import type { AppServices } from "../services";
 import { parseBody } from "../validate";
@@ -48,7 +50,7 @@ export function checkoutRoutes(services: AppServices): Router {
   const router = Router();
   const { db } = services.database;
 
-  async function checkout(body: CheckoutRequest, idempotencyKey: string): Promise<Answer> {
+  async function checkout(body: CheckoutRequest, idempotencyKey: string, userId: string | null): Promise<Answer> {
     const now = services.clock();
     const catalogue = await loadCatalogueSnapshot(db);
     const built = cartFromItems(body.items, catalogue, now);
@@ -76,6 +78,7 @@ export function checkoutRoutes(services: AppServices): Router {
         customer: body.customer,
         shippingAddress: quote.requiresShipping ? (body.shippingAddress ?? null) : null,
         paymentProvider: services.payments.name,
+        userId,
         now,
         reservationMinutes: services.config.reservationMinutes,
         secret: services.secret,
@@ -144,7 +147,8 @@ export function checkoutRoutes(services: AppServices): Router {
 
     let answer: Answer;
     try {
-      answer = await checkout(body, key.data);
+      const user = await getUser(services, fromNodeHeaders(req.headers));
+      answer = await checkout(body, key.data, user?.id ?? null);
     } catch (err) {
       await abandonIdempotent(db, scopedKey).catch(() => {});
       throw err;

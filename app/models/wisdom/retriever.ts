@@ -109,14 +109,19 @@ export function plainText(markdown: string): string {
  */
 const STOP_WORDS = new Set(
   (
-    "a about above after again against all also am an and any are as at be because been before being below between both but by " +
-    "can could did do does doing done down during each few for from further get gets getting got had has have having he her here " +
-    "hers him his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our " +
-    "ours out over own same she should so some such than that the their them then there these they this those through to too " +
-    "under until up very was we were what when where which while who whom why will with would you your yours " +
-    "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre its " +
-    "anyone anybody someone guys hi hey hello please thanks thank help need want know tell ok okay really pretty lot lots " +
-    "thing things stuff way ways best good bad much many one yes yeah like maybe actually keep keeps kinda sorta " +
+    // Function words. Particles such as "out", "off", "up" and "down" are kept on purpose:
+    // "out of its shell", "top off" and "ramp up" depend on them.
+    "a about after again all also am an and any are as at be because been before being both but by can could did do does " +
+    "doing done during each for from further get gets getting got had has have having he her here hers him his how i if in " +
+    "into is it its itself just me my myself no nor not now of on once or other our ours own she should so some such than " +
+    "that the their them then there these they this those through to too until very was we were what when where which while " +
+    "who whom will with would you your yours per " +
+    // Contractions with the apostrophe already dropped.
+    "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
+    // Chat filler.
+    "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
+    "thing things stuff yes yeah like maybe actually kinda sorta one " +
+    // Said by nearly every section, so they only add noise to the ranking of a reef question.
     "reef reefs reefing tank tanks aquarium aquariums"
   ).split(/\s+/),
 );
@@ -130,7 +135,8 @@ function normalizeText(text: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[\u2018\u2019']/g, "")
-    .replace(/[\u2010-\u2015]/g, "-");
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/%/g, " percent ");
   return synonyms.rewritePhrases(folded);
 }
 
@@ -156,15 +162,29 @@ export function analyze(text: string): string[] {
 // Ranking
 // ---------------------------------------------------------------------------------------------
 
-/** Field boosts: a heading that names the topic says more than a passing mention in the text. */
-const FIELD_BOOSTS = { title: 3, parentTitle: 1.5, docTitle: 0.5, text: 1 };
+/** Ranking knobs, overridable for calibration (bench) and tests. */
+export interface RetrieverTuning {
+  /** Field boosts: a heading that names the topic says more than a passing mention in the text. */
+  boosts: { title: number; parentTitle: number; docTitle: number; text: number };
+  /** BM25+ parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
+  bm25: { k: number; b: number; d: number };
+  /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
+  weights: { fuzzy: number; prefix: number };
+}
+
+export const DEFAULT_TUNING: RetrieverTuning = {
+  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  weights: { fuzzy: 0.45, prefix: 0.375 },
+};
 
 /**
  * Typos: one edit from 5 letters on, two from 10 (the stems are short, so more would match
- * unrelated words). Prefix matching from 4 letters on helps half-typed words ("refract").
+ * unrelated words). Prefix matching from 5 letters on helps half-typed words ("refract"); shorter prefixes
+ * match too much ("flat" would pull in "flatworm").
  */
 const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
-const prefix = (term: string) => term.length >= 4;
+const prefix = (term: string) => term.length >= 5;
 
 /**
  * Relevance threshold, calibrated on bench/wisdom-questions.json (on-topic and off-topic
@@ -183,13 +203,21 @@ interface IndexedSection {
   text: string;
 }
 
-function buildIndex(sections: WisdomSection[]): MiniSearch<IndexedSection> {
+function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): MiniSearch<IndexedSection> {
   const index = new MiniSearch<IndexedSection>({
     idField: "key",
     fields: ["title", "parentTitle", "docTitle", "text"],
     tokenize,
     processTerm,
-    searchOptions: { boost: FIELD_BOOSTS, fuzzy, prefix, maxFuzzy: 2, combineWith: "OR" },
+    searchOptions: {
+      boost: tuning.boosts,
+      bm25: tuning.bm25,
+      weights: tuning.weights,
+      fuzzy,
+      prefix,
+      maxFuzzy: 2,
+      combineWith: "OR",
+    },
   });
   index.addAll(
     sections.map((s, key) => ({
@@ -272,8 +300,8 @@ function sourceOf(section: WisdomSection): { title: string; url: string } {
 // The retriever
 // ---------------------------------------------------------------------------------------------
 
-export function createRetriever(sections: WisdomSection[]): WisdomRetriever {
-  const index = buildIndex(sections);
+export function createRetriever(sections: WisdomSection[], tuning: Partial<RetrieverTuning> = {}): WisdomRetriever {
+  const index = buildIndex(sections, { ...DEFAULT_TUNING, ...tuning });
   const idf = inverseDocumentFrequency(sections);
 
   const rawSearch = (question: string) => index.search(question);
@@ -323,5 +351,6 @@ function inverseDocumentFrequency(sections: WisdomSection[]): (term: string) => 
     for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
   }
   const n = Math.max(1, sections.length);
+  // A term no section contains (usually a typo that only fuzzy search can match) counts as rare.
   return (term) => Math.log(1 + n / (df.get(term) ?? 1));
 }

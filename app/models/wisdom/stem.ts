@@ -20,9 +20,43 @@ const IRREGULAR: Record<string, string> = {
   bought: "buy",
   kept: "keep",
   lost: "lose",
+  loss: "lose",
+  losses: "lose",
   mice: "mouse",
   leaves: "leaf",
   teeth: "tooth",
+};
+
+/**
+ * Comparatives of common adjectives, so "smaller heaters" meets "small" and "lower nitrate"
+ * meets "low". A table rather than a rule: stripping every "-er" would wreck "water" and "filter".
+ */
+const COMPARATIVES: Record<string, string> = {
+  smaller: "small",
+  smallest: "small",
+  larger: "large",
+  largest: "large",
+  bigger: "big",
+  biggest: "big",
+  higher: "high",
+  highest: "high",
+  lower: "low",
+  lowest: "low",
+  faster: "fast",
+  slower: "slow",
+  warmer: "warm",
+  cooler: "cool",
+  colder: "cold",
+  longer: "long",
+  shorter: "short",
+  deeper: "deep",
+  shallower: "shallow",
+  cheaper: "cheap",
+  brighter: "bright",
+  stronger: "strong",
+  weaker: "weak",
+  easier: "easy",
+  harder: "hard",
 };
 
 /** Derivational suffixes, tried in order; the first that fits wins. [suffix, replacement, min stem length] */
@@ -105,8 +139,11 @@ export function stem(word: string): string {
   const irregular = IRREGULAR[word];
   if (irregular !== undefined) return stem(irregular);
   if (word.length <= 3 || /\d/.test(word)) return word;
+  const comparative = COMPARATIVES[word];
+  if (comparative !== undefined) return stem(comparative);
   let w = stripPlural(word);
   w = stripInflection(w);
+  w = COMPARATIVES[w] ?? w; // also after "-ing"/"-ed": "lowering" → "lower" → "low"
   w = stripDerivational(w);
   return normalizeEnding(w);
 }

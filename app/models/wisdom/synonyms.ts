@@ -63,17 +63,42 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "hermit", variants: ["hermit", "hermits", "hermies"] },
   { canonical: "lps", variants: ["lps", "large polyp stony", "large polyp stony corals", "large polyp"] },
   { canonical: "sps", variants: ["sps", "small polyp stony", "small polyp stony corals", "small polyp"] },
-  { canonical: "acropora", variants: ["acro", "acros", "acropora", "acroporas"] },
-  { canonical: "montipora", variants: ["monti", "montis", "montipora", "monitpora"] },
+  { canonical: "acropora sps", variants: ["acro", "acros", "acropora", "acroporas"] },
+  { canonical: "montipora sps", variants: ["monti", "montis", "montipora", "monitpora"] },
   { canonical: "zoanthid", variants: ["zoa", "zoas", "zoanthid", "zoanthids", "zoanthus"] },
   { canonical: "softie", variants: ["softie", "softies", "soft coral", "soft corals", "leather", "leathers"] },
+  // Hypernyms: a question about "clowns" is a question about feeding fish.
+  { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
+  { canonical: "tang fish", variants: ["tang", "tangs"] },
   { canonical: "rtn", variants: ["rtn", "rapid tissue necrosis"] },
   { canonical: "stn", variants: ["stn", "slow tissue necrosis"] },
 
   // Practices
+  { canonical: "target feed", variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"] },
+  { canonical: "turnover", variants: ["turnover", "turn over", "turns over", "turnover rate"] },
   { canonical: "quarantine", variants: ["qt", "quarantine", "quarantining", "quarantined", "qting", "qt tank"] },
   { canonical: "acclimate", variants: ["acclimate", "acclimation", "acclimating", "acclimatize", "drip acclimation", "acclimated"] },
   { canonical: "photoperiod", variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"] },
+
+  // Everyday words that questions and guides phrase differently.
+  { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"] },
+  { canonical: "often", variants: ["often", "frequency", "frequent", "frequently", "how often"] },
+  { canonical: "size", variants: ["size", "sizes", "sizing", "sized", "how big", "what size"] },
+  { canonical: "large", variants: ["big", "large", "huge", "bigger", "larger", "biggest", "largest"] },
+  { canonical: "spare", variants: ["spare", "extra", "extras", "spares"] },
+  { canonical: "lower", variants: ["lower", "lowering", "reduce", "reducing", "decrease", "bring down", "bring it down", "get it down", "get down"] },
+  { canonical: "percent", variants: ["percent", "percentage", "pct"] },
+  { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"] },
+  {
+    canonical: "international",
+    variants: ["international", "internationally", "abroad", "overseas", "outside the us", "across borders", "canada", "mexico", "uk", "europe", "australia"],
+  },
+
+  // Weekday names are days ("what days do you ship?").
+  ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((day) => ({
+    canonical: `${day} day`,
+    variants: [day, `${day}s`],
+  })),
 ];
 
 /** Lookup tables built from the groups: single words by their raw and stemmed form, phrases as one regex. */

@@ -1,0 +1,17 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { callAuth, cookiesFrom } from "~/models/session.server";
+
+/** POST only (a link must not sign anyone out); clears the session and its cookies. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const res = await callAuth(context.services, request, context.clientIp, "/sign-out", {});
+  throw redirect("/", { headers: cookiesFrom(res) });
+}
+
+export function loader() {
+  throw redirect("/");
+}
+
+export default function SignOut() {
+  return null;
+}

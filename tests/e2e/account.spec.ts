@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { firstLink, waitForMail } from "./mailbox";
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+
+async function signUp(page: Page, email: string, password: string, name: string) {
+  await visit(page, "/sign-up");
+  await page.getByLabel("Display name (optional)").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+test("sign up → sign out → sign in → change name → see a past order", async ({ page }) => {
+  const email = `reefer-${unique()}@example.com`;
+  await signUp(page, email, "coral123", "Rae Reefer");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rae Reefer");
+  await expect(page.getByText("No orders yet")).toBeVisible();
+  await expectAccessible(page);
+
+  // Buy something while signed in.
+  await page.goto("/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.goto("/checkout");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Full name").fill("Rae Reefer");
+  await page.getByLabel("Street address").fill("1 Reef Road");
+  await page.getByLabel("City").fill("Tampa");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP code").fill("33602");
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  const number = (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fprofile/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("don't match an account");
+  await page.getByLabel("Password", { exact: true }).fill("coral123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.getByLabel("Name", { exact: true }).fill("Rae Coralline");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rae Coralline");
+  await expect(page.getByTestId("order-history")).toContainText(number);
+  await page.getByTestId("order-history").getByRole("link").first().click();
+  await expect(page.getByTestId("order-status")).toHaveText("Paid, being packed");
+});
+
+test("reset a forgotten password with the link read from a real SMTP peer", async ({ page, browser }) => {
+  const email = `forgetful-${unique()}@example.com`;
+  await signUp(page, email, "first111", "Forgetful");
+  await page.getByRole("button", { name: "Sign out" }).click();
+
+  await visit(page, "/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists");
+
+  const mail = await waitForMail(email, /Reset your password/);
+  const link = firstLink(mail, "/api/auth/reset-password/");
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link);
+  await expect(fresh).toHaveURL(/\/reset-password\?token=/);
+  await fresh.getByLabel("New password", { exact: true }).fill("second22");
+  await fresh.getByRole("button", { name: "Save new password" }).click();
+  await expect(fresh).toHaveURL(/\/sign-in/);
+  await fresh.getByLabel("Email").fill(email);
+  await fresh.getByLabel("Password", { exact: true }).fill("second22");
+  await fresh.getByRole("button", { name: "Sign in" }).click();
+  await expect(fresh).toHaveURL(/\/profile$/);
+});
+
+test("sensitive changes need re-authentication; another account's email is a user mismatch", async ({ page }) => {
+  const email = `careful-${unique()}@example.com`;
+  await signUp(page, email, "safe1234", "Careful");
+  const section = page.locator('section[aria-labelledby="password-heading"]');
+  await section.getByLabel("Your email").fill("someone-else@example.com");
+  await section.getByLabel("Current password").fill("safe1234");
+  await section.getByLabel("New password", { exact: true }).fill("safer5678");
+  await section.getByRole("button", { name: "Change password" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Reauthentication failed: Different user account");
+
+  await section.getByLabel("Your email").fill(email);
+  await section.getByLabel("Current password").fill("safe1234");
+  await section.getByLabel("New password", { exact: true }).fill("safer5678");
+  await section.getByRole("button", { name: "Change password" }).click();
+  await expect(section.getByRole("status")).toContainText("Password changed");
+});
