@@ -111,3 +111,43 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect((await authClient(server.url, "192.0.2.67").call("/sign-in/email", { email: "rae@example.com", password: "coral123" })).status).toBe(200);
   });
 });
+
+describe(`administrators and bans on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    services = await createTestServices();
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  it("create-admin makes an administrator who can ban a customer; the banned customer is signed out and refused", async () => {
+    const { promoteToAdmin } = await import("~/models/admin-users.server");
+    const created = await promoteToAdmin(services, { email: "Owner@Example.com", password: "owner123" });
+    expect(created).toMatchObject({ created: true, email: "owner@example.com" });
+    expect((await promoteToAdmin(services, { email: "owner@example.com", password: "owner456" })).created).toBe(false);
+
+    const owner = authClient(server.url, "198.51.100.30");
+    expect((await owner.call("/sign-in/email", { email: "owner@example.com", password: "owner456" })).status).toBe(200);
+    expect((await owner.call("/get-session")).json.user.role).toBe("admin");
+
+    const customer = authClient(server.url, "198.51.100.31");
+    const signup = await customer.call("/sign-up/email", { email: "troll@example.com", password: "troll123", name: "Troll" });
+    expect(signup.json.user.role).toBe("user");
+    const ban = await owner.call("/admin/ban-user", { userId: signup.json.user.id, banReason: "chargebacks" });
+    expect(ban.status).toBe(200);
+    expect((await customer.call("/get-session")).json).toBeNull();
+    const again = await authClient(server.url, "198.51.100.32").call("/sign-in/email", { email: "troll@example.com", password: "troll123" });
+    expect(again.status).toBe(403);
+    const { authErrorCode } = await import("~/domain/auth-errors");
+    expect(authErrorCode(again.status, again.json.code)).toBe("user-disabled");
+
+    // A customer cannot use the admin endpoints.
+    const other = authClient(server.url, "198.51.100.33");
+    await other.call("/sign-up/email", { email: "plain@example.com", password: "plain123", name: "Plain" });
+    expect((await other.call("/admin/ban-user", { userId: created.userId })).status).toBe(403);
+  });
+});

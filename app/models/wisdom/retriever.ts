@@ -195,6 +195,13 @@ const MIN_COVERAGE = 0.5;
 const MIN_SCORE = 12;
 const SECOND_SOURCE_RATIO = 0.6;
 
+/** Sentences quoted from the best section; a second section may add one more (2–4 in all). */
+const MAIN_SENTENCES = 3;
+/** A second section's sentence must carry at least this share of the best quoted sentence's weight. */
+const EXTRA_SENTENCE_RATIO = 0.8;
+/** Extra weight for a section's opening sentence, as a share of its best sentence's score. */
+const OPENING_BONUS = 0.5;
+
 interface IndexedSection {
   key: number;
   title: string;
@@ -247,12 +254,27 @@ function isRelevant(result: SearchResult, queryTerms: string[]): boolean {
 /** Sentences longer than this are table rows or run-together lists, not something to quote. */
 const MAX_SENTENCE_WORDS = 55;
 
-/** Splits plain text into sentences at ., ! or ? followed by a capital, digit or quote. */
+/** A "sentence" this short is a bold list label ("Remove it by hand.") and is kept with the next one. */
+const LABEL_MAX_WORDS = 4;
+
+/**
+ * Splits plain text into sentences at ., ! or ? followed by a capital, digit or quote. Very short
+ * sentences are joined to the next, so a list label never stands alone without its explanation.
+ */
 export function splitSentences(text: string): string[] {
-  return plainText(text)
+  const raw = plainText(text)
     .split(/(?<=[.!?])\s+(?=["“(]?[A-Z0-9])/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+  const units: string[] = [];
+  let pending = "";
+  for (const sentence of raw) {
+    const unit = pending ? `${pending} ${sentence}` : sentence;
+    pending = sentence.split(/\s+/).length <= LABEL_MAX_WORDS ? unit : "";
+    if (!pending) units.push(unit);
+  }
+  if (pending) units.push(pending);
+  return units;
 }
 
 interface ScoredSentence {
@@ -277,19 +299,24 @@ function scoreSentences(section: WisdomSection, matched: Set<string>, idf: (term
 }
 
 /**
- * Picks up to `max` sentences: the best-scoring ones, topped up with the section's opening
- * sentences (which usually state the point) until `min` is reached, then put back in reading order.
+ * Picks `count` sentences: those sharing the most (rarity-weighted) question terms, with a bonus
+ * for the section's opening sentence, which usually states the point. If too few share a term,
+ * the sentence right after a picked one (it usually continues the thought), then the opening
+ * sentences, fill in. Returned in reading order.
  */
-function pickSentences(scored: ScoredSentence[], min: number, max: number): ScoredSentence[] {
-  const best = scored
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.position - b.position)
-    .slice(0, max);
-  for (const s of scored) {
-    if (best.length >= min) break;
-    if (!best.includes(s)) best.push(s);
+function pickSentences(scored: ScoredSentence[], count: number): ScoredSentence[] {
+  const maxScore = Math.max(0, ...scored.map((s) => s.score));
+  const priority = (s: ScoredSentence) => s.score + (s.position === 0 ? maxScore * OPENING_BONUS : 0);
+  const picked = scored
+    .filter((s) => priority(s) > 0)
+    .sort((a, b) => priority(b) - priority(a) || a.position - b.position)
+    .slice(0, count);
+  const followers = picked.map((p) => scored[scored.indexOf(p) + 1]);
+  for (const s of [...followers, ...scored]) {
+    if (picked.length >= count) break;
+    if (s && !picked.includes(s)) picked.push(s);
   }
-  return best.sort((a, b) => a.position - b.position);
+  return picked.sort((a, b) => a.position - b.position);
 }
 
 function sourceOf(section: WisdomSection): { title: string; url: string } {
@@ -312,28 +339,31 @@ export function createRetriever(sections: WisdomSection[], tuning: Partial<Retri
       .map((r) => ({ section: sections[r.id as number]!, score: r.score }));
   }
 
+  const sentencesOf = (result: SearchResult) =>
+    scoreSentences(sections[result.id as number]!, new Set(result.terms), idf);
+
   function answer(question: string): WisdomAnswer {
     const queryTerms = [...new Set(analyze(question))];
-    const results = rawSearch(question);
-    const top = results[0];
-    if (!top || !isRelevant(top, queryTerms)) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
+    const relevant = rawSearch(question).filter((r) => isRelevant(r, queryTerms));
+    // The best relevant section that has quotable text carries the answer.
+    const topIndex = relevant.findIndex((r) => sentencesOf(r).length > 0);
+    const top = relevant[topIndex];
+    if (!top) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
 
-    // The best section carries the answer; a runner-up that is nearly as good adds one sentence.
-    const picks: Array<{ section: WisdomSection; sentences: ScoredSentence[] }> = [];
-    const topSection = sections[top.id as number]!;
-    const topSentences = pickSentences(scoreSentences(topSection, new Set(top.terms), idf), 2, 3);
-    if (topSentences.length > 0) picks.push({ section: topSection, sentences: topSentences });
+    const main = pickSentences(sentencesOf(top), MAIN_SENTENCES);
+    const picks = [{ section: sections[top.id as number]!, sentences: main }];
 
-    const runnerUp = results[1];
-    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO && isRelevant(runnerUp, queryTerms)) {
-      const section = sections[runnerUp.id as number]!;
-      const room = picks.length === 0 ? 3 : Math.min(1, 4 - topSentences.length);
-      const extra = pickSentences(scoreSentences(section, new Set(runnerUp.terms), idf), Math.min(room, 2), room);
-      const useful = picks.length === 0 ? extra : extra.filter((s) => s.score > 0);
-      if (useful.length > 0) picks.push({ section, sentences: useful });
+    // A runner-up that scores nearly as well adds its single best sentence, if that sentence is
+    // itself about the question (not just a filler line from a related section).
+    const runnerUp = relevant[topIndex + 1];
+    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO) {
+      const bestMain = Math.max(...main.map((s) => s.score));
+      const [extra] = pickSentences(sentencesOf(runnerUp).filter((s) => s.score >= bestMain * EXTRA_SENTENCE_RATIO), 1);
+      if (extra && !main.some((s) => s.text === extra.text)) {
+        picks.push({ section: sections[runnerUp.id as number]!, sentences: [extra] });
+      }
     }
 
-    if (picks.length === 0) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
     return {
       answer: picks.flatMap((p) => p.sentences.map((s) => s.text)).join(" "),
       sources: picks.map((p) => sourceOf(p.section)),
