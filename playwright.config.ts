@@ -1,7 +1,6 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { SMTP_PORT } from "./tests/e2e/mailbox";
 
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const dataDir = path.join(os.tmpdir(), `lr-e2e-${process.pid}`);
@@ -9,7 +8,6 @@ const dataDir = path.join(os.tmpdir(), `lr-e2e-${process.pid}`);
 /** End-to-end journeys in Debian's Chromium against the production build on a fresh database. */
 export default defineConfig({
   testDir: "tests/e2e",
-  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -33,7 +31,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: "node server.js",
+    command: "tsx tests/e2e/serve-with-peers.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -44,9 +42,9 @@ export default defineConfig({
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?tls=off`,
       WORKER_INTERVAL_MS: "250",
-      // Each journey signs in from the same loopback address; the rate-limit test sets its own.
+      OIDC_NAME: "Reef Club",
+      E2E_PORT: String(PORT),
       RATE_LIMITS: "on",
     },
   },

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   PASSWORD_REQUIRE_UPPERCASE: z.enum(["true", "false"]).default("false"),
   PASSWORD_REQUIRE_NUMERIC: z.enum(["true", "false"]).default("false"),
   PASSWORD_REQUIRE_SYMBOL: z.enum(["true", "false"]).default("false"),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default("your reef club account"),
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -71,6 +75,8 @@ export interface Config {
   workerIntervalMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
+  /** Social sign-in through OpenID Connect; null when not configured (the button is hidden). */
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +128,10 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requireNonAlphanumeric: env.PASSWORD_REQUIRE_SYMBOL === "true",
     },
     trustProxy: env.TRUST_PROXY,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+        : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
   };
@@ -133,6 +143,8 @@ export interface PublicConfig {
   publicUrl: string;
   paymentProvider: "test" | "stripe";
   stripePublishableKey: string | null;
+  /** Label of the social sign-in button, when OpenID Connect is configured. */
+  socialSignIn: string | null;
 }
 
 export function publicConfig(config: Config): PublicConfig {
@@ -141,5 +153,6 @@ export function publicConfig(config: Config): PublicConfig {
     publicUrl: config.publicUrl,
     paymentProvider: config.payments.provider,
     stripePublishableKey: config.payments.stripePublishableKey,
+    socialSignIn: config.oidc ? config.oidc.name : null,
   };
 }

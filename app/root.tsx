@@ -79,7 +79,7 @@ export default function App() {
 
 export function useShopConfig(): PublicConfig {
   const data = useRouteLoaderData<typeof loader>("root");
-  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "", paymentProvider: "test", stripePublishableKey: null };
+  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "", paymentProvider: "test", stripePublishableKey: null, socialSignIn: null };
 }
 
 export function HydrateFallback() {

@@ -24,6 +24,8 @@ export default [
   route("reef-wisdom/lazy-reefer-guide/:slug", "routes/guide.tsx"),
   route("profile", "routes/profile.tsx"),
   route("sign-in", "routes/sign-in.tsx"),
+  route("sign-in/social", "routes/social-sign-in.tsx"),
+  route("sign-in/social/done", "routes/social-sign-in-done.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -48,10 +48,15 @@ export function createHttpApp(services: AppServices): Express {
       },
       strictTransportSecurity: production && services.config.publicUrl.startsWith("https:"),
       crossOriginEmbedderPolicy: false,
+      // Our own sign-in popup must keep its opener (see below for the social sign-in pages).
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
+    // The social sign-in popup passes through the identity provider and back; a stricter COOP on
+    // these pages would cut the popup off from the page that opened it.
+    if (req.path.startsWith("/sign-in/social") || req.path.startsWith("/api/auth/callback/")) res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     next();
   });

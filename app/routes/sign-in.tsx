@@ -1,7 +1,9 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
+import { SocialSignInButton } from "~/components/account/social-sign-in-button";
 import { Field } from "~/components/ui/field";
+import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { authAction, failure } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
@@ -14,7 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(context.services, request.headers)) throw redirect(redirectTo);
-  return { redirectTo };
+  const params = new URL(request.url).searchParams;
+  return {
+    redirectTo,
+    social: context.services.config.oidc?.name ?? null,
+    notice: params.get("reset") ? "Your password is changed. Sign in with the new one." : null,
+    socialError: params.get("error") === "social" ? AUTH_ERROR_MESSAGES.unknown : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +49,14 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormAlert message={actionData?.error.message} />
+      <FormAlert tone="success" message={loaderData.notice} />
+      <FormAlert message={actionData?.error.message ?? loaderData.socialError} />
+      {loaderData.social ? (
+        <div className="mb-6">
+          <SocialSignInButton label={loaderData.social} redirectTo={loaderData.redirectTo} />
+          <p className="mt-4 text-center text-xs font-semibold tracking-wide text-ink-soft uppercase">or with your email</p>
+        </div>
+      ) : null}
       <Form method="post" className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field name="email" label="Email" type="email" autoComplete="email" required />

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { admin } from "better-auth/plugins";
+import { admin, genericOAuth } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import type { Config } from "~/config.server";
 import { checkPassword } from "~/domain/password-policy";
@@ -102,7 +102,26 @@ export function createAuth({ db, dialect, config, secret }: AuthDeps) {
         }
       }),
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    account: { accountLinking: { enabled: true, trustedProviders: ["oidc"] } },
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "oidc",
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -69,7 +69,7 @@ test("reset a forgotten password with the link read from a real SMTP peer", asyn
   await visit(page, "/forgot-password");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByRole("status")).toContainText("If an account exists");
+  await expect(page.getByText("If an account exists for that address")).toBeVisible();
 
   const mail = await waitForMail(email, /Reset your password/);
   const link = firstLink(mail, "/api/auth/reset-password/");
@@ -100,4 +100,42 @@ test("sensitive changes need re-authentication; another account's email is a use
   await section.getByLabel("New password", { exact: true }).fill("safer5678");
   await section.getByRole("button", { name: "Change password" }).click();
   await expect(section.getByRole("status")).toContainText("Password changed");
+});
+
+test("social sign-in through a real OpenID provider in a 500×600 popup", async ({ page }) => {
+  await visit(page, "/sign-in");
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("social-sign-in").click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+  const login = `olive${unique()}`;
+  await popup.locator('input[name="login"]').fill(login);
+  await popup.locator('input[name="password"]').fill("anything");
+  await popup.locator('button[type="submit"]').click();
+  // Consent screen of the provider.
+  await popup.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+  await expect(page.getByText(`${login}@oidc.example`)).toBeVisible();
+});
+
+test("closing the sign-in popup early says so", async ({ page }) => {
+  await visit(page, "/sign-in");
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByTestId("social-sign-in").click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  await popup.close();
+  await expect(page.getByRole("alert")).toHaveText("The sign-in window was closed before finishing. Try again when you're ready.");
+});
+
+test("repeated failed sign-ins from one address answer 429 too-many-requests", async ({ page }) => {
+  await visit(page, "/sign-in");
+  for (let i = 0; i < 6; i++) {
+    await page.getByLabel("Email").fill("nobody-here@example.com");
+    await page.getByLabel("Password", { exact: true }).fill(`guess-${i}-xx`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  }
+  await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please wait a few minutes and try again.");
 });

@@ -19,8 +19,10 @@ export async function visit(page: Page, path: string) {
 
 export const test = base.extend<{ page: Page }>({
   page: async ({ browser }, use) => {
-    // A new context per test, as @axe-core/playwright requires.
-    const context = await browser.newContext();
+    // A new context per test, as @axe-core/playwright requires. Each test gets its own client
+    // address (the server trusts loopback proxies), so per-address rate limits don't cross tests.
+    const ip = `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+    const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": ip } });
     const page = await context.newPage();
     await use(page);
     await context.close();

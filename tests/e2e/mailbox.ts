@@ -31,3 +31,6 @@ export function firstLink(raw: string, contains: string): string {
   if (!match) throw new Error(`no link containing ${contains}`);
   return match[0].replace(/&amp;/g, "&");
 }
+
+export const OIDC_PORT = SMTP_PORT + 1000;
+export const OIDC_CLIENT = { id: "lazy-reefer", secret: "lazy-reefer-test-secret-0123456789" };

@@ -33,6 +33,8 @@ export interface WisdomAnswer {
 export interface WisdomHit {
   section: WisdomSection;
   score: number;
+  /** Share (0–1) of the question's distinct terms this section matched, exactly, by prefix or by typo. */
+  coverage: number;
 }
 
 export interface WisdomRetriever {
@@ -120,7 +122,7 @@ const STOP_WORDS = new Set(
     "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
     // Chat filler.
     "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
-    "thing things stuff yes yeah like maybe actually kinda sorta one " +
+    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy " +
     // Said by nearly every section, so they only add noise to the ranking of a reef question.
     "reef reefs reefing tank tanks aquarium aquariums"
   ).split(/\s+/),
@@ -136,7 +138,8 @@ function normalizeText(text: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[\u2018\u2019']/g, "")
     .replace(/[\u2010-\u2015]/g, "-")
-    .replace(/%/g, " percent ");
+    .replace(/%/g, " percent ")
+    .replace(/°\s*[fc]\b/g, " degrees ");
   return synonyms.rewritePhrases(folded);
 }
 
@@ -179,20 +182,24 @@ export const DEFAULT_TUNING: RetrieverTuning = {
 };
 
 /**
- * Typos: one edit from 5 letters on, two from 10 (the stems are short, so more would match
- * unrelated words). Prefix matching from 5 letters on helps half-typed words ("refract"); shorter prefixes
- * match too much ("flat" would pull in "flatworm").
+ * Typos: one edit for terms of 5–7 letters, two from 8 ("alkalinty", "phospate"); shorter terms
+ * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
+ * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
  */
 const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
 const prefix = (term: string) => term.length >= 5;
 
 /**
- * Relevance threshold, calibrated on bench/wisdom-questions.json (on-topic and off-topic
- * questions): the best section must match at least half of the question's distinct terms and
- * reach a minimum BM25 score; a second section is cited only when it is nearly as good.
+ * Relevance threshold, calibrated with bench/wisdom-questions.json and its off-topic questions.
+ * The best section must match at least half of the question's distinct terms (all of them when
+ * the question has only one or two), not only numbers, and either match a reef-vocabulary term
+ * (see synonyms.ts) or reach a minimum MiniSearch score. On-topic questions scored 25 and up;
+ * off-topic ones that still matched half their terms ("how do I grow tomatoes", "what time is
+ * it") scored 19 at most. The reef-vocabulary rule keeps short questions about common reef
+ * words ("what does a refugium do"), whose score is low because every guide says "refugium".
  */
 const MIN_COVERAGE = 0.5;
-const MIN_SCORE = 12;
+const MIN_SCORE = 22;
 const SECOND_SOURCE_RATIO = 0.6;
 
 /** Sentences quoted from the best section; a second section may add one more (2–4 in all). */
@@ -201,6 +208,8 @@ const MAIN_SENTENCES = 3;
 const EXTRA_SENTENCE_RATIO = 0.8;
 /** Extra weight for a section's opening sentence, as a share of its best sentence's score. */
 const OPENING_BONUS = 0.5;
+
+const MAX_QUESTION_CHARS = 500;
 
 interface IndexedSection {
   key: number;
@@ -217,6 +226,10 @@ function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): MiniSea
     tokenize,
     processTerm,
     searchOptions: {
+      // The question is analysed in one go and de-duplicated, so "LPS corals" (which expands to
+      // "lps coral coral") does not count "coral" twice.
+      tokenize: (question) => [...new Set(analyze(question))],
+      processTerm: (term) => term,
       boost: tuning.boosts,
       bm25: tuning.bm25,
       weights: tuning.weights,
@@ -243,8 +256,17 @@ function coverage(result: SearchResult, queryTerms: string[]): number {
   return queryTerms.length === 0 ? 0 : new Set(result.queryTerms).size / queryTerms.length;
 }
 
+/** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
+const isNumber = (term: string) => /^\d+$/.test(term);
+
 function isRelevant(result: SearchResult, queryTerms: string[]): boolean {
-  return result.score >= MIN_SCORE && coverage(result, queryTerms) >= MIN_COVERAGE;
+  const minCoverage = queryTerms.length <= 2 ? 1 : MIN_COVERAGE;
+  const matched = result.queryTerms;
+  return (
+    coverage(result, queryTerms) >= minCoverage &&
+    matched.some((t) => !isNumber(t)) &&
+    (result.score >= MIN_SCORE || matched.some((t) => synonyms.reefTerms.has(t)))
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +341,10 @@ function pickSentences(scored: ScoredSentence[], count: number): ScoredSentence[
   return picked.sort((a, b) => a.position - b.position);
 }
 
+function mostSpecificTerm(terms: string[], idf: (term: string) => number): string {
+  return terms.reduce((best, t) => (idf(t) > idf(best) ? t : best), terms[0] ?? "");
+}
+
 function sourceOf(section: WisdomSection): { title: string; url: string } {
   return { title: `${section.docTitle} — ${section.title}`, url: section.url };
 }
@@ -331,19 +357,22 @@ export function createRetriever(sections: WisdomSection[], tuning: Partial<Retri
   const index = buildIndex(sections, { ...DEFAULT_TUNING, ...tuning });
   const idf = inverseDocumentFrequency(sections);
 
-  const rawSearch = (question: string) => index.search(question);
+  // Questions are capped: a chat message longer than this is not a question the guides answer
+  // better for being long, and fuzzy matching cost grows with every term.
+  const rawSearch = (question: string) => index.search(question.slice(0, MAX_QUESTION_CHARS));
 
   function search(question: string, limit = 5): WisdomHit[] {
+    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
     return rawSearch(question)
       .slice(0, limit)
-      .map((r) => ({ section: sections[r.id as number]!, score: r.score }));
+      .map((r) => ({ section: sections[r.id as number]!, score: r.score, coverage: coverage(r, queryTerms) }));
   }
 
   const sentencesOf = (result: SearchResult) =>
     scoreSentences(sections[result.id as number]!, new Set(result.terms), idf);
 
   function answer(question: string): WisdomAnswer {
-    const queryTerms = [...new Set(analyze(question))];
+    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
     const relevant = rawSearch(question).filter((r) => isRelevant(r, queryTerms));
     // The best relevant section that has quotable text carries the answer.
     const topIndex = relevant.findIndex((r) => sentencesOf(r).length > 0);
@@ -353,12 +382,15 @@ export function createRetriever(sections: WisdomSection[], tuning: Partial<Retri
     const main = pickSentences(sentencesOf(top), MAIN_SENTENCES);
     const picks = [{ section: sections[top.id as number]!, sentences: main }];
 
-    // A runner-up that scores nearly as well adds its single best sentence, if that sentence is
-    // itself about the question (not just a filler line from a related section).
+    // A runner-up that scores nearly as well adds its single best sentence, if it is about the
+    // same thing: it must match the question's most specific term that the best section matched
+    // ("kalk", not "gallon"), and its sentence must weigh nearly as much as the best quoted one.
+    const anchor = mostSpecificTerm(top.queryTerms, idf);
     const runnerUp = relevant[topIndex + 1];
-    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO) {
+    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO && runnerUp.queryTerms.includes(anchor)) {
       const bestMain = Math.max(...main.map((s) => s.score));
-      const [extra] = pickSentences(sentencesOf(runnerUp).filter((s) => s.score >= bestMain * EXTRA_SENTENCE_RATIO), 1);
+      const candidates = sentencesOf(runnerUp).filter((s) => s.score > 0 && s.score >= bestMain * EXTRA_SENTENCE_RATIO);
+      const [extra] = pickSentences(candidates, 1);
       if (extra && !main.some((s) => s.text === extra.text)) {
         picks.push({ section: sections[runnerUp.id as number]!, sentences: [extra] });
       }

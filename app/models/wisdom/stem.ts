@@ -10,7 +10,10 @@
 
 const VOWEL = /[aeiouy]/;
 
-/** Irregular forms that suffix rules cannot reach. */
+/**
+ * Irregular forms that suffix rules cannot reach, mapped straight to their final stem. "care"
+ * is here because the rules would give "car" and merge it with the vehicle.
+ */
 const IRREGULAR: Record<string, string> = {
   fed: "feed",
   grew: "grow",
@@ -19,10 +22,13 @@ const IRREGULAR: Record<string, string> = {
   dying: "die",
   bought: "buy",
   kept: "keep",
-  lost: "lose",
-  loss: "lose",
-  losses: "lose",
-  mice: "mouse",
+  lost: "los",
+  loss: "los",
+  losses: "los",
+  care: "care",
+  cares: "care",
+  cared: "care",
+  caring: "care",
   leaves: "leaf",
   teeth: "tooth",
 };
@@ -56,6 +62,10 @@ const COMPARATIVES: Record<string, string> = {
   stronger: "strong",
   weaker: "weak",
   easier: "easy",
+  paler: "pale",
+  darker: "dark",
+  lighter: "light",
+  heavier: "heavy",
   harder: "hard",
 };
 
@@ -137,7 +147,7 @@ function normalizeEnding(word: string): string {
 /** Stems one lower-case word. Words of three letters or fewer, and numbers, are left alone. */
 export function stem(word: string): string {
   const irregular = IRREGULAR[word];
-  if (irregular !== undefined) return stem(irregular);
+  if (irregular !== undefined) return irregular;
   if (word.length <= 3 || /\d/.test(word)) return word;
   const comparative = COMPARATIVES[word];
   if (comparative !== undefined) return stem(comparative);

@@ -7,12 +7,20 @@
  * "alkalinity" and share one term weight. Variants may be phrases ("red slime", "auto top off");
  * those are matched on word boundaries, with spaces, hyphens or slashes between the words.
  *
- * Keep canonical phrases plain words (they go through the same stemmer as everything else),
- * and never list a word in two groups: rewriting must not chain.
+ * A canonical phrase may name more than its variants say, as a hypernym: "acros" becomes
+ * "acropora sps coral", so a question about acros also reaches sections about SPS corals.
+ * Canonical words go through the same stemmer as everything else and are never rewritten
+ * again. A word may belong to one group only (buildSynonymIndex checks), so rewriting never
+ * depends on the order of the list.
  */
 export interface SynonymGroup {
   canonical: string;
   variants: string[];
+  /**
+   * Everyday wording ("why" → "cause", "every day" → "daily") rather than reef vocabulary.
+   * Only reef-vocabulary groups count as evidence that a question is about reef keeping.
+   */
+  general?: true;
 }
 
 export const SYNONYM_GROUPS: SynonymGroup[] = [
@@ -28,12 +36,18 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     canonical: "salinity",
     variants: ["sg", "salinity", "specific gravity", "salt", "salty", "ppt", "salt level"],
   },
-  { canonical: "temperature", variants: ["temp", "temps", "temperature", "temperatures"] },
+  // "°F" and "°C" become "degrees" before tokenizing, so "76–80 °F" counts as a temperature.
+  { canonical: "temperature", variants: ["temp", "temps", "temperature", "temperatures", "degrees", "degree"] },
   { canonical: "kalkwasser", variants: ["kalk", "kalkwasser", "limewater", "lime water", "calcium hydroxide"] },
-  { canonical: "two part", variants: ["two part", "2 part", "2part", "twopart"] },
+  { canonical: "twopart", variants: ["two part", "2 part", "2part", "twopart"] },
   { canonical: "gfo", variants: ["gfo", "granular ferric oxide"] },
   { canonical: "rodi", variants: ["rodi", "ro", "di", "reverse osmosis", "ro di"] },
-  { canonical: "water change", variants: ["wc", "wcs", "water changes"] },
+  // Reef concepts spelled with everyday words: marked general so "change" or "sand" alone is no
+  // evidence of a reef question.
+  { canonical: "water change", variants: ["wc", "wcs", "water changes"], general: true },
+  { canonical: "ppm", variants: ["ppm", "mg l", "parts per million"], general: true }, // "mg/L" is a unit, not magnesium
+  { canonical: "sand bed", variants: ["sandbed", "sandbeds", "sand beds"], general: true },
+  { canonical: "deep sand bed", variants: ["dsb"], general: true },
 
   // Equipment
   { canonical: "ato", variants: ["ato", "auto top off", "automatic top off", "top off", "topoff", "auto topoff", "autotopoff"] },
@@ -42,6 +56,7 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "powerhead", variants: ["powerhead", "power head", "wavemaker", "wave maker", "wave pump", "circulation pump"] },
   { canonical: "skimmer", variants: ["skimmer", "protein skimmer", "skimmers"] },
   { canonical: "heater", variants: ["heater", "heaters"] },
+  { canonical: "kelvin", variants: ["kelvin", "k"] }, // colour temperature: "10,000 K"
   { canonical: "refractometer", variants: ["refractometer", "refractometers", "refrac", "refract"] },
 
   // Algae, bacteria and pests
@@ -61,52 +76,60 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   // Livestock
   { canonical: "cuc", variants: ["cuc", "cleanup crew", "clean up crew", "cleanup crews", "clean up crews", "cleaner crew"] },
   { canonical: "hermit", variants: ["hermit", "hermits", "hermies"] },
-  { canonical: "lps", variants: ["lps", "large polyp stony", "large polyp stony corals", "large polyp"] },
-  { canonical: "sps", variants: ["sps", "small polyp stony", "small polyp stony corals", "small polyp"] },
-  { canonical: "acropora sps", variants: ["acro", "acros", "acropora", "acroporas"] },
-  { canonical: "montipora sps", variants: ["monti", "montis", "montipora", "monitpora"] },
-  { canonical: "zoanthid", variants: ["zoa", "zoas", "zoanthid", "zoanthids", "zoanthus"] },
-  { canonical: "softie", variants: ["softie", "softies", "soft coral", "soft corals", "leather", "leathers"] },
-  // Hypernyms: a question about "clowns" is a question about feeding fish.
+  { canonical: "lps coral", variants: ["lps", "large polyp stony", "large polyp stony corals", "large polyp"] },
+  { canonical: "sps coral", variants: ["sps", "small polyp stony", "small polyp stony corals", "small polyp"] },
+  { canonical: "acropora sps coral", variants: ["acro", "acros", "acropora", "acroporas"] },
+  { canonical: "montipora sps coral", variants: ["monti", "montis", "montipora", "monitpora"] },
+  { canonical: "zoanthid coral", variants: ["zoa", "zoas", "zoanthid", "zoanthids", "zoanthus"] },
+  { canonical: "soft coral", variants: ["softie", "softies", "soft corals", "leather", "leathers", "leather coral", "leather corals"] },
+  { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
+  // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
   { canonical: "tang fish", variants: ["tang", "tangs"] },
   { canonical: "rtn", variants: ["rtn", "rapid tissue necrosis"] },
   { canonical: "stn", variants: ["stn", "slow tissue necrosis"] },
 
   // Practices
-  { canonical: "target feed", variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"] },
+  { canonical: "target feed", variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"], general: true },
   { canonical: "turnover", variants: ["turnover", "turn over", "turns over", "turnover rate"] },
   { canonical: "quarantine", variants: ["qt", "quarantine", "quarantining", "quarantined", "qting", "qt tank"] },
   { canonical: "acclimate", variants: ["acclimate", "acclimation", "acclimating", "acclimatize", "drip acclimation", "acclimated"] },
   { canonical: "photoperiod", variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"] },
 
   // Everyday words that questions and guides phrase differently.
-  { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"] },
-  { canonical: "often", variants: ["often", "frequency", "frequent", "frequently", "how often"] },
-  { canonical: "size", variants: ["size", "sizes", "sizing", "sized", "how big", "what size"] },
-  { canonical: "large", variants: ["big", "large", "huge", "bigger", "larger", "biggest", "largest"] },
-  { canonical: "spare", variants: ["spare", "extra", "extras", "spares"] },
-  { canonical: "lower", variants: ["lower", "lowering", "reduce", "reducing", "decrease", "bring down", "bring it down", "get it down", "get down"] },
-  { canonical: "percent", variants: ["percent", "percentage", "pct"] },
-  { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"] },
+  { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"], general: true },
+  { canonical: "often", variants: ["often", "frequency", "frequent", "frequently", "how often"], general: true },
+  { canonical: "size", variants: ["size", "sizes", "sizing", "sized", "how big", "what size"], general: true },
+  { canonical: "large", variants: ["big", "large", "huge", "bigger", "larger", "biggest", "largest"], general: true },
+  { canonical: "spare", variants: ["spare", "extra", "extras", "spares"], general: true },
+  { canonical: "lower", variants: ["lower", "lowering", "reduce", "reducing", "decrease", "bring down", "bring it down", "get it down", "get down"], general: true },
+  { canonical: "percent", variants: ["percent", "percentage", "pct"], general: true },
+  { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"], general: true },
   {
     canonical: "international",
     variants: ["international", "internationally", "abroad", "overseas", "outside the us", "across borders", "canada", "mexico", "uk", "europe", "australia"],
+    general: true,
   },
+  { canonical: "daily", variants: ["daily", "every day", "each day", "everyday"], general: true },
+  { canonical: "weekly", variants: ["weekly", "every week", "each week", "once a week"], general: true },
+  { canonical: "monthly", variants: ["monthly", "every month", "each month", "once a month"], general: true },
 
   // Weekday names are days ("what days do you ship?").
   ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((day) => ({
     canonical: `${day} day`,
     variants: [day, `${day}s`],
+    general: true as const,
   })),
 ];
 
 /** Lookup tables built from the groups: single words by their raw and stemmed form, phrases as one regex. */
 export interface SynonymIndex {
-  /** Single-word variant (raw lower-case, or its stem) → canonical terms. */
+  /** Single-word variant (raw lower-case, or its stem) or phrase placeholder → canonical terms. */
   words: Map<string, string[]>;
-  /** Rewrites multi-word variants in lower-case text to their canonical phrase. */
+  /** Rewrites multi-word variants in lower-case text to a placeholder word found in `words`. */
   rewritePhrases: (text: string) => string;
+  /** Canonical terms of the reef-vocabulary groups (not the `general` ones). */
+  reefTerms: Set<string>;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -119,39 +142,43 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function buildSynonymIndex(groups: SynonymGroup[], stemWord: (w: string) => string): SynonymIndex {
   const words = new Map<string, string[]>();
   const owner = new Map<string, string>();
-  const phrases: Array<{ variant: string; canonical: string }> = [];
+  const phrases: Array<{ variant: string; key: string }> = [];
+  const reefTerms = new Set<string>();
 
-  for (const group of groups) {
+  groups.forEach((group, i) => {
     const canonicalTerms = group.canonical.split(/\s+/).map(stemWord);
+    if (!group.general) for (const t of canonicalTerms) reefTerms.add(t);
+    // Phrases are rewritten to a placeholder word that maps to the canonical terms. Writing the
+    // canonical phrase itself would let its words be rewritten again ("lps coral" → "lps" → …).
+    const key = `zsyn${i}`;
+    words.set(key, canonicalTerms);
     for (const variant of group.variants) {
       const parts = variant.toLowerCase().split(/[\s\-/]+/).filter(Boolean);
       if (parts.length > 1) {
-        phrases.push({ variant: parts.join(" "), canonical: group.canonical });
+        phrases.push({ variant: parts.join(" "), key });
         continue;
       }
       const word = parts[0];
       if (!word) continue;
-      for (const key of new Set([word, stemWord(word)])) {
-        const previous = owner.get(key);
+      for (const k of new Set([word, stemWord(word)])) {
+        const previous = owner.get(k);
         if (previous !== undefined && previous !== group.canonical) {
-          throw new Error(`Synonym "${key}" is in both "${previous}" and "${group.canonical}"`);
+          throw new Error(`Synonym "${k}" is in both "${previous}" and "${group.canonical}"`);
         }
-        owner.set(key, group.canonical);
-        words.set(key, canonicalTerms);
+        owner.set(k, group.canonical);
+        words.set(k, canonicalTerms);
       }
     }
-  }
+  });
 
   // Longest phrases first, so "red slime algae" wins over "red slime".
   phrases.sort((a, b) => b.variant.length - a.variant.length);
-  const canonicalOf = new Map(phrases.map((p) => [p.variant, p.canonical]));
+  const keyOf = new Map(phrases.map((p) => [p.variant, p.key]));
   const pattern = phrases.map((p) => p.variant.split(" ").map(escapeRegExp).join("[\\s\\-/]+")).join("|");
   const regex = pattern ? new RegExp(`\\b(?:${pattern})\\b`, "g") : null;
 
   const rewritePhrases = (text: string) =>
-    regex
-      ? text.replace(regex, (match) => ` ${canonicalOf.get(match.split(/[\s\-/]+/).join(" ")) ?? match} `)
-      : text;
+    regex ? text.replace(regex, (match) => ` ${keyOf.get(match.split(/[\s\-/]+/).join(" ")) ?? match} `) : text;
 
-  return { words, rewritePhrases };
+  return { words, rewritePhrases, reefTerms };
 }

@@ -1,0 +1,39 @@
+/**
+ * The browser tests' server: a real SMTP peer (messages saved as files for the tests to read)
+ * and a real OpenID provider on loopback start first, then the production server.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { startOidcPeer } from "../helpers/oidc-peer";
+import { MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
+
+fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
+fs.mkdirSync(MAILBOX_DIR, { recursive: true });
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => {
+      fs.writeFileSync(path.join(MAILBOX_DIR, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", () => resolve()));
+
+const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;
+const oidc = await startOidcPeer(OIDC_PORT, `${publicUrl}/api/auth/callback/oidc`);
+Object.assign(process.env, {
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?tls=off`,
+  OIDC_ISSUER: oidc.issuer,
+  OIDC_CLIENT_ID: OIDC_CLIENT.id,
+  OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+});
+// The process entry is plain JavaScript; import it by path once the peers are up.
+const serverEntry = path.resolve("server.js");
+await import(serverEntry);
