@@ -39,7 +39,9 @@ const knownUrls = new Set(sections.map((s) => s.url));
 const accepted = (q: BenchQuestion) => new Set([q.expected, ...(q.alsoAccept ?? [])]);
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
-const missingAnchors = bench.questions.flatMap((q) => [...accepted(q)].filter((url) => !knownUrls.has(url)).map((url) => ({ question: q.question, url })));
+const missingAnchors = bench.questions.flatMap((q) =>
+  [...accepted(q)].filter((url) => !knownUrls.has(url)).map((url) => ({ question: q.question, url })),
+);
 
 // Which documents the questions cover (by URL path without the anchor).
 const docOf = (url: string) => url.split("#")[0]!;
@@ -88,7 +90,11 @@ function rates(rows: typeof perQuestion, offRows: typeof offTopic) {
     offTopicRejected: pct(offRows.filter((r) => !r.grounded).length, offRows.length),
   };
 }
-const bySet = (set: string) => rates(perQuestion.filter((r) => r.set === set), offTopic.filter((r) => r.set === set));
+const bySet = (set: string) =>
+  rates(
+    perQuestion.filter((r) => r.set === set),
+    offTopic.filter((r) => r.set === set),
+  );
 const summary = {
   sections: sections.length,
   all: rates(perQuestion, offTopic),
@@ -124,11 +130,15 @@ const top3Misses = perQuestion.filter((r) => !r.top3Hit);
 const top1Misses = perQuestion.filter((r) => r.top3Hit && !r.top1Hit);
 if (top3Misses.length > 0) {
   console.log("\nMisses (expected section not in top 3):");
-  for (const r of top3Misses) console.log(`  ✗ [${r.set}] "${r.question}"\n      expected ${r.expected}\n      got      ${r.top3.join("\n               ")}`);
+  for (const r of top3Misses)
+    console.log(
+      `  ✗ [${r.set}] "${r.question}"\n      expected ${r.expected}\n      got      ${r.top3.join("\n               ")}`,
+    );
 }
 if (top1Misses.length > 0) {
   console.log("\nIn top 3 but not first:");
-  for (const r of top1Misses) console.log(`  ~ [${r.set}] "${r.question}"\n      expected ${r.expected}\n      first    ${r.top3[0]}`);
+  for (const r of top1Misses)
+    console.log(`  ~ [${r.set}] "${r.question}"\n      expected ${r.expected}\n      first    ${r.top3[0]}`);
 }
 const wronglyGrounded = offTopic.filter((r) => r.grounded);
 if (wronglyGrounded.length > 0) {

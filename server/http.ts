@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { createApiRouter } from "./api";
+import { mediaRoutes } from "./api/media";
 import type { AppServices } from "./services";
 
 /**
@@ -62,5 +63,6 @@ export function createHttpApp(services: AppServices): Express {
   });
 
   app.use("/api", createApiRouter(services));
+  app.use(mediaRoutes(services));
   return app;
 }

@@ -8,7 +8,9 @@ import type Stripe from "stripe";
 import type { PaymentProvider } from "~/services/payments/provider";
 import { createStripeClient, createStripeProvider } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
+import path from "node:path";
 import { createAuth, type Auth } from "~/services/auth.server";
+import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
 
@@ -23,6 +25,7 @@ export interface AppServices {
   payments: PaymentProvider;
   stripe: Stripe | null;
   auth: Auth;
+  storage: ObjectStorage;
 }
 
 export async function createServices(
@@ -43,5 +46,6 @@ export async function createServices(
       : null;
   const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
-  return { config, database, clock, logger, secret, payments, stripe, auth };
+  const storage = createLocalStorage(path.join(config.dataDir, "storage"));
+  return { config, database, clock, logger, secret, payments, stripe, auth, storage };
 }

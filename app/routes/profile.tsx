@@ -3,6 +3,7 @@ import { MailWarning, Package } from "lucide-react";
 import type { Route } from "./+types/profile";
 import { FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
+import { PhotoUpload } from "~/components/account/photo-upload";
 import { Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "~/domain/auth-errors";
 import { formatCents } from "~/domain/money";
@@ -97,7 +98,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <section className="container-page py-12">
       <div className="flex flex-wrap items-center gap-4">
         {user.image ? (
-          <img src={user.image} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+          <img src={user.image} alt="Your profile photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" data-testid="profile-photo" />
         ) : (
           <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-reef text-xl font-bold text-white">
             {initials}
@@ -108,6 +109,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h1 className="text-4xl font-semibold">{user.name}</h1>
           <p className="text-ink-soft">{user.email}</p>
         </div>
+        <PhotoUpload />
         <Form method="post" action="/sign-out" className="ml-auto">
           <button type="submit" className="btn-secondary">
             Sign out

@@ -6,6 +6,7 @@ import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
 import { authRoutes } from "./auth";
+import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 
 export const JSON_BODY_LIMIT = "100kb";
@@ -17,6 +18,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(stripeWebhookRoutes(services));
   // Better Auth reads its own bodies.
   api.use(authRoutes(services));
+  api.use(profilePhotoRoutes(services));
   api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

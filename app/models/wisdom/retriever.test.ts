@@ -22,7 +22,12 @@ import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 const BENCH_FILE = fileURLToPath(new URL("../../../bench/wisdom-questions.json", import.meta.url));
 
-const OFF_TOPIC = ["who won the world cup", "best pizza in town", "how do i change a flat tire on my car", "what is the capital of france"];
+const OFF_TOPIC = [
+  "who won the world cup",
+  "best pizza in town",
+  "how do i change a flat tire on my car",
+  "what is the capital of france",
+];
 
 /**
  * True when `answer` is made only of whole sentences of the cited sections: removing every
@@ -37,8 +42,21 @@ function isMadeOfSourceSentences(answer: WisdomAnswer, sections: WisdomSection[]
   return rest.trim() === "";
 }
 
-function section(id: string, title: string, text: string, docTitle = "Fixture Guide", parentTitle?: string): WisdomSection {
-  return { id, title, text, docTitle, url: `/reef-wisdom/lazy-reefer-guide/fixture#${id}`, ...(parentTitle ? { parentTitle } : {}) };
+function section(
+  id: string,
+  title: string,
+  text: string,
+  docTitle = "Fixture Guide",
+  parentTitle?: string,
+): WisdomSection {
+  return {
+    id,
+    title,
+    text,
+    docTitle,
+    url: `/reef-wisdom/lazy-reefer-guide/fixture#${id}`,
+    ...(parentTitle ? { parentTitle } : {}),
+  };
 }
 
 /** Small invented sections: enough vocabulary overlap that ranking has to use the right signals. */
@@ -49,7 +67,12 @@ const FIXTURE: WisdomSection[] = [
     "Keep alkalinity changes under 1 dKH per day. Swings in alkalinity stress stony corals. Test at the same time each day.",
     "Water Chemistry",
   ),
-  section("calcium-levels", "Calcium levels", "Keep calcium at 400–450 ppm. Calcium and alkalinity are used together by corals.", "Water Chemistry"),
+  section(
+    "calcium-levels",
+    "Calcium levels",
+    "Keep calcium at 400–450 ppm. Calcium and alkalinity are used together by corals.",
+    "Water Chemistry",
+  ),
   section(
     "harvesting-chaetomorpha",
     "Harvesting chaetomorpha",
@@ -74,7 +97,12 @@ const FIXTURE: WisdomSection[] = [
     "Offer two or three empty shells per hermit crab. Without spare shells, hermits attack snails for theirs.",
     "Hermit Care",
   ),
-  section("shipping-days", "Shipping days", "Live goods ship Monday to Wednesday. Orders placed later wait for the next Monday.", "Shipping"),
+  section(
+    "shipping-days",
+    "Shipping days",
+    "Live goods ship Monday to Wednesday. Orders placed later wait for the next Monday.",
+    "Shipping",
+  ),
 ];
 
 describe("stemmer", () => {
@@ -161,10 +189,9 @@ describe("text analysis and synonyms", () => {
     expect(plainText("**Low alk (below ~7 dKH):** see [the guide](/x) and `kalk` *now*")).toBe(
       "Low alk (below ~7 dKH): see the guide and kalk now",
     );
-    expect(splitSentences("**Remove it by hand.** Pull it off with your fingers. Siphon out the loose strands.")).toEqual([
-      "Remove it by hand. Pull it off with your fingers.",
-      "Siphon out the loose strands.",
-    ]);
+    expect(
+      splitSentences("**Remove it by hand.** Pull it off with your fingers. Siphon out the loose strands."),
+    ).toEqual(["Remove it by hand. Pull it off with your fingers.", "Siphon out the loose strands."]);
   });
 });
 
@@ -173,7 +200,13 @@ describe("building sections from a rendered document", () => {
     const rendered = renderMarkdown("## Refugium lighting\n\nRun it **long**.\n\n### Photoperiod\n\n12–16 hours.");
     const guide = wisdomSectionsFromDocument({ slug: "equipment", title: "Equipment", ...rendered }, "guide");
     expect(guide).toEqual([
-      { id: "refugium-lighting", title: "Refugium lighting", text: "Run it long.", docTitle: "Equipment", url: "/reef-wisdom/lazy-reefer-guide/equipment#refugium-lighting" },
+      {
+        id: "refugium-lighting",
+        title: "Refugium lighting",
+        text: "Run it long.",
+        docTitle: "Equipment",
+        url: "/reef-wisdom/lazy-reefer-guide/equipment#refugium-lighting",
+      },
       {
         id: "photoperiod",
         title: "Photoperiod",
@@ -217,7 +250,10 @@ describe("retriever on fixture sections", () => {
   it("answers from the best section and cites it", () => {
     const answer = retriever.answer("how many extra shells per hermit?");
     expect(answer.grounded).toBe(true);
-    expect(answer.sources[0]).toEqual({ title: "Hermit Care — Spare shells", url: "/reef-wisdom/lazy-reefer-guide/fixture#spare-shells" });
+    expect(answer.sources[0]).toEqual({
+      title: "Hermit Care — Spare shells",
+      url: "/reef-wisdom/lazy-reefer-guide/fixture#spare-shells",
+    });
     expect(answer.answer).toContain("Offer two or three empty shells per hermit crab.");
     expect(isMadeOfSourceSentences(answer, FIXTURE)).toBe(true);
   });
@@ -250,19 +286,34 @@ describe("retriever on the real guides", () => {
 
   const QUESTIONS: Array<[string, string]> = [
     ["how do I keep my alk stable", "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability"],
-    ["what sg should my tank be at", "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#salinity-and-specific-gravity"],
-    ["red slime all over the sand bed, how do i fix it", "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues#how-to-fix-cyano"],
+    [
+      "what sg should my tank be at",
+      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#salinity-and-specific-gravity",
+    ],
+    [
+      "red slime all over the sand bed, how do i fix it",
+      "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues#how-to-fix-cyano",
+    ],
     ["should i qt new fish", "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues#fish-quarantine"],
     ["how many extra shells should my hermits have", "/hermit#how-many-spare-shells-and-what-sizes"],
     ["how often should i harvest chaeto", "/care#when-to-harvest-chaeto"],
-    ["is 1 snail per gallon too many for my cuc", "/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance#caveats-on-the-1-snail-per-gallon-rule"],
+    [
+      "is 1 snail per gallon too many for my cuc",
+      "/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance#caveats-on-the-1-snail-per-gallon-rule",
+    ],
     ["how long does a fishless cycle take", "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals#how-long-it-takes"],
-    ["how big should my ato reservoir be", "/reef-wisdom/lazy-reefer-guide/equipment-selection-guide#sizing-the-reservoir"],
+    [
+      "how big should my ato reservoir be",
+      "/reef-wisdom/lazy-reefer-guide/equipment-selection-guide#sizing-the-reservoir",
+    ],
   ];
 
   it("loads every guide and the wisdom pages", () => {
     const docs = new Set(sections.map((s) => s.url.split("#")[0]));
-    expect(docs.size).toBe(fs.readdirSync(path.join(CONTENT_DIR, "guides")).filter((f) => f.endsWith(".md")).length + WISDOM_PAGE_SLUGS.length);
+    expect(docs.size).toBe(
+      fs.readdirSync(path.join(CONTENT_DIR, "guides")).filter((f) => f.endsWith(".md")).length +
+        WISDOM_PAGE_SLUGS.length,
+    );
     expect(sections.every((s) => realAnchors.has(s.url))).toBe(true);
   });
 

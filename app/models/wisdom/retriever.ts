@@ -110,9 +110,9 @@ export function plainText(markdown: string): string {
  * section says them, so they only add noise to the ranking of a reef question.
  */
 const STOP_WORDS = new Set(
+  // Function words. Particles such as "out", "off", "up" and "down" are kept on purpose:
+  // "out of its shell", "top off" and "ramp up" depend on them.
   (
-    // Function words. Particles such as "out", "off", "up" and "down" are kept on purpose:
-    // "out of its shell", "top off" and "ramp up" depend on them.
     "a about after again all also am an and any are as at be because been before being both but by can could did do does " +
     "doing done during each for from further get gets getting got had has have having he her here hers him his how i if in " +
     "into is it its itself just me my myself no nor not now of on once or other our ours own she should so some such than " +
@@ -144,7 +144,9 @@ function normalizeText(text: string): string {
 }
 
 function tokenize(text: string): string[] {
-  return normalizeText(text).split(/[^a-z0-9]+/).filter(Boolean);
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /** One token → index terms: nothing for stop words, canonical terms for synonyms, else the stem. */

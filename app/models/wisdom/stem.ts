@@ -93,7 +93,13 @@ function hasVowel(s: string): boolean {
 /** "dipp" → "dip", "skimm" → "skim"; l, s and z stay doubled ("fill", "glass", "fizz"). */
 function undouble(word: string): string {
   const last = word[word.length - 1];
-  if (word.length > 2 && last === word[word.length - 2] && last !== undefined && !"lsz".includes(last) && !VOWEL.test(last)) {
+  if (
+    word.length > 2 &&
+    last === word[word.length - 2] &&
+    last !== undefined &&
+    !"lsz".includes(last) &&
+    !VOWEL.test(last)
+  ) {
     return word.slice(0, -1);
   }
   return word;

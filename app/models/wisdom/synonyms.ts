@@ -50,10 +50,16 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "deep sand bed", variants: ["dsb"], general: true },
 
   // Equipment
-  { canonical: "ato", variants: ["ato", "auto top off", "automatic top off", "top off", "topoff", "auto topoff", "autotopoff"] },
+  {
+    canonical: "ato",
+    variants: ["ato", "auto top off", "automatic top off", "top off", "topoff", "auto topoff", "autotopoff"],
+  },
   { canonical: "refugium", variants: ["fuge", "refugium", "refugiums", "refugia", "fuges"] },
   { canonical: "par", variants: ["par", "light intensity", "par value", "par values"] },
-  { canonical: "powerhead", variants: ["powerhead", "power head", "wavemaker", "wave maker", "wave pump", "circulation pump"] },
+  {
+    canonical: "powerhead",
+    variants: ["powerhead", "power head", "wavemaker", "wave maker", "wave pump", "circulation pump"],
+  },
   { canonical: "skimmer", variants: ["skimmer", "protein skimmer", "skimmers"] },
   { canonical: "heater", variants: ["heater", "heaters"] },
   { canonical: "kelvin", variants: ["kelvin", "k"] }, // colour temperature: "10,000 K"
@@ -67,21 +73,30 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "valonia", variants: ["valonia", "bubble algae"] },
   { canonical: "aiptasia", variants: ["aiptasia", "aip", "aips", "glass anemone", "glass anemones", "aiptasias"] },
   { canonical: "flatworm", variants: ["flatworm", "flatworms", "flat worm", "flat worms", "planaria"] },
-  { canonical: "aefw", variants: ["aefw", "acropora eating flatworm", "acropora eating flatworms", "acro eating flatworms"] },
+  {
+    canonical: "aefw",
+    variants: ["aefw", "acropora eating flatworm", "acropora eating flatworms", "acro eating flatworms"],
+  },
   { canonical: "nudibranch", variants: ["nudibranch", "nudibranchs", "nudi", "nudis", "nudibranches"] },
   { canonical: "ich", variants: ["ich", "ick", "white spot", "white spot disease", "cryptocaryon", "marine ich"] },
   { canonical: "copepod", variants: ["pods", "copepod", "copepods", "amphipod", "amphipods"] },
   { canonical: "bacterial bloom", variants: ["bacteria bloom", "bacterial bloom", "bacterial blooms"] },
 
   // Livestock
-  { canonical: "cuc", variants: ["cuc", "cleanup crew", "clean up crew", "cleanup crews", "clean up crews", "cleaner crew"] },
+  {
+    canonical: "cuc",
+    variants: ["cuc", "cleanup crew", "clean up crew", "cleanup crews", "clean up crews", "cleaner crew"],
+  },
   { canonical: "hermit", variants: ["hermit", "hermits", "hermies"] },
   { canonical: "lps coral", variants: ["lps", "large polyp stony", "large polyp stony corals", "large polyp"] },
   { canonical: "sps coral", variants: ["sps", "small polyp stony", "small polyp stony corals", "small polyp"] },
   { canonical: "acropora sps coral", variants: ["acro", "acros", "acropora", "acroporas"] },
   { canonical: "montipora sps coral", variants: ["monti", "montis", "montipora", "monitpora"] },
   { canonical: "zoanthid coral", variants: ["zoa", "zoas", "zoanthid", "zoanthids", "zoanthus"] },
-  { canonical: "soft coral", variants: ["softie", "softies", "soft corals", "leather", "leathers", "leather coral", "leather corals"] },
+  {
+    canonical: "soft coral",
+    variants: ["softie", "softies", "soft corals", "leather", "leathers", "leather coral", "leather corals"],
+  },
   { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
   // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
@@ -90,11 +105,21 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "stn", variants: ["stn", "slow tissue necrosis"] },
 
   // Practices
-  { canonical: "target feed", variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"], general: true },
+  {
+    canonical: "target feed",
+    variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"],
+    general: true,
+  },
   { canonical: "turnover", variants: ["turnover", "turn over", "turns over", "turnover rate"] },
   { canonical: "quarantine", variants: ["qt", "quarantine", "quarantining", "quarantined", "qting", "qt tank"] },
-  { canonical: "acclimate", variants: ["acclimate", "acclimation", "acclimating", "acclimatize", "drip acclimation", "acclimated"] },
-  { canonical: "photoperiod", variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"] },
+  {
+    canonical: "acclimate",
+    variants: ["acclimate", "acclimation", "acclimating", "acclimatize", "drip acclimation", "acclimated"],
+  },
+  {
+    canonical: "photoperiod",
+    variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"],
+  },
 
   // Everyday words that questions and guides phrase differently.
   { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"], general: true },
@@ -102,12 +127,38 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "size", variants: ["size", "sizes", "sizing", "sized", "how big", "what size"], general: true },
   { canonical: "large", variants: ["big", "large", "huge", "bigger", "larger", "biggest", "largest"], general: true },
   { canonical: "spare", variants: ["spare", "extra", "extras", "spares"], general: true },
-  { canonical: "lower", variants: ["lower", "lowering", "reduce", "reducing", "decrease", "bring down", "bring it down", "get it down", "get down"], general: true },
+  {
+    canonical: "lower",
+    variants: [
+      "lower",
+      "lowering",
+      "reduce",
+      "reducing",
+      "decrease",
+      "bring down",
+      "bring it down",
+      "get it down",
+      "get down",
+    ],
+    general: true,
+  },
   { canonical: "percent", variants: ["percent", "percentage", "pct"], general: true },
   { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"], general: true },
   {
     canonical: "international",
-    variants: ["international", "internationally", "abroad", "overseas", "outside the us", "across borders", "canada", "mexico", "uk", "europe", "australia"],
+    variants: [
+      "international",
+      "internationally",
+      "abroad",
+      "overseas",
+      "outside the us",
+      "across borders",
+      "canada",
+      "mexico",
+      "uk",
+      "europe",
+      "australia",
+    ],
     general: true,
   },
   { canonical: "daily", variants: ["daily", "every day", "each day", "everyday"], general: true },
@@ -153,7 +204,10 @@ export function buildSynonymIndex(groups: SynonymGroup[], stemWord: (w: string) 
     const key = `zsyn${i}`;
     words.set(key, canonicalTerms);
     for (const variant of group.variants) {
-      const parts = variant.toLowerCase().split(/[\s\-/]+/).filter(Boolean);
+      const parts = variant
+        .toLowerCase()
+        .split(/[\s\-/]+/)
+        .filter(Boolean);
       if (parts.length > 1) {
         phrases.push({ variant: parts.join(" "), key });
         continue;
