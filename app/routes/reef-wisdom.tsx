@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BookOpen, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/reef-wisdom";
 import { PageHeader } from "~/components/page-header";
+import { ReefWisdomChat } from "~/components/reef-wisdom-chat";
 import { listGuides } from "~/models/content.server";
 import { pageMeta } from "~/utils/seo";
 
@@ -34,17 +35,21 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
         intro="Everything we wish someone had told us before our first reef, in five parts. Read them in order or jump to the one you need today."
       />
       <div className="container-page py-12">
+        <div className="mb-12">
+          <ReefWisdomChat />
+        </div>
+        <h2 className="mb-6 text-3xl font-semibold">The five guides</h2>
         <ol className="grid gap-6 md:grid-cols-2">
           {loaderData.guides.map((guide, i) => (
             <li key={guide.slug} className="card flex flex-col p-6">
               <p className="flex items-center gap-2 text-sm font-semibold text-reef-dark">
                 <BookOpen aria-hidden="true" className="h-4 w-4" /> Part {i + 1} · {guide.readingMinutes} min read
               </p>
-              <h2 className="mt-2 text-2xl font-semibold">
+              <h3 className="mt-2 text-2xl font-semibold">
                 <Link to={`/reef-wisdom/lazy-reefer-guide/${guide.slug}`} className="hover:underline">
                   {guide.title}
                 </Link>
-              </h2>
+              </h3>
               <p className="mt-2 text-ink-soft">{guide.description}</p>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {guide.topics.map((topic) => (
@@ -59,7 +64,7 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
             <p className="flex items-center gap-2 text-sm font-semibold text-reef-light">
               <MessageCircle aria-hidden="true" className="h-4 w-4" /> More reading
             </p>
-            <h2 className="mt-2 text-2xl font-semibold text-white">Care sheets</h2>
+            <h3 className="mt-2 text-2xl font-semibold text-white">Care sheets</h3>
             <p className="mt-2 text-sand/85">Short, practical care sheets for the livestock and plants we send out.</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <Link to="/care" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-sand">

@@ -8,6 +8,7 @@ import { checkoutRoutes } from "./checkout";
 import { authRoutes } from "./auth";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
+import { wisdomRoutes } from "./wisdom";
 
 export const JSON_BODY_LIMIT = "100kb";
 
@@ -38,6 +39,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(catalogueRoutes(services));
   api.use(cartRoutes(services));
   api.use(checkoutRoutes(services));
+  api.use(wisdomRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;
