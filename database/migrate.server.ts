@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from "
 import * as m0001 from "./migrations/0001-catalogue";
 import * as m0002 from "./migrations/0002-orders";
 import * as m0003 from "./migrations/0003-auth";
+import * as m0004 from "./migrations/0004-newsletter-contact";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   "0001-catalogue": m0001,
   "0002-orders": m0002,
   "0003-auth": m0003,
+  "0004-newsletter-contact": m0004,
 };
 
 /**

@@ -160,7 +160,38 @@ export interface SessionTable {
   expiresAt: Date | string;
 }
 
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  email: string;
+  status: string;
+  source: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  unsubscribed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  status: string;
+  created_at: Timestamp;
+  handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  window_start: ColumnType<number, number, number>;
+}
+
 export interface Database {
+  newsletter_subscribers: NewsletterSubscriberTable;
+  contact_messages: ContactMessageTable;
+  rate_limits: RateLimitTable;
   user: UserTable;
   session: SessionTable;
   orders: OrderTable;

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LogoMark } from "./logo";
+import { NewsletterSignup } from "./newsletter-signup";
 
 const COLUMNS = [
   {
@@ -47,12 +48,8 @@ export function SiteFooter({ shopName }: { shopName: string }) {
             Seasonal chaeto care, restock alerts for live plants and one useful tip per letter. No spam, unsubscribe
             in one click.
           </p>
-          <div id="newsletter-slot" className="mt-4 rounded-2xl border border-sand/20 bg-white/5 p-4 text-sm text-sand/90">
-            Our first letter goes out this winter. Want a heads-up? Leave your address on the{" "}
-            <Link to="/coming-soon" className="font-semibold text-white underline">
-              coming-soon page
-            </Link>
-            .
+          <div id="newsletter-slot" className="relative mt-4">
+            <NewsletterSignup source="footer" />
           </div>
         </section>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Sparkles } from "lucide-react";
 import type { Route } from "./+types/coming-soon";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
 import { pageMeta } from "~/utils/seo";
 
@@ -48,6 +49,13 @@ export default function ComingSoon() {
             </li>
           ))}
         </ul>
+        <section aria-labelledby="notify-heading" className="card relative mt-10 max-w-xl p-6">
+          <h2 id="notify-heading" className="text-2xl font-semibold">
+            Notify me when they land
+          </h2>
+          <p className="mt-1 mb-4 text-ink-soft">One email when something new is in stock, plus our monthly reef notes. Unsubscribe in one click.</p>
+          <NewsletterSignup source="coming-soon" tone="light" />
+        </section>
         <p className="mt-10 text-ink-soft">
           In the meantime, our{" "}
           <Link to="/products" className="font-semibold text-reef-dark underline">

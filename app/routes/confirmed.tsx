@@ -12,7 +12,30 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Confirmed() {
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { problem: params.get("problem"), unsubscribed: params.get("unsubscribed") === "1" };
+}
+
+export default function Confirmed({ loaderData }: Route.ComponentProps) {
+  if (loaderData.unsubscribed || loaderData.problem) {
+    return (
+      <section className="container-page py-20 text-center">
+        <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
+        <h1 className="mt-4 text-4xl font-semibold">{loaderData.unsubscribed ? "You're unsubscribed" : "That link didn't work"}</h1>
+        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+          {loaderData.unsubscribed
+            ? "You won't get any more reef notes from us. If that was a mistake, you can sign up again at the bottom of any page."
+            : loaderData.problem === "expired"
+              ? "This confirmation link has expired. Sign up again at the bottom of the page and we'll send a fresh one."
+              : "This link is not valid. Sign up again at the bottom of the page and we'll send a fresh one."}
+        </p>
+        <Link to="/" className="btn-primary mt-8">
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="container-page py-20 text-center">
       <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-chaeto" />

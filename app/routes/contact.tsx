@@ -1,7 +1,11 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Clock, Mail, Truck } from "lucide-react";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/page-header";
+import { FormAlert } from "~/components/account/auth-card";
+import { Field } from "~/components/ui/field";
+import { ContactSchema, submitContactMessage } from "~/models/contact.server";
+import { COMMUNITY_LIMIT, hitRateLimit } from "~/models/rate-limit.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,8 +19,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return { shopEmail: context.services.config.shopEmail };
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = ContactSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return data({ errors, formError: "Please correct the highlighted fields." }, { status: 400 });
+  }
+  const { services } = context;
+  const limited = await hitRateLimit(services.database.db, `contact:${context.clientIp}`, COMMUNITY_LIMIT, services.clock(), services.config.rateLimits);
+  if (!limited.allowed) return data({ errors: {} as Record<string, string>, formError: "Too many messages from your connection. Please try again in a few minutes." }, { status: 429 });
+  await submitContactMessage(services.database.db, services.config, parsed.data, services.clock());
+  throw redirect("/thankyou?from=contact");
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { shopEmail } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string> = actionData?.errors ?? {};
   return (
     <>
       <PageHeader
@@ -24,11 +45,56 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         title="Talk to a reefer"
         intro="Questions about an order, a struggling ball of chaeto or a tank that won't behave: the people who grow and pack your order answer every message."
       />
+      <div className="container-page pt-12">
+        <section aria-labelledby="form-heading" className="card relative max-w-2xl p-6 sm:p-8">
+          <h2 id="form-heading" className="text-2xl font-semibold">
+            Send us a message
+          </h2>
+          <div className="mt-4">
+            <FormAlert message={actionData?.formError} />
+          </div>
+          <Form method="post" className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field name="name" label="Your name" autoComplete="name" required maxLength={120} error={errors.name} />
+              <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+            </div>
+            <Field name="subject" label="Subject (optional)" maxLength={150} error={errors.subject} />
+            <div>
+              <label htmlFor="message" className="field-label">
+                Message
+              </label>
+              <textarea
+                id="message"
+                name="message"
+                required
+                minLength={10}
+                maxLength={5000}
+                rows={6}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? "message-error" : undefined}
+                className="field-input"
+              />
+              {errors.message ? (
+                <p id="message-error" className="mt-1 text-sm font-medium text-coral-text">
+                  {errors.message}
+                </p>
+              ) : null}
+            </div>
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor="website">Website</label>
+              <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? "Sending…" : "Send message"}
+            </button>
+          </Form>
+        </section>
+      </div>
       <div className="container-page grid gap-6 py-12 md:grid-cols-3">
         <section className="card p-6" aria-labelledby="email-heading">
           <Mail aria-hidden="true" className="h-6 w-6 text-reef" />
           <h2 id="email-heading" className="mt-3 text-xl font-semibold">
-            Email
+            Write to us directly
           </h2>
           <p className="mt-2 text-ink-soft">The quickest way to reach us. Include your order number if it's about an order.</p>
           <a href={`mailto:${shopEmail}`} className="mt-4 inline-block font-semibold text-reef-dark underline">

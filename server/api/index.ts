@@ -4,6 +4,7 @@ import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
 import type { AppServices } from "../services";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
+import { communityRoutes } from "./community";
 import { checkoutRoutes } from "./checkout";
 import { authRoutes } from "./auth";
 import { profilePhotoRoutes } from "./media";
@@ -40,6 +41,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(cartRoutes(services));
   api.use(checkoutRoutes(services));
   api.use(wisdomRoutes(services));
+  api.use(communityRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

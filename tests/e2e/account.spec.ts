@@ -8,7 +8,7 @@ const unique = () => crypto.randomBytes(4).toString("hex");
 async function signUp(page: Page, email: string, password: string, name: string) {
   await visit(page, "/sign-up");
   await page.getByLabel("Display name (optional)").fill(name);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -25,7 +25,7 @@ test("sign up → sign out → sign in → change name → see a past order", as
   await page.goto("/product/premium-chaeto");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await page.goto("/checkout");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Full name").fill("Rae Reefer");
   await page.getByLabel("Street address").fill("1 Reef Road");
   await page.getByLabel("City").fill("Tampa");
@@ -45,7 +45,7 @@ test("sign up → sign out → sign in → change name → see a past order", as
 
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fprofile/);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("don't match an account");
@@ -67,7 +67,7 @@ test("reset a forgotten password with the link read from a real SMTP peer", asyn
   await page.getByRole("button", { name: "Sign out" }).click();
 
   await visit(page, "/forgot-password");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("If an account exists for that address")).toBeVisible();
 
@@ -79,7 +79,7 @@ test("reset a forgotten password with the link read from a real SMTP peer", asyn
   await fresh.getByLabel("New password", { exact: true }).fill("second22");
   await fresh.getByRole("button", { name: "Save new password" }).click();
   await expect(fresh).toHaveURL(/\/sign-in/);
-  await fresh.getByLabel("Email").fill(email);
+  await fresh.getByLabel("Email", { exact: true }).fill(email);
   await fresh.getByLabel("Password", { exact: true }).fill("second22");
   await fresh.getByRole("button", { name: "Sign in" }).click();
   await expect(fresh).toHaveURL(/\/profile$/);
@@ -132,7 +132,7 @@ test("closing the sign-in popup early says so", async ({ page }) => {
 test("repeated failed sign-ins from one address answer 429 too-many-requests", async ({ page }) => {
   await visit(page, "/sign-in");
   for (let i = 0; i < 6; i++) {
-    await page.getByLabel("Email").fill("nobody-here@example.com");
+    await page.getByLabel("Email", { exact: true }).fill("nobody-here@example.com");
     await page.getByLabel("Password", { exact: true }).fill(`guess-${i}-xx`);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();

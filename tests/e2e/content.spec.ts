@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { expect, expectAccessible, test, visit } from "./fixtures";
+import { firstLink, waitForMail } from "./mailbox";
 
 test("the reef-wisdom chat answers with a working source link and is honest about off-topic questions", async ({ page }) => {
   await visit(page, "/reef-wisdom");
@@ -19,4 +21,38 @@ test("the reef-wisdom chat answers with a working source link and is honest abou
   await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?.]/g, "\\$&")}$`));
   const anchor = href!.split("#")[1]!;
   await expect(page.locator(`[id="${anchor}"]`)).toBeVisible();
+});
+
+test("newsletter double opt-in with the link read from a real SMTP peer", async ({ page }) => {
+  const email = `fan-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await visit(page, "/coming-soon");
+  const form = page.locator("section", { has: page.getByRole("heading", { name: "Notify me when they land" }) });
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(form.getByTestId("newsletter-done")).toContainText("Check your inbox");
+
+  const mail = await waitForMail(email, /Confirm your/);
+  await page.goto(firstLink(mail, "/api/newsletter/confirm"));
+  await expect(page).toHaveURL(/\/confirmed$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're on the list");
+  const welcome = await waitForMail(email, /List-Unsubscribe:/);
+  expect(welcome).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+});
+
+test("the contact form stores the message, acknowledges it by email and thanks the sender", async ({ page }) => {
+  const email = `writer-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await visit(page, "/contact");
+  await page.getByLabel("Your name").fill("Wren Writer");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Message", { exact: true }).fill("Short");
+  await page.getByRole("button", { name: "Send message" }).click();
+  // The browser's own validation stops a too-short message before it is sent.
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator("#message:invalid")).toHaveCount(1);
+  await page.getByLabel("Subject (optional)").fill("Refugium light question");
+  await page.getByLabel("Message", { exact: true }).fill("Which photoperiod do you recommend for the refugium starter kit light?");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/thankyou/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+  await waitForMail(email, /We got your message/);
 });

@@ -101,8 +101,9 @@ export function CheckoutForm({
         navigate(data.nextAction.url);
         return;
       }
+      const tipOnly = cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
       clear({ silent: true });
-      navigate(data.orderUrl);
+      navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
       setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
     } finally {

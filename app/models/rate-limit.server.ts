@@ -1,0 +1,34 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../database/schema";
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window and says whether it is allowed. One atomic
+ * upsert, so concurrent requests (and several server instances on PostgreSQL) count correctly.
+ */
+export async function hitRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date, enabled = true): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  if (!enabled) return { allowed: true, retryAfterSeconds: 0 };
+  const nowMs = now.getTime();
+  const windowStartFloor = nowMs - rule.windowSeconds * 1000;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, count: 1, window_start: nowMs })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start <= ${windowStartFloor} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when rate_limits.window_start <= ${windowStartFloor} then ${nowMs} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(["count", "window_start"])
+    .executeTakeFirstOrThrow();
+  const allowed = Number(row.count) <= rule.max;
+  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((Number(row.window_start) + rule.windowSeconds * 1000 - nowMs) / 1000));
+  return { allowed, retryAfterSeconds };
+}
+
+/** Newsletter signups and contact messages: 5 per address per 10 minutes. */
+export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };

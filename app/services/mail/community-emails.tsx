@@ -1,0 +1,70 @@
+import { Button, Heading, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { MailLayout, type MailBrand } from "./layout";
+import type { RenderedMail } from "./order-emails";
+
+async function mail(brand: MailBrand, preview: string, subject: string, body: React.ReactNode): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={preview}>
+      {body}
+    </MailLayout>
+  );
+  return { subject, html: await render(element), text: await render(element, { plainText: true }) };
+}
+
+const button = { backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 };
+
+export function renderNewsletterConfirm(brand: MailBrand, confirmUrl: string) {
+  return mail(brand, "Confirm your subscription", `Confirm your ${brand.shopName} newsletter subscription`, (
+    <>
+      <Heading as="h1" style={{ fontSize: "22px" }}>
+        One click to confirm
+      </Heading>
+      <Text>Someone (hopefully you) asked to get our monthly reef notes at this address. Confirm below; the link works for 7 days. If it wasn't you, ignore this email and nothing happens.</Text>
+      <Section style={{ margin: "20px 0" }}>
+        <Button href={confirmUrl} style={button}>
+          Yes, subscribe me
+        </Button>
+      </Section>
+    </>
+  ));
+}
+
+export function renderNewsletterWelcome(brand: MailBrand, unsubscribeUrl: string) {
+  return mail(brand, "You're subscribed", `Welcome to ${brand.shopName} reef notes`, (
+    <>
+      <Heading as="h1" style={{ fontSize: "22px" }}>
+        You're on the list
+      </Heading>
+      <Text>Expect one letter a month: seasonal chaeto care, restock alerts for live plants and one useful tip. No spam.</Text>
+      <Text style={{ fontSize: "12px", color: "#3a5566" }}>
+        Changed your mind? <a href={unsubscribeUrl}>Unsubscribe in one click</a>.
+      </Text>
+    </>
+  ));
+}
+
+export function renderContactNotification(brand: MailBrand, message: { name: string; email: string; subject: string; message: string }) {
+  return mail(brand, `New message from ${message.name}`, `Contact form: ${message.subject}`, (
+    <>
+      <Heading as="h1" style={{ fontSize: "20px" }}>
+        {message.subject}
+      </Heading>
+      <Text>
+        From {message.name} &lt;{message.email}&gt;
+      </Text>
+      <Text style={{ whiteSpace: "pre-wrap" }}>{message.message}</Text>
+    </>
+  ));
+}
+
+export function renderContactAcknowledgement(brand: MailBrand, name: string, subject: string) {
+  return mail(brand, "We got your message", `We got your message: ${subject}`, (
+    <>
+      <Heading as="h1" style={{ fontSize: "22px" }}>
+        Thanks, {name}!
+      </Heading>
+      <Text>Your message reached us. A real reefer answers every message within two business days (usually sooner). If it's about a live-plant delivery, a photo helps.</Text>
+    </>
+  ));
+}
