@@ -151,3 +151,62 @@ describe(`administrators and bans on ${testDatabaseKind()}`, () => {
     expect((await other.call("/admin/ban-user", { userId: created.userId })).status).toBe(403);
   });
 });
+
+describe(`email verification, change of email and account deletion on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    services = await createTestServices();
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  async function follow(link: string, client: ReturnType<typeof authClient>) {
+    const { pathname, search } = new URL(link);
+    return client.call(`${pathname.replace("/api/auth", "")}${search}`);
+  }
+
+  it("guest orders with the same email join the history only once the email is verified", async () => {
+    const { buy } = await import("../helpers/checkout-client");
+    const { listCustomerOrders } = await import("~/models/customers.server");
+    const { getUser } = await import("~/models/session.server");
+    // A guest order placed before the account exists (checkout-client buys as reefer@example.com).
+    expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
+
+    const client = authClient(server.url, "198.51.100.60");
+    await client.call("/sign-up/email", { email: "reefer@example.com", password: "reefer12", name: "Rae" });
+    const headers = () => new Headers({ cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ") });
+    let user = (await getUser(services, headers()))!;
+    expect(user.emailVerified).toBe(false);
+    expect(await listCustomerOrders(services.database.db, user)).toHaveLength(0);
+
+    const link = await latestMailLink(services, "reefer@example.com", "verify-email");
+    await follow(link, client);
+    user = (await getUser(services, headers()))!;
+    expect(user.emailVerified).toBe(true);
+    expect(await listCustomerOrders(services.database.db, user)).toHaveLength(1);
+  });
+
+  it("changes the email only after the new address confirms it", async () => {
+    const client = authClient(server.url, "198.51.100.61");
+    await client.call("/sign-up/email", { email: "old@example.com", password: "change12", name: "Mover" });
+    await follow(await latestMailLink(services, "old@example.com", "verify-email"), client);
+    const res = await client.call("/change-email", { newEmail: "new@example.com", callbackURL: "/profile" });
+    expect(res.status).toBe(200);
+    expect((await client.call("/get-session")).json.user.email).toBe("old@example.com");
+    await follow(await latestMailLink(services, "new@example.com", "verify-email"), client);
+    expect((await client.call("/get-session")).json.user.email).toBe("new@example.com");
+  });
+
+  it("deletes an account with its password; the sessions end and sign-in no longer works", async () => {
+    const client = authClient(server.url, "198.51.100.62");
+    await client.call("/sign-up/email", { email: "leaving@example.com", password: "leave123", name: "Leaving" });
+    expect((await client.call("/delete-user", { password: "wrong000" })).status).toBe(400);
+    expect((await client.call("/delete-user", { password: "leave123" })).status).toBe(200);
+    expect((await client.call("/get-session")).json).toBeNull();
+    expect((await authClient(server.url, "198.51.100.63").call("/sign-in/email", { email: "leaving@example.com", password: "leave123" })).status).toBe(401);
+  });
+});
