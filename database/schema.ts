@@ -79,6 +79,19 @@ export interface OrderTable {
   paid_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  external_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_cents: ColumnType<number, number | undefined, number>;
+}
+
+export interface OrderNoteTable {
+  id: Generated<number>;
+  order_id: string;
+  author: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface OrderLineTable {
@@ -189,6 +202,7 @@ export interface RateLimitTable {
 }
 
 export interface Database {
+  order_notes: OrderNoteTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;
   rate_limits: RateLimitTable;

@@ -26,6 +26,8 @@ export interface AppServices {
   stripe: Stripe | null;
   auth: Auth;
   storage: ObjectStorage;
+  /** Live process facts for diagnostics (the worker writes its heartbeat here). */
+  health: { workerLastTick: Date | null };
 }
 
 export async function createServices(
@@ -47,5 +49,5 @@ export async function createServices(
   const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
   const storage = createLocalStorage(path.join(config.dataDir, "storage"));
-  return { config, database, clock, logger, secret, payments, stripe, auth, storage };
+  return { config, database, clock, logger, secret, payments, stripe, auth, storage, health: { workerLastTick: null } };
 }

@@ -29,6 +29,7 @@ export function startWorker(services: AppServices, options: { transport?: MailTr
         if (report.sent + report.retrying + report.failed > 0) services.logger.info(report, "outbox delivery");
       }
       last = now;
+      services.health.workerLastTick = now;
     } catch (err) {
       services.logger.error({ err }, "worker pass failed");
     }

@@ -51,4 +51,10 @@ export interface Order {
   createdAt: string;
   updatedAt: string;
   events: OrderEvent[];
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: string | null;
+  externalReference: string | null;
+  refundedCents: number;
+  userId: string | null;
 }

@@ -313,6 +313,12 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     paidAt: toIso(row.paid_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    shippedAt: toIso(row.shipped_at),
+    externalReference: row.external_reference,
+    refundedCents: row.refunded_cents,
+    userId: row.user_id,
     events: events.map((e) => ({
       fromStatus: e.from_status as OrderStatus | null,
       toStatus: e.to_status as OrderStatus,

@@ -6,6 +6,7 @@ import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { communityRoutes } from "./community";
 import { checkoutRoutes } from "./checkout";
+import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
@@ -42,6 +43,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(checkoutRoutes(services));
   api.use(wisdomRoutes(services));
   api.use(communityRoutes(services));
+  api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   return api;

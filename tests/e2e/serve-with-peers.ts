@@ -2,11 +2,13 @@
  * The browser tests' server: a real SMTP peer (messages saved as files for the tests to read)
  * and a real OpenID provider on loopback start first, then the production server.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { startOidcPeer } from "../helpers/oidc-peer";
-import { MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
+import { E2E_ADMIN, MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
 
 fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
 fs.mkdirSync(MAILBOX_DIR, { recursive: true });
@@ -34,6 +36,10 @@ Object.assign(process.env, {
   OIDC_CLIENT_ID: OIDC_CLIENT.id,
   OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
 });
+// The shop owner for the back-office journeys, created the way a real owner would.
+// Asynchronously: the OpenID peer lives in this process and must keep answering meanwhile.
+await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--name", "Olivia Owner"], { env: process.env });
+
 // The process entry is plain JavaScript; import it by path once the peers are up.
 const serverEntry = path.resolve("server.js");
 await import(serverEntry);

@@ -121,3 +121,24 @@ export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminU
     text: await render(element, { plainText: true }),
   };
 }
+
+export async function renderOrderShipped(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={`Order ${order.number} is on its way`}>
+      <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
+        Your order is on its way
+      </Heading>
+      <Text>
+        Order <strong>{order.number}</strong> left the shop with {order.carrier ?? "our courier"}. Tracking number: <strong>{order.trackingNumber}</strong>.
+      </Text>
+      <Text>Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in tank water, and give it light.</Text>
+      <Lines order={order} />
+      <Section style={{ marginTop: "24px" }}>
+        <Button href={orderUrl} style={{ backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+          View your order
+        </Button>
+      </Section>
+    </MailLayout>
+  );
+  return { subject: `Shipped: your ${brand.shopName} order ${order.number}`, html: await render(element), text: await render(element, { plainText: true }) };
+}

@@ -18,6 +18,8 @@ export interface ChargeInput {
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id. */
+  refund(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
 }
 
 export const DECLINE_MESSAGES: Record<string, string> = {

@@ -37,5 +37,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       if (!intent.client_secret) throw new Error("Stripe returned a PaymentIntent without a client secret");
       return { status: "pending", reference: intent.id, clientSecret: intent.client_secret };
     },
+    async refund({ reference, amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: reference, amount: amountCents }, { idempotencyKey: `refund:${idempotencyKey}` });
+      return { refundId: refund.id };
+    },
   };
 }

@@ -23,5 +23,8 @@ export function createTestProvider(now: () => Date): PaymentProvider {
           return { status: "declined", reason: checked.outcome.reason, message: DECLINE_MESSAGES[checked.outcome.reason]!, reference };
       }
     },
+    async refund({ idempotencyKey }) {
+      return { refundId: `test_re_${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}` };
+    },
   };
 }

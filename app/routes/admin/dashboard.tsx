@@ -1,0 +1,133 @@
+import { Link } from "react-router";
+import { AlertTriangle, MailWarning, Truck } from "lucide-react";
+import type { Route } from "./+types/dashboard";
+import { RevenueChart } from "~/components/admin/revenue-chart";
+import { StatCard } from "~/components/admin/stat-card";
+import { formatCents } from "~/domain/money";
+import { requireAdmin } from "~/models/admin-access.server";
+import { getDashboardStats } from "~/models/admin-stats.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services, request);
+  return { stats: await getDashboardStats(context.services.database.db, context.services.clock()) };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
+  return (
+    <section aria-labelledby="dashboard-heading" className="space-y-8">
+      <div>
+        <h1 id="dashboard-heading" className="text-3xl font-semibold">
+          Dashboard
+        </h1>
+        <p className="text-sm text-ink-soft">As of {new Date(stats.generatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</p>
+      </div>
+
+      {stats.periods.map((p) => (
+        <section key={p.key} aria-label={p.label}>
+          <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">{p.label}</h2>
+          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard label="Revenue" value={formatCents(p.revenueCents)} />
+            <StatCard label="Orders" value={String(p.orders)} />
+            <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
+            <StatCard label="Units" value={String(p.units)} />
+          </div>
+        </section>
+      )).slice(0, 2)}
+      <details className="card p-4">
+        <summary className="cursor-pointer font-semibold">30 and 90 days</summary>
+        <div className="mt-3 space-y-4">
+          {stats.periods.slice(2).map((p) => (
+            <div key={p.key} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label={p.label}>
+              <StatCard label={`Revenue, ${p.label.toLowerCase()}`} value={formatCents(p.revenueCents)} />
+              <StatCard label="Orders" value={String(p.orders)} />
+              <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
+              <StatCard label="Units" value={String(p.units)} />
+            </div>
+          ))}
+        </div>
+      </details>
+
+      <section aria-labelledby="chart-heading" className="card p-5">
+        <h2 id="chart-heading" className="text-xl font-semibold">
+          Revenue and orders, last 30 days
+        </h2>
+        <RevenueChart daily={stats.daily} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="ship-heading" className="card p-5">
+          <h2 id="ship-heading" className="flex items-center gap-2 text-xl font-semibold">
+            <Truck aria-hidden="true" className="h-5 w-5 text-reef" /> Waiting to ship ({stats.awaitingShipment.count})
+          </h2>
+          {stats.awaitingShipment.oldest.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-soft">Nothing to pack. Nice.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line text-sm">
+              {stats.awaitingShipment.oldest.map((o) => (
+                <li key={o.id} className="flex justify-between gap-2 py-2">
+                  <Link to={`/admin/orders/${o.id}`} className="font-semibold text-reef-dark underline">
+                    {o.number}
+                  </Link>
+                  <span>{o.customerName}</span>
+                  <span className="text-ink-soft">{formatCents(o.totalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="top-heading" className="card p-5">
+          <h2 id="top-heading" className="text-xl font-semibold">
+            Top sellers, 30 days
+          </h2>
+          {stats.topItems.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-soft">No sales yet.</p>
+          ) : (
+            <ol className="mt-2 divide-y divide-line text-sm">
+              {stats.topItems.map((t) => (
+                <li key={`${t.kind}-${t.id}`} className="flex justify-between gap-2 py-2">
+                  <span>{t.title}</span>
+                  <span className="text-ink-soft">
+                    {t.units} units · {formatCents(t.revenueCents)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="low-heading" className="card p-5">
+          <h2 id="low-heading" className="flex items-center gap-2 text-xl font-semibold">
+            <AlertTriangle aria-hidden="true" className="h-5 w-5 text-gold" /> Low stock
+          </h2>
+          {stats.lowStock.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-soft">Everything has 10 or more in stock.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line text-sm">
+              {stats.lowStock.map((i) => (
+                <li key={`${i.kind}-${i.id}`} className="flex justify-between py-2">
+                  <Link to="/admin/catalogue" className="underline">
+                    {i.title}
+                  </Link>
+                  <strong className={i.quantity === 0 ? "text-coral-text" : ""}>{i.quantity} left</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="mail-heading" className="card p-5">
+          <h2 id="mail-heading" className="flex items-center gap-2 text-xl font-semibold">
+            <MailWarning aria-hidden="true" className="h-5 w-5 text-coral-text" /> Email
+          </h2>
+          <p className="mt-2 text-sm">
+            <Link to="/admin/outbox?status=failed" className="font-semibold underline">
+              {stats.failedEmails} failed
+            </Link>{" "}
+            · {stats.pendingEmails} waiting to send
+          </p>
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/index";
+import { requireAdmin } from "~/models/admin-access.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services, request);
+  throw redirect("/admin/dashboard");
+}
+
+export default function AdminIndex() {
+  return null;
+}

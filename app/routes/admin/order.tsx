@@ -1,0 +1,185 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Printer } from "lucide-react";
+import type { Route } from "./+types/order";
+import { FormAlert } from "~/components/account/auth-card";
+import { OrderStatusBadge } from "~/components/admin/status-badge";
+import { OrderSummary } from "~/components/order-summary";
+import { Field } from "~/components/ui/field";
+import { formatCents } from "~/domain/money";
+import { STATUS_LABELS } from "~/domain/order-status";
+import { requireAdmin } from "~/models/admin-access.server";
+import { ActionRefused, availableActions, listOrderNotes, OrderActionSchema, performOrderAction } from "~/models/admin-orders.server";
+import { getOrder, OrderTransitionError } from "~/models/orders.server";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.services, request);
+  const order = /^[0-9a-f-]{36}$/.test(params.orderId) ? await getOrder(context.services.database.db, params.orderId) : null;
+  if (!order) throw data(null, { status: 404 });
+  return { order, notes: await listOrderNotes(context.services.database.db, order.id), actions: availableActions(order) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.services, request);
+  // The form field is "intent": a field named "action" would shadow the form's own action attribute.
+  const { intent, ...fields } = Object.fromEntries(await request.formData());
+  const parsed = OrderActionSchema.safeParse({ ...fields, action: intent });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form.", ok: null }, { status: 400 });
+  try {
+    await performOrderAction(context.services, params.orderId, parsed.data, admin.email);
+    return { error: null, ok: parsed.data.action };
+  } catch (err) {
+    if (err instanceof OrderTransitionError || err instanceof ActionRefused) return data({ error: err.message, ok: null }, { status: 409 });
+    throw err;
+  }
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, notes, actions } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const a = order.shippingAddress;
+  return (
+    <section aria-labelledby="order-heading">
+      <Link to="/admin/orders" className="text-sm font-semibold text-reef-dark underline">
+        ← All orders
+      </Link>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 id="order-heading" className="text-3xl font-semibold">
+          {order.number}
+        </h1>
+        <OrderStatusBadge status={order.status} />
+        <Link to={`/admin/orders/${order.id}/slip`} className="btn-secondary ml-auto min-h-10">
+          <Printer aria-hidden="true" className="h-4 w-4" /> Packing slip
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-ink-soft">
+        Placed {new Date(order.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC · source {order.source}
+        {order.externalReference ? ` (${order.externalReference})` : ""}
+      </p>
+      <div className="mt-4">
+        <FormAlert message={actionData?.error} />
+        <FormAlert tone="success" message={actionData?.ok ? "Done." : null} />
+      </div>
+      <div className="mt-4 grid gap-6 xl:grid-cols-[1.3fr_1fr]">
+        <div className="space-y-6">
+          <div className="card p-5">
+            <h2 className="text-xl font-semibold">Items</h2>
+            <OrderSummary order={order} />
+          </div>
+          <div className="card p-5">
+            <h2 className="text-xl font-semibold">History</h2>
+            <ol className="mt-3 space-y-2 text-sm" data-testid="order-history-events">
+              {order.events.map((e, i) => (
+                <li key={i} className="flex flex-wrap gap-x-2">
+                  <span className="text-ink-soft">{new Date(e.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}</span>
+                  <strong>{STATUS_LABELS[e.toStatus]}</strong>
+                  {e.note ? <span>— {e.note}</span> : null}
+                  {e.actor ? <span className="text-ink-soft">({e.actor})</span> : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+          <div className="card p-5">
+            <h2 className="text-xl font-semibold">Internal notes</h2>
+            {notes.length === 0 ? <p className="mt-2 text-sm text-ink-soft">No notes yet.</p> : null}
+            <ul className="mt-2 space-y-2 text-sm">
+              {notes.map((n) => (
+                <li key={n.id} className="rounded-lg bg-sand p-3">
+                  <p className="whitespace-pre-wrap">{n.body}</p>
+                  <p className="mt-1 text-xs text-ink-soft">
+                    {n.author} · {new Date(n.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="mt-3 space-y-2">
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="note-body" className="field-label">
+                Add a note
+              </label>
+              <textarea id="note-body" name="body" required maxLength={2000} rows={2} className="field-input" />
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Save note
+              </button>
+            </Form>
+          </div>
+        </div>
+        <div className="space-y-6">
+          <div className="card p-5 text-sm">
+            <h2 className="text-xl font-semibold">Customer</h2>
+            <p className="mt-2 font-semibold">{order.customerName}</p>
+            <p>
+              <a href={`mailto:${order.email}`} className="text-reef-dark underline">
+                {order.email}
+              </a>
+            </p>
+            {a ? (
+              <address className="mt-3 text-ink-soft not-italic">
+                {a.name ?? order.customerName}
+                <br />
+                {a.line1}
+                {a.line2 ? `, ${a.line2}` : ""}
+                <br />
+                {a.city}, {a.state} {a.postalCode}, {a.country}
+              </address>
+            ) : (
+              <p className="mt-3 text-ink-soft">Digital order: nothing to ship.</p>
+            )}
+            <h3 className="mt-4 font-sans text-sm font-semibold uppercase">Payment</h3>
+            <p className="text-ink-soft">
+              {order.paymentProvider} · {order.paymentReference ?? "no reference"}
+              {order.paymentFailure ? ` · last failure: ${order.paymentFailure}` : ""}
+              {order.refundedCents > 0 ? ` · refunded ${formatCents(order.refundedCents)}` : ""}
+            </p>
+            {order.trackingNumber ? (
+              <p className="mt-2">
+                Shipped with {order.carrier}, tracking <strong>{order.trackingNumber}</strong>
+              </p>
+            ) : null}
+          </div>
+          <div className="card space-y-5 p-5" data-testid="order-actions">
+            <h2 className="text-xl font-semibold">Actions</h2>
+            {actions.includes("ship") ? (
+              <Form method="post" className="space-y-3">
+                <input type="hidden" name="intent" value="ship" />
+                <Field name="carrier" label="Carrier" required defaultValue="USPS" />
+                <Field name="trackingNumber" label="Tracking number" required />
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Mark shipped and email the customer
+                </button>
+              </Form>
+            ) : null}
+            {actions.includes("deliver") ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="deliver" />
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  Mark delivered
+                </button>
+              </Form>
+            ) : null}
+            {actions.includes("cancel") ? (
+              <Form method="post" className="space-y-2" onSubmit={(e) => !confirm("Cancel this order? Stock goes back; a paid order is refunded.") && e.preventDefault()}>
+                <input type="hidden" name="intent" value="cancel" />
+                <Field name="reason" label="Cancellation reason (optional)" />
+                <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
+                  {order.status === "paid" ? "Cancel and refund" : "Cancel order"}
+                </button>
+              </Form>
+            ) : null}
+            {actions.includes("refund") ? (
+              <Form method="post" className="space-y-2" onSubmit={(e) => !confirm("Refund this order in full?") && e.preventDefault()}>
+                <input type="hidden" name="intent" value="refund" />
+                <Field name="reason" label="Refund reason (optional)" />
+                <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
+                  Refund in full
+                </button>
+              </Form>
+            ) : null}
+            {actions.length === 1 ? <p className="text-sm text-ink-soft">This order is closed; only notes can be added.</p> : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

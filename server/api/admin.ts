@@ -1,0 +1,104 @@
+import { Router, type RequestHandler } from "express";
+import { fromNodeHeaders } from "better-auth/node";
+import { z } from "zod";
+import { ActionRefused, listOrderNotes, listOrders, OrderActionSchema, OrderFiltersSchema, performOrderAction } from "~/models/admin-orders.server";
+import { isAdmin } from "~/models/admin-access.server";
+import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
+import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
+import { getDashboardStats } from "~/models/admin-stats.server";
+import { orderJson } from "~/models/order-json";
+import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { getUser, type SessionUser } from "~/models/session.server";
+import { ApiError } from "../errors";
+import type { AppServices } from "../services";
+import { parseBody } from "../validate";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      admin?: SessionUser;
+    }
+  }
+}
+
+/** 401 without a session, 403 without the admin role — for every /api/admin endpoint. */
+export function adminOnly(services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    const user = await getUser(services, fromNodeHeaders(req.headers));
+    if (!user) return next(new ApiError(401, "Sign in as an administrator.", "unauthenticated"));
+    if (!isAdmin(user)) return next(new ApiError(403, "This is for the shop's administrators.", "permission-denied"));
+    res.locals.admin = user;
+    next();
+  };
+}
+
+const IdParam = z.string().uuid();
+
+export function adminRoutes(services: AppServices): Router {
+  const router = Router();
+  const { db } = services.database;
+  router.use("/admin", adminOnly(services));
+
+  router.get("/admin/stats", async (_req, res) => {
+    res.json(await getDashboardStats(db, services.clock()));
+  });
+
+  router.get("/admin/orders", async (req, res) => {
+    const filters = OrderFiltersSchema.parse(req.query);
+    const result = await listOrders(db, filters);
+    res.json(result);
+  });
+
+  router.get("/admin/orders/:id", async (req, res) => {
+    const id = IdParam.safeParse(req.params.id);
+    const order = id.success ? await getOrder(db, id.data) : null;
+    if (!order) throw new ApiError(404, "No such order.");
+    res.json({ order: { ...orderJson(order), events: order.events, carrier: order.carrier, trackingNumber: order.trackingNumber }, notes: await listOrderNotes(db, order.id) });
+  });
+
+  router.patch("/admin/orders/:id", async (req, res) => {
+    const id = IdParam.safeParse(req.params.id);
+    if (!id.success) throw new ApiError(404, "No such order.");
+    const action = parseBody(OrderActionSchema, req.body);
+    try {
+      const order = await performOrderAction(services, id.data, action, res.locals.admin!.email);
+      res.json({ order: orderJson(order) });
+    } catch (err) {
+      if (err instanceof OrderTransitionError) throw new ApiError(409, err.message, "illegal-transition");
+      if (err instanceof ActionRefused) throw new ApiError(409, err.message, "order-changed");
+      throw err;
+    }
+  });
+
+  router.patch("/admin/products/:id", async (req, res) => {
+    const update = parseBody(CatalogueUpdateSchema, req.body);
+    const item = await updateCatalogueItem(db, "product", String(req.params.id), update, res.locals.admin!.email, services.clock());
+    if (!item) throw new ApiError(404, "No such product.");
+    res.json({ product: item });
+  });
+
+  router.patch("/admin/bundles/:id", async (req, res) => {
+    const update = parseBody(CatalogueUpdateSchema, req.body);
+    const item = await updateCatalogueItem(db, "bundle", String(req.params.id), update, res.locals.admin!.email, services.clock());
+    if (!item) throw new ApiError(404, "No such bundle.");
+    res.json({ bundle: item });
+  });
+
+  router.get("/admin/outbox", async (req, res) => {
+    const status = typeof req.query.status === "string" ? req.query.status : undefined;
+    res.json({ mail: await listOutbox(db, status) });
+  });
+
+  router.get("/admin/messages", async (_req, res) => {
+    res.json({ messages: await listContactMessages(db) });
+  });
+
+  router.get("/admin/newsletter.csv", async (_req, res) => {
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", 'attachment; filename="newsletter-subscribers.csv"');
+    res.send(await newsletterCsv(db));
+  });
+
+  return router;
+}

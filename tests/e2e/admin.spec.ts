@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
+
+async function signInAsAdmin(page: Page, to = "/admin") {
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function buyAsGuest(page: Page, email: string) {
+  await page.goto("/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.goto("/checkout");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Full name").fill("Gwen Guest");
+  await page.getByLabel("Street address").fill("9 Lagoon Lane");
+  await page.getByLabel("City").fill("Miami");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP code").fill("33101");
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+}
+
+test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({ page, browser }) => {
+  const email = `guest-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const shopper = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.1.1" } })).newPage();
+  const number = await buyAsGuest(shopper, email);
+
+  await signInAsAdmin(page);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders", exact: true }).click();
+  await page.getByLabel("Order number or email").fill(email);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByTestId("orders-table").getByRole("link", { name: number }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(number);
+  await expectAccessible(page);
+  const actions = page.getByTestId("order-actions");
+  await expect(actions.getByRole("button", { name: "Refund in full" })).toHaveCount(0);
+  await actions.getByLabel("Tracking number").fill("9400 1000 0000 0000 0000 00");
+  await actions.getByRole("button", { name: "Mark shipped and email the customer" }).click();
+  await expect(page.getByText("Shipped", { exact: true }).first()).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
+
+  const mail = await waitForMail(email, /Tracking number/);
+  expect(mail).toContain("9400 1000 0000 0000 0000 00");
+  expect(mail).toContain(number);
+});
+
+test("a stock edit shows on the product page and is logged", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/catalogue");
+  const card = page.getByTestId("catalogue-lazy-clean-up-crew");
+  await card.getByLabel("Stock", { exact: true }).fill("7");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByRole("alert")).toContainText("stockReason");
+  await card.getByLabel("Stock", { exact: true }).fill("7");
+  await card.getByLabel("Reason for a stock change").fill("cycle count");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByText("Saved.")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "admin: cycle count" }).first()).toBeVisible();
+
+  await visit(page, "/product/lazy-clean-up-crew");
+  await expect(page.locator("article").first().getByText("Only 7 left")).toBeVisible();
+});
+
+test("the CSV export holds the confirmed subscribers", async ({ page, browser }) => {
+  const confirmedEmail = `csv-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const pendingEmail = `pending-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const visitor = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.2.2" } })).newPage();
+  for (const email of [confirmedEmail, pendingEmail]) {
+    await visitor.goto("/coming-soon");
+    const form = visitor.locator("section", { has: visitor.getByRole("heading", { name: "Notify me when they land" }) });
+    await form.getByLabel("Email address").fill(email);
+    await form.getByRole("button", { name: "Notify me" }).click();
+    await expect(form.getByTestId("newsletter-done")).toBeVisible();
+  }
+  await visitor.goto(firstLink(await waitForMail(confirmedEmail, /Confirm your/), "/api/newsletter/confirm"));
+
+  await signInAsAdmin(page, "/admin/newsletter");
+  await expect(page.getByRole("cell", { name: confirmedEmail })).toBeVisible();
+  const csv = await (await page.request.get("/api/admin/newsletter.csv")).text();
+  expect(csv.split("\r\n")[0]).toBe('"email","source","subscribed_at","confirmed_at"');
+  expect(csv).toContain(`"${confirmedEmail}"`);
+  expect(csv).not.toContain(pendingEmail);
+});
+
+test("a signed-in customer without the admin role gets the 403 page", async ({ page }) => {
+  const email = `customer-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await page.goto("/sign-up");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("customer1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const response = await page.goto("/admin/dashboard");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This area is for the shop's administrators");
+  await expectAccessible(page);
+});
