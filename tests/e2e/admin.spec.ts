@@ -107,3 +107,30 @@ test("a signed-in customer without the admin role gets the 403 page", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This area is for the shop's administrators");
   await expectAccessible(page);
 });
+
+const ADMIN_ROUTES = ["dashboard", "orders", "orders/new", "catalogue", "customers", "newsletter", "messages", "outbox", "diagnostics"];
+const LEAKS = /revenueCents|customerName|to_address|stockReason|subscribers|"email"/;
+
+test("admin routes' .data requests never answer data to visitors or customers", async ({ page, request }) => {
+  for (const route of ADMIN_ROUTES) {
+    for (const suffix of [".data", `.data?_routes=routes/admin/${route.replace("orders/new", "new-order").replace(/^orders$/, "orders")}`]) {
+      const anonymous = await request.get(`/admin/${route}${suffix}`);
+      const body = await anonymous.text();
+      expect(body, `${route}${suffix} signed out`).toContain("SingleFetchRedirect");
+      expect(body).toContain("/sign-in");
+      expect(body).not.toMatch(LEAKS);
+    }
+  }
+  const email = `peek-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await page.goto("/sign-up");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("peeker12");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  for (const route of ADMIN_ROUTES) {
+    const res = await page.request.get(`/admin/${route}.data`);
+    const body = await res.text();
+    expect(res.status(), `${route} as customer`).toBe(403);
+    expect(body).not.toMatch(LEAKS);
+  }
+});
