@@ -45,6 +45,7 @@ async function shutdown(signal) {
   services.logger.info({ signal }, "shutting down");
   listener.close(async () => {
     await worker.stop().catch(() => {});
+    await services.kv?.close().catch(() => {});
     await services.database.destroy().catch(() => {});
     process.exit(0);
   });

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default("your reef club account"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -75,6 +76,7 @@ export interface Config {
   workerIntervalMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
+  redisUrl: string | null;
   /** Social sign-in through OpenID Connect; null when not configured (the button is hidden). */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 }
@@ -128,6 +130,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       requireNonAlphanumeric: env.PASSWORD_REQUIRE_SYMBOL === "true",
     },
     trustProxy: env.TRUST_PROXY,
+    redisUrl: env.REDIS_URL ?? null,
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? { issuer: env.OIDC_ISSUER.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }

@@ -11,6 +11,8 @@ import { createTestProvider } from "~/services/payments/test-provider.server";
 import path from "node:path";
 import { createAuth, type Auth } from "~/services/auth.server";
 import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
+import { connectRedis, type KeyValueStore } from "~/services/redis.server";
+import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
 
@@ -26,6 +28,9 @@ export interface AppServices {
   stripe: Stripe | null;
   auth: Auth;
   storage: ObjectStorage;
+  /** Redis, when REDIS_URL is set: shared sessions and rate-limit counters across instances. */
+  kv: KeyValueStore | null;
+  rateLimiter: RateLimiter;
   /** Live process facts for diagnostics (the worker writes its heartbeat here). */
   health: { workerLastTick: Date | null };
 }
@@ -47,7 +52,9 @@ export async function createServices(
       ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })
       : null;
   const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret });
+  const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
+  const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
   const storage = createLocalStorage(path.join(config.dataDir, "storage"));
-  return { config, database, clock, logger, secret, payments, stripe, auth, storage, health: { workerLastTick: null } };
+  return { config, database, clock, logger, secret, payments, stripe, auth, storage, kv, rateLimiter, health: { workerLastTick: null } };
 }

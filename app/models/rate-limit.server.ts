@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { KeyValueStore } from "~/services/redis.server";
 import type { Database } from "../../database/schema";
 
 export interface RateLimitRule {
@@ -32,3 +33,24 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, rule: Rate
 
 /** Newsletter signups and contact messages: 5 per address per 10 minutes. */
 export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
+
+export interface RateLimiter {
+  hit(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+/**
+ * Our own rate limits (newsletter, contact, checkout): counters in Redis when REDIS_URL is set,
+ * otherwise in the database; both are shared by every server instance.
+ */
+export function createRateLimiter(options: { db: Kysely<Database>; kv: KeyValueStore | null; enabled: boolean; now: () => Date }): RateLimiter {
+  return {
+    async hit(key, rule) {
+      if (!options.enabled) return { allowed: true, retryAfterSeconds: 0 };
+      if (options.kv) {
+        const { count, ttlMs } = await options.kv.increment(`rl:${key}`, rule.windowSeconds);
+        return count <= rule.max ? { allowed: true, retryAfterSeconds: 0 } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+      }
+      return hitRateLimit(options.db, key, rule, options.now());
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/account/auth-card";
 import { Field } from "~/components/ui/field";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
-import { COMMUNITY_LIMIT, hitRateLimit } from "~/models/rate-limit.server";
+import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors, formError: "Please correct the highlighted fields." }, { status: 400 });
   }
   const { services } = context;
-  const limited = await hitRateLimit(services.database.db, `contact:${context.clientIp}`, COMMUNITY_LIMIT, services.clock(), services.config.rateLimits);
+  const limited = await services.rateLimiter.hit(`contact:${context.clientIp}`, COMMUNITY_LIMIT);
   if (!limited.allowed) return data({ errors: {} as Record<string, string>, formError: "Too many messages from your connection. Please try again in a few minutes." }, { status: 429 });
   await submitContactMessage(services.database.db, services.config, parsed.data, services.clock());
   throw redirect("/thankyou?from=contact");

@@ -7,12 +7,14 @@ import { checkPassword } from "~/domain/password-policy";
 import type { Database } from "../../database/schema";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
+import type { KeyValueStore } from "./redis.server";
 
 export interface AuthDeps {
   db: Kysely<Database>;
   dialect: "sqlite" | "postgres";
   config: Config;
   secret: string;
+  kv?: KeyValueStore | null;
 }
 
 const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
@@ -25,7 +27,7 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (kind: string, to: string, dedupeKey: string, mail: { subject: string; html: string; text: string }) => {
     await enqueueMail(db, { kind, to, dedupeKey, ...mail }, new Date());
@@ -38,6 +40,19 @@ export function createAuth({ db, dialect, config, secret }: AuthDeps) {
     basePath: "/api/auth",
     secret,
     database: { db: db as unknown as Kysely<any>, type: dialect },
+    // With Redis, sessions are cached there and rate limits counted there, shared by all instances;
+    // sessions stay in the database too (the back office lists them, bans revoke them).
+    ...(kv
+      ? {
+          secondaryStorage: {
+            get: (key: string) => kv.get(key),
+            getAndDelete: (key: string) => kv.getAndDelete(key),
+            set: (key: string, value: string, ttl?: number) => kv.set(key, value, ttl),
+            delete: (key: string) => kv.delete(key),
+            increment: async (key: string, ttl: number) => (await kv.increment(key, ttl)).count,
+          },
+        }
+      : {}),
     trustedOrigins: [config.publicUrl],
     emailAndPassword: {
       enabled: true,
@@ -65,13 +80,14 @@ export function createAuth({ db, dialect, config, secret }: AuthDeps) {
       deleteUser: { enabled: true },
     },
     session: {
+      storeSessionInDatabase: true,
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
     },
     rateLimit: {
       enabled: config.rateLimits,
-      storage: "database",
+      storage: kv ? "secondary-storage" : "database",
       window: 60,
       max: 100,
       customRules: {

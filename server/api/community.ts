@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
-import { COMMUNITY_LIMIT, hitRateLimit } from "~/models/rate-limit.server";
+import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
 import { parseBody } from "../validate";
@@ -20,7 +20,7 @@ export function communityRoutes(services: AppServices): Router {
   const deps = () => ({ db, config: services.config, secret: services.secret, now: services.clock() });
 
   async function limit(req: Request, scope: string) {
-    const result = await hitRateLimit(db, `${scope}:${req.ip}`, COMMUNITY_LIMIT, services.clock(), services.config.rateLimits);
+    const result = await services.rateLimiter.hit(`${scope}:${req.ip}`, COMMUNITY_LIMIT);
     if (!result.allowed) throw new ApiError(429, `Too many requests. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`, "too-many-requests");
   }
 

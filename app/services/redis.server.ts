@@ -1,0 +1,39 @@
+import { createClient } from "redis";
+
+/** The small key-value surface we need from Redis: Better Auth's secondary storage and our counters. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  /** Reads and deletes in one step (single-use tokens). */
+  getAndDelete(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Increments a counter; the first increment starts its expiry window. Returns count and ms left. */
+  increment(key: string, windowSeconds: number): Promise<{ count: number; ttlMs: number }>;
+  close(): Promise<void>;
+}
+
+export async function connectRedis(url: string): Promise<KeyValueStore> {
+  const client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+  client.on("error", () => {
+    // Reconnects on its own; callers see failures on their commands.
+  });
+  await client.connect();
+  return {
+    get: (key) => client.get(key),
+    getAndDelete: (key) => client.getDel(key),
+    async set(key, value, ttlSeconds) {
+      if (ttlSeconds && ttlSeconds > 0) await client.set(key, value, { expiration: { type: "EX", value: Math.ceil(ttlSeconds) } });
+      else await client.set(key, value);
+    },
+    async delete(key) {
+      await client.del(key);
+    },
+    async increment(key, windowSeconds) {
+      const [count, , ttl] = await client.multi().incr(key).expire(key, windowSeconds, "NX").pTTL(key).exec();
+      return { count: Number(count), ttlMs: Math.max(0, Number(ttl)) };
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

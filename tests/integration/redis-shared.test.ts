@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "../../server/services";
+import { authClient } from "../helpers/auth-client";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices, startTestServer } from "../helpers/test-services";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Two server instances on one database and one Redis, as when the shop scales out. */
+describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()}`, () => {
+  let a: AppServices;
+  let b: AppServices;
+  let serverA: { url: string; close(): Promise<void> };
+  let serverB: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    a = await createTestServices({ env: { REDIS_URL } });
+    // The second instance shares the first one's database handle and secret.
+    const { createServices } = await import("../../server/services");
+    b = await createServices({ ...a.config }, { database: a.database });
+    serverA = await startTestServer(a);
+    serverB = await startTestServer(b);
+  });
+  afterAll(async () => {
+    await serverA?.close();
+    await serverB?.close();
+    await a?.kv?.close();
+    await b?.kv?.close();
+    await a?.database.destroy();
+  });
+
+  it("counts sign-in attempts from one address across both instances", async () => {
+    const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const client = authClient(i % 2 === 0 ? serverA.url : serverB.url, ip);
+      statuses.push((await client.call("/sign-in/email", { email: "nobody@example.com", password: `guess-${i}-x` })).status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it("a session made on one instance is valid on the other", async () => {
+    const email = `shared-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const onA = authClient(serverA.url, "198.51.100.80");
+    await onA.call("/sign-up/email", { email, password: "shared12", name: "Shared" });
+    const onB = authClient(serverB.url, "198.51.100.80");
+    for (const [k, v] of onA.jar) onB.jar.set(k, v);
+    expect((await onB.call("/get-session")).json.user.email).toBe(email);
+  });
+
+  it("our own limiter (newsletter) also counts across instances", async () => {
+    const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${i % 2 ? serverB.url : serverA.url}/api/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+        body: JSON.stringify({ email: `r${i}@example.com` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
