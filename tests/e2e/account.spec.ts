@@ -139,3 +139,19 @@ test("repeated failed sign-ins from one address answer 429 too-many-requests", a
   }
   await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please wait a few minutes and try again.");
 });
+
+test("a blocked popup falls back to signing in within the tab", async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await visit(page, "/sign-in");
+  await page.getByTestId("social-sign-in").click();
+  await page.waitForURL(/127\.0\.0\.1:\d+\/(interaction|auth)/);
+  const login = `tab${unique()}`;
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
+  await expect(page.getByText(`${login}@oidc.example`)).toBeVisible();
+});
