@@ -18,6 +18,8 @@ export const CatalogueUpdateSchema = z
     active: z.boolean().optional(),
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     validUntil: z.iso.date().nullable().optional(),
+    /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
+    metadata: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
   })
   .strict()
   .refine((u) => u.quantity === undefined || u.stockReason, { message: "Say why the stock changes (stockReason).", path: ["stockReason"] });
@@ -34,10 +36,10 @@ export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" 
   await db.transaction().execute(async (trx) => {
     if (kind === "product") {
       const product = current as NonNullable<Awaited<ReturnType<typeof getProduct>>>;
-      const metadata = { ...product.metadata };
+      const metadata: Record<string, unknown> = { ...(update.metadata ?? product.metadata) };
       if (update.validUntil !== undefined) {
-        if (update.validUntil === null) delete metadata.validUntil;
-        else metadata.validUntil = update.validUntil;
+        if (update.validUntil === null) delete metadata["validUntil"];
+        else metadata["validUntil"] = update.validUntil;
       }
       await trx
         .updateTable("products")
@@ -49,7 +51,7 @@ export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" 
           ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           ...(update.tags !== undefined ? { tags: JSON.stringify(update.tags) } : {}),
-          ...(update.validUntil !== undefined ? { metadata: JSON.stringify(metadata) } : {}),
+          ...(update.validUntil !== undefined || update.metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}),
           updated_at: iso,
         })
         .where("id", "=", id)

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from "express";
+import express, { Router, type RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
 import { ActionRefused, listOrderNotes, listOrders, OrderActionSchema, OrderFiltersSchema, performOrderAction } from "~/models/admin-orders.server";
@@ -6,6 +6,9 @@ import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
 import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
+import { addProductImage, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
+import { StorageError } from "~/services/storage/storage.server";
+import { sendStorageError } from "./media";
 import { orderJson } from "~/models/order-json";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
 import { getUser, type SessionUser } from "~/models/session.server";
@@ -76,6 +79,17 @@ export function adminRoutes(services: AppServices): Router {
     const item = await updateCatalogueItem(db, "product", String(req.params.id), update, res.locals.admin!.email, services.clock());
     if (!item) throw new ApiError(404, "No such product.");
     res.json({ product: item });
+  });
+
+  router.post("/admin/products/:id/images", express.raw({ type: () => true, limit: MAX_PRODUCT_IMAGE_BYTES + 1024 }), async (req, res) => {
+    try {
+      const added = await addProductImage(db, services.storage, String(req.params.id), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+      if (!added) throw new ApiError(404, "No such product.");
+      res.status(201).json(added);
+    } catch (err) {
+      if (err instanceof StorageError) return sendStorageError(res, err);
+      throw err;
+    }
   });
 
   router.patch("/admin/bundles/:id", async (req, res) => {

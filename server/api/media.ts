@@ -1,6 +1,7 @@
 import express, { Router, type Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { AVATAR_BUCKET, MAX_PHOTO_BYTES, saveProfilePhoto } from "~/models/profile-photo.server";
+import { CATALOG_BUCKET } from "~/models/catalogue-images.server";
 import { getUser } from "~/models/session.server";
 import { StorageError } from "~/services/storage/storage.server";
 import { errorBody, type ErrorStatus } from "../errors";
@@ -40,6 +41,19 @@ export function profilePhotoRoutes(services: AppServices): Router {
 
 export function mediaRoutes(services: AppServices): Router {
   const router = Router();
+  // Product photos uploaded in the back office (built-in artwork is served from the build).
+  router.get("/images/catalog/:file", async (req, res) => {
+    try {
+      const { bytes, metadata } = await services.storage.get(CATALOG_BUCKET, String(req.params.file));
+      res.setHeader("Content-Type", metadata.contentType ?? "application/octet-stream");
+      res.setHeader("Cache-Control", metadata.cacheControl ?? "public, max-age=3600");
+      res.setHeader("ETag", `"${metadata.md5Hash}"`);
+      res.send(bytes);
+    } catch (err) {
+      if (err instanceof StorageError) return sendStorageError(res, err);
+      throw err;
+    }
+  });
   router.get(`/media/${AVATAR_BUCKET}/:userId/:file`, async (req, res) => {
     const user = await getUser(services, fromNodeHeaders(req.headers));
     // Someone else's photo answers exactly like a missing one.

@@ -101,6 +101,29 @@ describe(`back office on ${testDatabaseKind()}`, () => {
     expect((await (await fetch(`${server.url}/api/products/premium-chaeto`)).json()).product.price).toBe(22.5);
   });
 
+  it("edits title, tags and metadata, and adds a photo rendered into every variant", async () => {
+    const sharp = (await import("sharp")).default;
+    const edit = await as(admin, "PATCH", "/api/admin/products/reef-care-bundle", { title: "Reef Care Box", tags: ["care", "monthly"], metadata: { careLevel: "Intermediate", includesCareGuide: true } });
+    expect(edit.status).toBe(200);
+    expect((await edit.json()).product).toMatchObject({ title: "Reef Care Box", tags: ["care", "monthly"], metadata: { careLevel: "Intermediate", includesCareGuide: true } });
+    expect((await as(admin, "PATCH", "/api/admin/products/reef-care-bundle", { metadata: { "bad key": "x" } })).status).toBe(400);
+
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#3f8f3a" } }).jpeg().toBuffer();
+    const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const upload = await fetch(`${server.url}/api/admin/products/reef-care-bundle/images`, { method: "POST", headers: { "Content-Type": "image/jpeg", cookie }, body: jpeg });
+    expect(upload.status).toBe(201);
+    const { key } = await upload.json();
+    const product = await (await fetch(`${server.url}/api/products/reef-care-bundle`)).json();
+    expect(product.product.images[0]).toBe(`/images/catalog/${key}-800.webp`);
+    for (const variant of [`${key}-240.avif`, `${key}-480.webp`, `${key}-800.webp`]) {
+      const img = await fetch(`${server.url}/images/catalog/${variant}`);
+      expect(img.status, variant).toBe(200);
+      expect(img.headers.get("cache-control")).toContain("immutable");
+    }
+    const customerCookie = [...customer.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    expect((await fetch(`${server.url}/api/admin/products/reef-care-bundle/images`, { method: "POST", headers: { "Content-Type": "image/jpeg", cookie: customerCookie }, body: jpeg })).status).toBe(403);
+  });
+
   it("records an external order with reserved stock and paid-as-external", async () => {
     const { recordExternalOrder } = await import("~/models/admin-new-order.server");
     const result = await recordExternalOrder(

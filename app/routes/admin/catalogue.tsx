@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { FormAlert } from "~/components/account/auth-card";
+import { ProductImageUpload } from "~/components/admin/product-image-upload";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
@@ -15,8 +16,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [products, bundles, movements] = await Promise.all([listProducts(db), listBundles(db), listStockMovements(db, 20)]);
   return {
     items: [
-      ...products.map((p) => ({ kind: "product" as const, id: p.id, title: p.title, priceCents: p.priceCents, originalPriceCents: p.originalPriceCents, quantity: p.quantity, active: p.active, validUntil: p.metadata.validUntil ?? null })),
-      ...bundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, priceCents: b.priceCents, originalPriceCents: null, quantity: b.quantity, active: b.active, validUntil: null })),
+      ...products.map((p) => ({
+        kind: "product" as const,
+        id: p.id,
+        title: p.title,
+        description: p.description,
+        tags: p.tags.join(", "),
+        metadata: JSON.stringify(p.metadata, null, 2),
+        priceCents: p.priceCents,
+        originalPriceCents: p.originalPriceCents,
+        quantity: p.quantity,
+        active: p.active,
+        validUntil: p.metadata.validUntil ?? null,
+      })),
+      ...bundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, description: b.description, tags: "", metadata: "", priceCents: b.priceCents, originalPriceCents: null, quantity: b.quantity, active: b.active, validUntil: null })),
     ],
     movements: movements.map((m) => ({ ...m, created_at: toIso(m.created_at)! })),
   };
@@ -28,7 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const get = (k: string) => String(form.get(k) ?? "").trim();
   const kind = get("kind") === "bundle" ? "bundle" : "product";
   const num = (k: string) => (get(k) === "" ? undefined : Number(get(k)));
+  let metadata: unknown;
+  if (kind === "product" && get("metadata")) {
+    try {
+      metadata = JSON.parse(get("metadata"));
+    } catch {
+      return data({ id: get("id"), error: "metadata: not valid JSON", ok: false }, { status: 400 });
+    }
+  }
   const parsed = CatalogueUpdateSchema.safeParse({
+    title: get("title") || undefined,
+    description: get("description") || undefined,
+    ...(kind === "product" ? { tags: get("tags").split(",").map((t) => t.trim()).filter(Boolean), metadata } : {}),
     price: num("price"),
     ...(kind === "product" ? { originalPrice: get("originalPrice") === "" ? null : num("originalPrice") } : {}),
     // Only a changed stock level counts as a stock change (and needs a reason).
@@ -96,6 +120,31 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="active" defaultChecked={item.active} className="h-4 w-4 accent-reef" /> On sale
               </label>
+              <details className="sm:col-span-2 lg:col-span-5">
+                <summary className="cursor-pointer text-sm font-semibold text-reef-dark">Title, description{item.kind === "product" ? ", tags and details" : ""}</summary>
+                <div className="mt-3 grid gap-3">
+                  <div>
+                    <label className="field-label" htmlFor={`title-${item.id}`}>Title</label>
+                    <input id={`title-${item.id}`} name="title" defaultValue={item.title} maxLength={120} className="field-input" />
+                  </div>
+                  <div>
+                    <label className="field-label" htmlFor={`desc-${item.id}`}>Description</label>
+                    <textarea id={`desc-${item.id}`} name="description" defaultValue={item.description} rows={4} maxLength={4000} className="field-input" />
+                  </div>
+                  {item.kind === "product" ? (
+                    <>
+                      <div>
+                        <label className="field-label" htmlFor={`tags-${item.id}`}>Tags (comma-separated)</label>
+                        <input id={`tags-${item.id}`} name="tags" defaultValue={item.tags} className="field-input" />
+                      </div>
+                      <div>
+                        <label className="field-label" htmlFor={`meta-${item.id}`}>Details (metadata, JSON)</label>
+                        <textarea id={`meta-${item.id}`} name="metadata" defaultValue={item.metadata} rows={6} className="field-input font-mono text-xs" />
+                      </div>
+                    </>
+                  ) : null}
+                </div>
+              </details>
               {item.validUntil !== null ? (
                 <div>
                   <label className="field-label" htmlFor={`valid-${item.id}`}>Offer valid until</label>
@@ -103,6 +152,11 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 </div>
               ) : null}
             </Form>
+            {item.kind === "product" ? (
+              <div className="mt-3 border-t border-line pt-3">
+                <ProductImageUpload productId={item.id} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
