@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PostalAddress } from "~/components/postal-address";
 import { CheckCircle2, PackageSearch } from "lucide-react";
 import type { Route } from "./+types/order-confirmation";
 import { OrderSummary } from "~/components/order-summary";
@@ -67,21 +68,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           {address ? (
             <div className="card p-6">
               <h2 className="text-xl font-semibold">Shipping to</h2>
-              <address className="mt-2 text-ink-soft not-italic">
-                {address.name ?? order.customerName}
-                <br />
-                {address.line1}
-                {address.line2 ? (
-                  <>
-                    <br />
-                    {address.line2}
-                  </>
-                ) : null}
-                <br />
-                {address.city}, {address.state} {address.postalCode}
-                <br />
-                {address.country}
-              </address>
+              <PostalAddress address={address} fallbackName={order.customerName} className="mt-2 text-ink-soft" />
             </div>
           ) : null}
           <div className="card p-6">

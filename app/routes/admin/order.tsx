@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { PostalAddress } from "~/components/postal-address";
 import { Printer } from "lucide-react";
 import type { Route } from "./+types/order";
 import { FormAlert } from "~/components/account/auth-card";
@@ -115,14 +116,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </a>
             </p>
             {a ? (
-              <address className="mt-3 text-ink-soft not-italic">
-                {a.name ?? order.customerName}
-                <br />
-                {a.line1}
-                {a.line2 ? `, ${a.line2}` : ""}
-                <br />
-                {a.city}, {a.state} {a.postalCode}, {a.country}
-              </address>
+              <PostalAddress address={a} fallbackName={order.customerName} className="mt-3 text-ink-soft" />
             ) : (
               <p className="mt-3 text-ink-soft">Digital order: nothing to ship.</p>
             )}

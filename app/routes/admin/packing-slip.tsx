@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PostalAddress } from "~/components/postal-address";
 import type { Route } from "./+types/packing-slip";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOrder } from "~/models/orders.server";
@@ -29,21 +30,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {a ? (
-        <address className="mt-8 text-lg not-italic">
-          <strong>{a.name ?? order.customerName}</strong>
-          <br />
-          {a.line1}
-          {a.line2 ? (
-            <>
-              <br />
-              {a.line2}
-            </>
-          ) : null}
-          <br />
-          {a.city}, {a.state} {a.postalCode}
-          <br />
-          {a.country}
-        </address>
+        <PostalAddress address={a} fallbackName={order.customerName} className="mt-8 text-lg" />
       ) : null}
       <table className="mt-8 w-full border-collapse text-left text-sm">
         <thead>

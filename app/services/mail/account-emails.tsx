@@ -1,6 +1,6 @@
 import { Button, Heading, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
-import { MailLayout, type MailBrand } from "./layout";
+import { buttonStyle, MailLayout, type MailBrand } from "./layout";
 import type { RenderedMail } from "./order-emails";
 
 const COPY = {
@@ -34,7 +34,7 @@ export async function renderAccountMail(kind: keyof typeof COPY, brand: MailBran
       <Text>Hi {name || "there"},</Text>
       <Text>{copy.body}</Text>
       <Section style={{ margin: "20px 0" }}>
-        <Button href={url} style={{ backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+        <Button href={url} style={buttonStyle}>
           {copy.button}
         </Button>
       </Section>

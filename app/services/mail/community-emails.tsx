@@ -1,6 +1,6 @@
 import { Button, Heading, Section, Text } from "@react-email/components";
 import { render } from "@react-email/render";
-import { MailLayout, type MailBrand } from "./layout";
+import { buttonStyle, MailLayout, type MailBrand } from "./layout";
 import type { RenderedMail } from "./order-emails";
 
 async function mail(brand: MailBrand, preview: string, subject: string, body: React.ReactNode): Promise<RenderedMail> {
@@ -12,7 +12,6 @@ async function mail(brand: MailBrand, preview: string, subject: string, body: Re
   return { subject, html: await render(element), text: await render(element, { plainText: true }) };
 }
 
-const button = { backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 };
 
 export function renderNewsletterConfirm(brand: MailBrand, confirmUrl: string) {
   return mail(brand, "Confirm your subscription", `Confirm your ${brand.shopName} newsletter subscription`, (
@@ -22,7 +21,7 @@ export function renderNewsletterConfirm(brand: MailBrand, confirmUrl: string) {
       </Heading>
       <Text>Someone (hopefully you) asked to get our monthly reef notes at this address. Confirm below; the link works for 7 days. If it wasn't you, ignore this email and nothing happens.</Text>
       <Section style={{ margin: "20px 0" }}>
-        <Button href={confirmUrl} style={button}>
+        <Button href={confirmUrl} style={buttonStyle}>
           Yes, subscribe me
         </Button>
       </Section>

@@ -7,6 +7,9 @@ export interface MailBrand {
   shopEmail: string;
 }
 
+/** The call-to-action button of every email (inline styles: mail clients ignore stylesheets). */
+export const buttonStyle = { backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 } as const;
+
 const body = { backgroundColor: "#f6f1e7", fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif", color: "#0b2a3c" };
 const card = { backgroundColor: "#fffdf8", borderRadius: "16px", padding: "28px", margin: "24px auto", maxWidth: "560px" };
 

@@ -2,7 +2,7 @@ import { Button, Column, Heading, Row, Section, Text } from "@react-email/compon
 import { render } from "@react-email/render";
 import { formatCents } from "~/domain/money";
 import type { Order } from "~/models/order-types";
-import { MailLayout, type MailBrand } from "./layout";
+import { buttonStyle, MailLayout, type MailBrand } from "./layout";
 
 export interface RenderedMail {
   subject: string;
@@ -84,7 +84,7 @@ export async function renderOrderConfirmation(order: Order, brand: MailBrand, or
       <Lines order={order} />
       <Address order={order} />
       <Section style={{ marginTop: "24px" }}>
-        <Button href={orderUrl} style={{ backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+        <Button href={orderUrl} style={buttonStyle}>
           View your order
         </Button>
       </Section>
@@ -134,7 +134,7 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
       <Text>Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in tank water, and give it light.</Text>
       <Lines order={order} />
       <Section style={{ marginTop: "24px" }}>
-        <Button href={orderUrl} style={{ backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
+        <Button href={orderUrl} style={buttonStyle}>
           View your order
         </Button>
       </Section>
