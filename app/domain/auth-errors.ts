@@ -34,6 +34,12 @@ const FROM_BETTER_AUTH: Record<string, AuthErrorCode> = {
   YOU_HAVE_BEEN_BANNED_FROM_THIS_APPLICATION: "user-disabled",
   INVALID_TOKEN: "invalid-token",
   TOO_MANY_REQUESTS: "too-many-requests",
+  // Requests from, or redirects to, an origin the shop does not trust.
+  INVALID_ORIGIN: "unauthorized-domain",
+  INVALID_CALLBACK_URL: "unauthorized-domain",
+  INVALID_CALLBACKURL: "unauthorized-domain",
+  INVALID_REDIRECT_URL: "unauthorized-domain",
+  MISSING_OR_NULL_ORIGIN: "unauthorized-domain",
 };
 
 export function authErrorCode(status: number, code: string | undefined): AuthErrorCode {

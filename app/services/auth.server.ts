@@ -98,6 +98,8 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
       },
     },
     advanced: {
+      // Enforced in every environment (Better Auth skips it under NODE_ENV=test by default).
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith("https:"),
       cookiePrefix: "lr",
       // Express sets X-Forwarded-For from the socket (or a trusted proxy) before auth sees the request.

@@ -95,6 +95,17 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(wrongCurrent.status).toBe(400);
   });
 
+  it("refuses sign-in from an untrusted origin (unauthorized-domain)", async () => {
+    const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example", cookie: "lr.session_token=x" },
+      body: JSON.stringify({ email: "rae@example.com", password: "coral123", callbackURL: "https://evil.example/steal" }),
+    });
+    expect(res.status).toBe(403);
+    const { authErrorCode } = await import("~/domain/auth-errors");
+    expect(authErrorCode(res.status, (await res.json()).code)).toBe("unauthorized-domain");
+  });
+
   it("answers 'No user is currently signed in' style 401 for account actions without a session", async () => {
     const nobody = authClient(server.url, "198.51.100.13");
     expect((await nobody.call("/change-password", { currentPassword: "a", newPassword: "b1234567" })).status).toBe(401);
