@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { createApiRouter } from "./api";
+import { sameOriginOnly } from "./same-origin";
 import { mediaRoutes } from "./api/media";
 import type { AppServices } from "./services";
 
@@ -62,6 +63,7 @@ export function createHttpApp(services: AppServices): Express {
     next();
   });
 
+  app.use(sameOriginOnly(services.config.publicUrl));
   app.use("/api", createApiRouter(services));
   app.use(mediaRoutes(services));
   return app;

@@ -36,6 +36,8 @@ export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 
 export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Whether `key` is already over its limit, without counting a hit. */
+  isBlocked(key: string, rule: RateLimitRule): Promise<boolean>;
 }
 
 /**
@@ -52,5 +54,15 @@ export function createRateLimiter(options: { db: Kysely<Database>; kv: KeyValueS
       }
       return hitRateLimit(options.db, key, rule, options.now());
     },
+    async isBlocked(key, rule) {
+      if (!options.enabled) return false;
+      if (options.kv) return Number((await options.kv.get(`rl:${key}`)) ?? 0) >= rule.max;
+      const row = await options.db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+      return Boolean(row && Number(row.window_start) > options.now().getTime() - rule.windowSeconds * 1000 && Number(row.count) >= rule.max);
+    },
   };
 }
+
+/** Card testing: checkout attempts per address and per email, and a pause after repeated declines. */
+export const CHECKOUT_ATTEMPTS: RateLimitRule = { max: 20, windowSeconds: 600 };
+export const CHECKOUT_DECLINES: RateLimitRule = { max: 4, windowSeconds: 1800 };

@@ -20,6 +20,7 @@ import {
 } from "~/models/orders.server";
 import { fromNodeHeaders } from "better-auth/node";
 import { getUser } from "~/models/session.server";
+import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
 import { ApiError, errorBody } from "../errors";
 import type { AppServices } from "../services";
 import { parseBody } from "../validate";
@@ -145,6 +146,24 @@ export function checkoutRoutes(services: AppServices): Router {
     if (start.kind === "in-progress") throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
     if (start.kind === "replay") return send(res, { status: start.status, body: start.body }, true);
 
+    // Card testing: limit attempts per address and per email; pause both after repeated declines.
+    const email = body.customer.email.toLowerCase();
+    const keys = [`checkout-ip:${req.ip}`, `checkout-email:${email}`];
+    const declineKeys = [`declines-ip:${req.ip}`, `declines-email:${email}`];
+    for (const k of declineKeys) {
+      if (await services.rateLimiter.isBlocked(k, CHECKOUT_DECLINES)) {
+        await abandonIdempotent(db, scopedKey);
+        throw new ApiError(429, "Too many declined payments. Please wait 30 minutes or contact us.", "too-many-declines");
+      }
+    }
+    for (const k of keys) {
+      const hit = await services.rateLimiter.hit(k, CHECKOUT_ATTEMPTS);
+      if (!hit.allowed) {
+        await abandonIdempotent(db, scopedKey);
+        throw new ApiError(429, `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, "too-many-requests");
+      }
+    }
+
     let answer: Answer;
     try {
       const user = await getUser(services, fromNodeHeaders(req.headers));
@@ -153,6 +172,7 @@ export function checkoutRoutes(services: AppServices): Router {
       await abandonIdempotent(db, scopedKey).catch(() => {});
       throw err;
     }
+    if (answer.status === 402) for (const k of declineKeys) await services.rateLimiter.hit(k, CHECKOUT_DECLINES);
     await finishIdempotent(db, scopedKey, answer.status, answer.body);
     send(res, answer, false);
   });

@@ -16,7 +16,7 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
   let server: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    services = await createTestServices({ env: { PASSWORD_REQUIRE_NUMERIC: "true" } });
+    services = await createTestServices({ env: { PASSWORD_REQUIRE_NUMERIC: "true", RATE_LIMITS: "on" } });
     server = await startTestServer(services);
   });
   afterAll(async () => {

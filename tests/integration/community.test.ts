@@ -14,7 +14,7 @@ describe(`newsletter and contact on ${testDatabaseKind()}`, () => {
   const mails = (to: string, kind: string) => services.database.db.selectFrom("outbox").selectAll().where("to_address", "=", to).where("kind", "=", kind).execute();
 
   beforeAll(async () => {
-    services = await createTestServices({ clock, env: { SHOP_EMAIL: "owner@lazyreefer.example" } });
+    services = await createTestServices({ clock, env: { SHOP_EMAIL: "owner@lazyreefer.example", RATE_LIMITS: "on" } });
     server = await startTestServer(services);
   });
   afterAll(async () => {

@@ -15,7 +15,7 @@ describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()
   let serverB: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    a = await createTestServices({ env: { REDIS_URL } });
+    a = await createTestServices({ env: { REDIS_URL, RATE_LIMITS: "on" } });
     // The second instance shares the first one's database handle and secret.
     const { createServices } = await import("../../server/services");
     b = await createServices({ ...a.config }, { database: a.database });
