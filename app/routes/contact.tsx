@@ -21,6 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
+  // NUL characters can't be stored (PostgreSQL text); nobody types them.
+  for (const [k, v] of Object.entries(form)) if (typeof v === "string") form[k] = v.replace(/\u0000/g, "");
   const parsed = ContactSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};

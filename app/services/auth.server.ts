@@ -107,6 +107,10 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // NUL characters can't be stored in PostgreSQL text; refuse them before any write.
+        if (ctx.body && JSON.stringify(ctx.body).includes("\\u0000")) {
+          throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "The request contains invalid characters." });
+        }
         const field = PASSWORD_PATHS[ctx.path];
         if (!field) return;
         const password = (ctx.body as Record<string, unknown> | undefined)?.[field];

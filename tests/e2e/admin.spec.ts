@@ -134,3 +134,26 @@ test("admin routes' .data requests never answer data to visitors or customers", 
     expect(body).not.toMatch(LEAKS);
   }
 });
+
+test("markup typed by shoppers shows as text in the back office and never runs", async ({ page, request }) => {
+  const xss = `<img src=x onerror="window.__xss=1">${crypto.randomBytes(3).toString("hex")}`;
+  const res = await request.post("/api/checkout", {
+    headers: { "Idempotency-Key": crypto.randomUUID(), "X-Forwarded-For": "198.19.3.3" },
+    data: { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: { email: "xss@example.com", name: xss }, shippingAddress: { line1: xss, city: "Tampa", state: "FL", postalCode: "33602", country: "US" }, payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } } },
+  });
+  expect(res.status()).toBe(201);
+  const { order } = await res.json();
+  await request.post("/api/contact", { headers: { "X-Forwarded-For": "198.19.3.4" }, data: { name: xss, email: "xss@example.com", subject: xss, message: `Hello ${xss} there` } });
+
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signInAsAdmin(page, `/admin/orders/${order.id}`);
+  await expect(page.getByText(xss).first()).toBeVisible();
+  await page.goto("/admin/messages");
+  await expect(page.getByRole("heading", { name: xss })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
