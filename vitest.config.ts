@@ -26,6 +26,17 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

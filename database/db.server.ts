@@ -62,8 +62,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
+    // Fail fast (and answer 503) when the server is down instead of queueing requests forever.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
+  // An idle client whose server went away emits "error"; without a listener that would crash the process.
+  pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", schema, destroy: () => db.destroy() };
 }

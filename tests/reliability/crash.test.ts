@@ -1,0 +1,82 @@
+import Database from "better-sqlite3";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";
+import { freePort, startServer, tempDataDir } from "./server-process";
+
+const KIT_STOCK = 25;
+
+function buy(url: string, cardNumber = "4242424242424242") {
+  return fetch(`${url}/api/checkout`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+    body: JSON.stringify({
+      items: [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }],
+      customer: { email: "burst@example.com", name: "Burst" },
+      shippingAddress: { line1: "1 Crash Ct", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: cardNumber, expMonth: 12, expYear: 2034, cvc: "123" } },
+    }),
+  });
+}
+
+describe("kill -9 in the middle of a burst of checkouts", () => {
+  it("loses no answered order, half-writes nothing, keeps stock consistent and mails each paid order once", async () => {
+    const dataDir = tempDataDir("lr-crash-");
+    const smtp = await startSmtpPeer(0);
+    const env = { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}?tls=off`, WORKER_INTERVAL_MS: "100", RESERVATION_MINUTES: "1" };
+    const port = await freePort();
+    const first = await startServer(env, port);
+
+    // Mixed burst: good cards and 3-D Secure (left unpaid, holding stock until expiry).
+    const answered: Array<{ status: number; orderId?: string }> = [];
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      buy(first.url, i % 5 === 0 ? "4000002500003155" : "4242424242424242")
+        .then(async (res) => answered.push({ status: res.status, orderId: (await res.json().catch(() => ({}))).order?.id }))
+        .catch(() => answered.push({ status: 0 })),
+    );
+    // Kill once a few orders have been answered, with the rest still in flight.
+    const killBy = Date.now() + 3000;
+    while (answered.filter((a) => a.status === 201).length < 8 && Date.now() < killBy) await new Promise((r) => setTimeout(r, 5));
+    first.proc.kill("SIGKILL");
+    await Promise.all(burst);
+    await first.exited;
+
+    const second = await startServer(env, port);
+    try {
+      const db = new Database(path.join(dataDir, "shop.db"), { readonly: true });
+      const orders = db.prepare("select id, status from orders").all() as Array<{ id: string; status: string }>;
+      const byId = new Map(orders.map((o) => [o.id, o.status]));
+      const created = answered.filter((a) => a.status === 201);
+      console.log(`crash: ${created.length} orders answered 201, ${answered.filter((a) => a.status === 0).length} requests cut off by kill -9, ${orders.length} orders on disk`);
+      expect(created.length).toBeGreaterThan(0);
+      for (const a of created) expect(byId.has(a.orderId!), `answered order ${a.orderId} exists`).toBe(true);
+
+      // Nothing half-written: every order has lines and a history.
+      const lineless = db.prepare("select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id) or not exists (select 1 from order_events e where e.order_id = o.id)").get() as { n: number };
+      expect(lineless.n).toBe(0);
+
+      // Stock plus open reservations equals the start minus paid units.
+      const stock = (db.prepare("select quantity from products where id = 'refugium-starter-kit'").get() as { quantity: number }).quantity;
+      const held = (db.prepare("select coalesce(sum(l.quantity),0) as n from orders o join order_lines l on l.order_id = o.id where o.status in ('pending_payment','paid')").get() as { n: number }).n;
+      expect(stock + held).toBe(KIT_STOCK);
+      const paid = orders.filter((o) => o.status === "paid");
+      const confirmations = db.prepare("select order_id, count(*) as n from outbox where kind = 'order-confirmation' group by order_id").all() as Array<{ order_id: string; n: number }>;
+      expect(confirmations.map((c) => c.order_id).sort()).toEqual(paid.map((o) => o.id).sort());
+      expect(confirmations.every((c) => c.n === 1)).toBe(true);
+      db.close();
+
+      // The restarted worker delivers each paid order's confirmation exactly once.
+      const deadline = Date.now() + 20_000;
+      const customerMails = () => smtp.received.filter((m) => m.to.includes("burst@example.com"));
+      while (customerMails().length < paid.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 800));
+      const numbers = customerMails().map((m) => plainBody(m.raw).match(/LR-[2-9A-Z]{8}/)?.[0]);
+      expect(numbers).toHaveLength(paid.length);
+      expect(new Set(numbers).size).toBe(paid.length);
+    } finally {
+      second.proc.kill("SIGTERM");
+      await second.exited;
+      await smtp.close();
+    }
+  });
+});
