@@ -132,5 +132,22 @@ describe(`catalogue API on ${testDatabaseKind()}`, () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("adds HSTS in production behind https", async () => {
+    const prod = await createTestServices({ env: { NODE_ENV: "production", PUBLIC_URL: "https://shop.example" } });
+    const prodServer = await startTestServer(prod);
+    try {
+      const res = await fetch(`${prodServer.url}/api/health`);
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      expect(res.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    } finally {
+      await prodServer.close();
+      await prod.database.destroy();
+    }
   });
 });

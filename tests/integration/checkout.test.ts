@@ -47,6 +47,10 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
     expect((await read.json()).order.number).toBe(body.order.number);
     expect((await fetch(`${server.url}/api/orders/${body.order.id}?token=wrong-token-wrong-token`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/orders/${body.order.id}`)).status).toBe(404);
+
+    // A token opens only its own order.
+    const other = await (await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).json();
+    expect((await fetch(`${server.url}/api/orders/${other.order.id}?token=${token}`)).status).toBe(404);
   });
 
   it("replays the first answer for the same key and refuses the key with another body", async () => {
