@@ -31,7 +31,7 @@ export default function Checkout() {
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
-          <div className="space-y-6">
+          <div className="min-w-0 space-y-6">
             {testMode ? <TestModeBanner /> : null}
             <div className="card p-5 sm:p-8">
               <CheckoutForm
@@ -44,7 +44,7 @@ export default function Checkout() {
               ) : null}
             </div>
           </div>
-          <aside aria-labelledby="summary-heading" className="card h-fit p-5 sm:p-6 lg:sticky lg:top-24">
+          <aside aria-labelledby="summary-heading" className="card h-fit min-w-0 p-5 sm:p-6 lg:sticky lg:top-24">
             <h2 id="summary-heading" className="text-xl font-semibold">
               Order summary
             </h2>

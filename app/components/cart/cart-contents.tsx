@@ -68,7 +68,7 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
   const saving = (line.unitOriginalPrice - line.unitPrice) * line.quantity;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
-      <div className="h-20 w-20 shrink-0 self-start overflow-hidden rounded-xl bg-sand-deep">
+      <div className="h-16 w-16 shrink-0 self-start sm:h-20 sm:w-20 overflow-hidden rounded-xl bg-sand-deep">
         <ProductImage imageKey={line.imageKey} alt="" sizes="5rem" />
       </div>
       <div className="min-w-0 flex-1">
@@ -96,7 +96,7 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
             ) : null}
           </p>
         </div>
-        <div className="mt-2 flex items-center justify-between gap-2">
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper
             id={`cart-qty-${line.kind}-${line.id}`}
             label={`Quantity of ${line.title}`}

@@ -28,7 +28,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {stats.periods.map((p) => (
         <section key={p.key} aria-label={p.label}>
           <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">{p.label}</h2>
-          <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
             <StatCard label="Revenue" value={formatCents(p.revenueCents)} />
             <StatCard label="Orders" value={String(p.orders)} />
             <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
@@ -40,7 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <summary className="cursor-pointer font-semibold">30 and 90 days</summary>
         <div className="mt-3 space-y-4">
           {stats.periods.slice(2).map((p) => (
-            <div key={p.key} className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label={p.label}>
+            <div key={p.key} className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label={p.label}>
               <StatCard label={`Revenue, ${p.label.toLowerCase()}`} value={formatCents(p.revenueCents)} />
               <StatCard label="Orders" value={String(p.orders)} />
               <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
