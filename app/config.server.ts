@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  /** How long a mail being sent stays reserved for its worker (a crashed worker's mail is retried after it). */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -74,6 +76,7 @@ export interface Config {
   mailFrom: string;
   reservationMinutes: number;
   workerIntervalMs: number;
+  mailLeaseMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
   redisUrl: string | null;
@@ -137,6 +140,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
+    mailLeaseMs: env.MAIL_LEASE_SECONDS * 1000,
   };
 }
 

@@ -25,7 +25,7 @@ export function startWorker(services: AppServices, options: { transport?: MailTr
       const expired = await expireDueOrders(services.database.db, now);
       if (expired > 0) services.logger.info({ expired }, "expired unpaid orders");
       if (transport) {
-        const report = await deliverDueMail(services.database.db, transport, { now, from: services.config.mailFrom });
+        const report = await deliverDueMail(services.database.db, transport, { now, from: services.config.mailFrom, leaseMs: services.config.mailLeaseMs });
         if (report.sent + report.retrying + report.failed > 0) services.logger.info(report, "outbox delivery");
       }
       last = now;

@@ -36,6 +36,7 @@ test("sign up → sign out → sign in → change name → see a past order", as
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByTestId("order-status")).toBeVisible();
   const number = (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
 
   await page.goto("/profile");

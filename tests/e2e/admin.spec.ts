@@ -26,6 +26,7 @@ async function buyAsGuest(page: Page, email: string) {
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByTestId("order-status")).toBeVisible();
   return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
 }
 

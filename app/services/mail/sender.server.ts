@@ -4,6 +4,8 @@ import type { Database } from "../../../database/schema";
 import { parseJson } from "~/models/db-values";
 
 export interface MailMessage {
+  /** Stable per outbox row, so a re-send after a crash is recognisably the same message. */
+  messageId: string;
   from: string;
   to: string;
   subject: string;
@@ -39,7 +41,8 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
-const STUCK_AFTER_MS = 10 * 60_000;
+/** How long a claimed row is reserved for the worker sending it; a dead worker's rows return after this. */
+export const DEFAULT_SEND_LEASE_MS = 60_000;
 
 /** 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -59,17 +62,15 @@ export interface DeliveryReport {
 export async function deliverDueMail(
   db: Kysely<Database>,
   transport: MailTransport,
-  options: { now: Date; from: string; batch?: number },
+  options: { now: Date; from: string; batch?: number; leaseMs?: number },
 ): Promise<DeliveryReport> {
   const now = options.now;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
-  // A worker that died mid-send leaves rows in "sending": put them back in the queue.
-  await db
-    .updateTable("outbox")
-    .set({ status: "pending" })
-    .where("status", "=", "sending")
-    .where("next_attempt_at", "<=", new Date(now.getTime() - STUCK_AFTER_MS).toISOString())
-    .execute();
+  const leaseMs = options.leaseMs ?? DEFAULT_SEND_LEASE_MS;
+  // A worker that died mid-send leaves rows in "sending": once their lease is over they go back in
+  // the queue. (The mail may have left just before the crash; its stable Message-ID lets mail
+  // systems drop the repeat, so the customer sees it once.)
+  await db.updateTable("outbox").set({ status: "pending" }).where("status", "=", "sending").where("next_attempt_at", "<=", now.toISOString()).execute();
 
   const due = await db
     .selectFrom("outbox")
@@ -83,7 +84,7 @@ export async function deliverDueMail(
   for (const row of due) {
     const claimed = await db
       .updateTable("outbox")
-      .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: now.toISOString() }))
+      .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: new Date(now.getTime() + leaseMs).toISOString() }))
       .where("id", "=", row.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -91,6 +92,7 @@ export async function deliverDueMail(
     const attempts = row.attempts + 1;
     try {
       await transport.send({
+        messageId: `<outbox-${row.id}-${row.dedupe_key ? Buffer.from(row.dedupe_key).toString("base64url").slice(0, 40) : "x"}@${mailDomain(options.from)}>`,
         from: options.from,
         to: row.to_address,
         subject: row.subject,
@@ -116,4 +118,8 @@ export async function deliverDueMail(
     }
   }
   return report;
+}
+
+function mailDomain(from: string): string {
+  return from.match(/@([A-Za-z0-9.-]+)/)?.[1] ?? "localhost";
 }
