@@ -156,5 +156,12 @@ test("markup typed by shoppers shows as text in the back office and never runs",
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { name: xss })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  // An admin-edited description is text on the storefront too.
+  const edited = await page.request.patch("/api/admin/products/service-tip", { data: { description: `Thanks! ${xss} <script>window.__xss=2</script>` } });
+  expect(edited.status()).toBe(200);
+  await page.goto("/product/service-tip");
+  await expect(page.getByText(`<script>window.__xss=2</script>`, { exact: false }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
