@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
+import { buyChaeto } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
@@ -22,22 +23,7 @@ test("sign up → sign out → sign in → change name → see a past order", as
   await expectAccessible(page);
 
   // Buy something while signed in.
-  await page.goto("/product/premium-chaeto");
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.goto("/checkout");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Full name").fill("Rae Reefer");
-  await page.getByLabel("Street address").fill("1 Reef Road");
-  await page.getByLabel("City").fill("Tampa");
-  await page.getByLabel("State").fill("FL");
-  await page.getByLabel("ZIP code").fill("33602");
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/order-confirmation/);
-  await expect(page.getByTestId("order-status")).toBeVisible();
-  const number = (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+  const number = await buyChaeto(page, { email, name: "Rae Reefer" });
 
   await page.goto("/profile");
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
+import { buyChaeto } from "./journeys";
 import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
 
 async function signInAsAdmin(page: Page, to = "/admin") {
@@ -11,29 +12,10 @@ async function signInAsAdmin(page: Page, to = "/admin") {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function buyAsGuest(page: Page, email: string) {
-  await page.goto("/product/premium-chaeto");
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.goto("/checkout");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Full name").fill("Gwen Guest");
-  await page.getByLabel("Street address").fill("9 Lagoon Lane");
-  await page.getByLabel("City").fill("Miami");
-  await page.getByLabel("State").fill("FL");
-  await page.getByLabel("ZIP code").fill("33101");
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Place order" }).click();
-  await expect(page).toHaveURL(/\/order-confirmation/);
-  await expect(page.getByTestId("order-status")).toBeVisible();
-  return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
-}
-
 test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({ page, browser }) => {
   const email = `guest-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const shopper = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.1.1" } })).newPage();
-  const number = await buyAsGuest(shopper, email);
+  const number = await buyChaeto(shopper, { email, name: "Gwen Guest", street: "9 Lagoon Lane", city: "Miami", zip: "33101" });
 
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

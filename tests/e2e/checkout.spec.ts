@@ -1,22 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByRole("button", { name: "Add to cart" }).click();
-}
-
-async function fillCheckout(page: Page, cardNumber: string) {
-  await page.getByLabel("Email", { exact: true }).fill("shopper@example.com");
-  await page.getByLabel("Full name").fill("Sam Shopper");
-  await page.getByLabel("Street address").fill("1 Reef Road");
-  await page.getByLabel("City").fill("Tampa");
-  await page.getByLabel("State").fill("FL");
-  await page.getByLabel("ZIP code").fill("33602");
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-}
+import { addToCart, fillCheckout } from "./journeys";
 
 test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {
   await visit(page, "/products");
@@ -33,7 +16,7 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expect(page.getByText("Enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  await fillCheckout(page, "4242 4242 4242 4242");
+  await fillCheckout(page, { card: "4242 4242 4242 4242" });
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
@@ -47,7 +30,7 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
 test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) => {
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
-  await fillCheckout(page, "4000002500003155");
+  await fillCheckout(page, { card: "4000002500003155" });
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/checkout\/challenge\?/);
   await expect(page.getByTestId("challenge")).toContainText("$24.99");
@@ -60,7 +43,7 @@ test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) 
 test("a declined card shows the error and keeps the cart; another card then succeeds", async ({ page }) => {
   await addToCart(page, "/product/chaeto-coral-food-combo");
   await page.goto("/checkout");
-  await fillCheckout(page, "4000000000000002");
+  await fillCheckout(page, { card: "4000000000000002" });
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your cart is still here");
   await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { parseConfig } from "~/config.server";
 import type { Clock } from "~/domain/clock";
 import { openDatabase } from "../../database/db.server";
@@ -45,4 +45,31 @@ export async function startTestServer(services: AppServices): Promise<{ url: str
       });
     });
   });
+}
+
+/**
+ * Real services and an HTTP server for one describe block, created before its tests and closed
+ * after them. Read `services` and `url` inside tests (they exist once `beforeAll` has run).
+ */
+export function useTestServer(options: Parameters<typeof createTestServices>[0] = {}) {
+  let services: AppServices | undefined;
+  let server: { url: string; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    services = await createTestServices(options);
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+  return {
+    get services(): AppServices {
+      if (!services) throw new Error("useTestServer: services are created in beforeAll");
+      return services;
+    },
+    get url(): string {
+      if (!server) throw new Error("useTestServer: the server starts in beforeAll");
+      return server.url;
+    },
+  };
 }

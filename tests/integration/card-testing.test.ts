@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
+import { describe, expect, it } from "vitest";
 import { ADDRESS, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer } from "../helpers/test-services";
+import { useTestServer } from "../helpers/test-services";
 
 describe(`card-testing defences on ${testDatabaseKind()}`, () => {
-  let services: AppServices;
-  let server: { url: string; close(): Promise<void> };
-  beforeAll(async () => {
-    services = await createTestServices({ env: { RATE_LIMITS: "on" } });
-    server = await startTestServer(services);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await services?.database.destroy();
-  });
+  const app = useTestServer({ env: { RATE_LIMITS: "on" } });
   const attempt = (ip: string, email: string, number: string) =>
-    fetch(`${server.url}/api/checkout`, {
+    fetch(`${app.url}/api/checkout`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID(), "X-Forwarded-For": ip },
       body: JSON.stringify({ items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: { email, name: "Tester" }, shippingAddress: ADDRESS, payment: { card: card(number) } }),

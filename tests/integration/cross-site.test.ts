@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
+import { describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer } from "../helpers/test-services";
+import { useTestServer } from "../helpers/test-services";
 
 describe(`cross-site requests on ${testDatabaseKind()}`, () => {
-  let services: AppServices;
-  let server: { url: string; close(): Promise<void> };
-  beforeAll(async () => {
-    services = await createTestServices();
-    server = await startTestServer(services);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await services?.database.destroy();
-  });
+  const app = useTestServer();
   const post = (headers: Record<string, string>) =>
-    fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ name: "X", email: "x@example.com", message: "A message long enough." }) });
+    fetch(`${app.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ name: "X", email: "x@example.com", message: "A message long enough." }) });
 
   it("refuses a state-changing request from another site and stores nothing", async () => {
     const attempts: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
@@ -24,7 +14,7 @@ describe(`cross-site requests on ${testDatabaseKind()}`, () => {
       expect(res.status).toBe(403);
       expect((await res.json()).error.reason).toBe("cross-site-request");
     }
-    const stored = await services.database.db.selectFrom("contact_messages").selectAll().execute();
+    const stored = await app.services.database.db.selectFrom("contact_messages").selectAll().execute();
     expect(stored).toHaveLength(0);
   });
 

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../server/services";
 import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer } from "../helpers/test-services";
+import { createTestServices, startTestServer, useTestServer } from "../helpers/test-services";
 
 describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
-  let services: AppServices;
-  let server: { url: string; close(): Promise<void> };
-  const ask = (body: unknown) => fetch(`${server.url}/api/wisdom/ask`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  beforeAll(async () => {
-    services = await createTestServices();
-    server = await startTestServer(services);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await services?.database.destroy();
-  });
+  const app = useTestServer();
+  const ask = (body: unknown) => fetch(`${app.url}/api/wisdom/ask`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
   it("answers from the guides with links to exact sections", async () => {
     const res = await ask({ question: "how do i keep my alk from swinging?" });

@@ -1,0 +1,31 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export async function addToCart(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+}
+
+/** Fills the checkout form the way a shopper types it. */
+export async function fillCheckout(page: Page, options: { card?: string; email?: string; name?: string; street?: string; city?: string; zip?: string } = {}) {
+  await page.getByLabel("Email", { exact: true }).fill(options.email ?? "shopper@example.com");
+  await page.getByLabel("Full name").fill(options.name ?? "Sam Shopper");
+  await page.getByLabel("Street address").fill(options.street ?? "1 Reef Road");
+  await page.getByLabel("City").fill(options.city ?? "Tampa");
+  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("ZIP code").fill(options.zip ?? "33602");
+  await page.getByLabel("Card number").fill(options.card ?? "4242424242424242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+/** Buys one premium chaeto and returns the order number shown on the confirmation page. */
+export async function buyChaeto(page: Page, options: Parameters<typeof fillCheckout>[1] = {}): Promise<string> {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  await fillCheckout(page, options);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByTestId("order-status")).toBeVisible();
+  return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+}
