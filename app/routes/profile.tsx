@@ -77,6 +77,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>({ intent, error: { code: "unknown", message: "Unknown action." } }, { status: 400 });
 }
 
+/** One profile card: heading, the outcome of its last submission, a form posting its intent. */
+function IntentForm(props: { id: string; title: string; intent: string; result: ActionResult | null; busy: boolean; submit: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${props.id}-heading`} className="card p-6">
+      <h2 id={`${props.id}-heading`} className="text-xl font-semibold">
+        {props.title}
+      </h2>
+      <FormAlert message={props.result?.error?.message} />
+      <FormAlert tone="success" message={props.result?.success} />
+      <Form method="post" className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={props.intent} />
+        {props.children}
+        <button type="submit" className="btn-primary" disabled={props.busy}>
+          {props.submit}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 function ReauthFields({ prefix }: { prefix: string }) {
   return (
     <fieldset className="space-y-3 rounded-xl bg-sand p-4">
@@ -160,52 +180,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <div className="space-y-8">
-          <section aria-labelledby="name-heading" className="card p-6">
-            <h2 id="name-heading" className="text-xl font-semibold">
-              Display name
-            </h2>
-            <FormAlert message={result("update-name")?.error?.message} />
-            <FormAlert tone="success" message={result("update-name")?.success} />
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="update-name" />
-              <Field name="name" label="Name" defaultValue={user.name} autoComplete="nickname" required maxLength={120} />
-              <button type="submit" className="btn-primary" disabled={busy("update-name")}>
-                Save name
-              </button>
-            </Form>
-          </section>
-
-          <section aria-labelledby="password-heading" className="card p-6">
-            <h2 id="password-heading" className="text-xl font-semibold">
-              Change password
-            </h2>
-            <FormAlert message={result("change-password")?.error?.message} />
-            <FormAlert tone="success" message={result("change-password")?.success} />
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="change-password" />
-              <ReauthFields prefix="password" />
-              <PasswordField name="newPassword" label="New password" policy={policy} />
-              <button type="submit" className="btn-primary" disabled={busy("change-password")}>
-                Change password
-              </button>
-            </Form>
-          </section>
-
-          <section aria-labelledby="email-heading" className="card p-6">
-            <h2 id="email-heading" className="text-xl font-semibold">
-              Change email
-            </h2>
-            <FormAlert message={result("change-email")?.error?.message} />
-            <FormAlert tone="success" message={result("change-email")?.success} />
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="change-email" />
-              <ReauthFields prefix="email" />
-              <Field name="newEmail" label="New email" type="email" autoComplete="email" required />
-              <button type="submit" className="btn-primary" disabled={busy("change-email")}>
-                Send confirmation link
-              </button>
-            </Form>
-          </section>
+          <IntentForm id="name" title="Display name" intent="update-name" result={result("update-name")} busy={busy("update-name")} submit="Save name">
+            <Field name="name" label="Name" defaultValue={user.name} autoComplete="nickname" required maxLength={120} />
+          </IntentForm>
+          <IntentForm id="password" title="Change password" intent="change-password" result={result("change-password")} busy={busy("change-password")} submit="Change password">
+            <ReauthFields prefix="password" />
+            <PasswordField name="newPassword" label="New password" policy={policy} />
+          </IntentForm>
+          <IntentForm id="email" title="Change email" intent="change-email" result={result("change-email")} busy={busy("change-email")} submit="Send confirmation link">
+            <ReauthFields prefix="email" />
+            <Field name="newEmail" label="New email" type="email" autoComplete="email" required />
+          </IntentForm>
 
           <section aria-labelledby="delete-heading" className="card border border-coral-text/30 p-6">
             <h2 id="delete-heading" className="text-xl font-semibold">

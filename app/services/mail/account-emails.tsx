@@ -1,6 +1,5 @@
 import { Button, Heading, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
-import { buttonStyle, MailLayout, type MailBrand } from "./layout";
+import { buttonStyle, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 import type { RenderedMail } from "./order-emails";
 
 const COPY = {
@@ -41,5 +40,5 @@ export async function renderAccountMail(kind: keyof typeof COPY, brand: MailBran
       <Text style={{ fontSize: "12px", color: "#3a5566" }}>Or paste this link into your browser: {url}</Text>
     </MailLayout>
   );
-  return { subject: `${copy.subject} — ${brand.shopName}`, html: await render(element), text: await render(element, { plainText: true }) };
+  return toRenderedMail(`${copy.subject} — ${brand.shopName}`, element);
 }

@@ -1,6 +1,5 @@
 import { Button, Heading, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
-import { buttonStyle, MailLayout, type MailBrand } from "./layout";
+import { buttonStyle, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 import type { RenderedMail } from "./order-emails";
 
 async function mail(brand: MailBrand, preview: string, subject: string, body: React.ReactNode): Promise<RenderedMail> {
@@ -9,7 +8,7 @@ async function mail(brand: MailBrand, preview: string, subject: string, body: Re
       {body}
     </MailLayout>
   );
-  return { subject, html: await render(element), text: await render(element, { plainText: true }) };
+  return toRenderedMail(subject, element);
 }
 
 

@@ -1,4 +1,5 @@
-import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
 import type { ReactNode } from "react";
 
 export interface MailBrand {
@@ -32,5 +33,21 @@ export function MailLayout({ brand, preview, children }: { brand: MailBrand; pre
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** Renders one email to the HTML and plain-text parts the outbox stores. */
+export async function toRenderedMail(subject: string, element: ReactNode): Promise<{ subject: string; html: string; text: string }> {
+  return { subject, html: await render(element), text: await render(element, { plainText: true }) };
+}
+
+/** The closing call to action of order emails. */
+export function MailButton({ href, children, dark = false }: { href: string; children: ReactNode; dark?: boolean }) {
+  return (
+    <Section style={{ marginTop: "24px" }}>
+      <Button href={href} style={dark ? { ...buttonStyle, backgroundColor: "#0b2a3c" } : buttonStyle}>
+        {children}
+      </Button>
+    </Section>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Column, Heading, Row, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { Column, Heading, Row, Section, Text } from "@react-email/components";
 import { formatCents } from "~/domain/money";
 import type { Order } from "~/models/order-types";
-import { buttonStyle, MailLayout, type MailBrand } from "./layout";
+import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 
 export interface RenderedMail {
   subject: string;
@@ -83,18 +82,10 @@ export async function renderOrderConfirmation(order: Order, brand: MailBrand, or
       </Text>
       <Lines order={order} />
       <Address order={order} />
-      <Section style={{ marginTop: "24px" }}>
-        <Button href={orderUrl} style={buttonStyle}>
-          View your order
-        </Button>
-      </Section>
+      <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return {
-    subject: `Your ${brand.shopName} order ${order.number}`,
-    html: await render(element),
-    text: await render(element, { plainText: true }),
-  };
+  return toRenderedMail(`Your ${brand.shopName} order ${order.number}`, element);
 }
 
 export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminUrl: string): Promise<RenderedMail> {
@@ -108,18 +99,12 @@ export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminU
       </Text>
       <Lines order={order} />
       <Address order={order} />
-      <Section style={{ marginTop: "24px" }}>
-        <Button href={adminUrl} style={{ backgroundColor: "#0b2a3c", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 }}>
-          Open in the back office
-        </Button>
-      </Section>
+      <MailButton href={adminUrl} dark>
+        Open in the back office
+      </MailButton>
     </MailLayout>
   );
-  return {
-    subject: `New order ${order.number} — ${formatCents(order.totalCents)}`,
-    html: await render(element),
-    text: await render(element, { plainText: true }),
-  };
+  return toRenderedMail(`New order ${order.number} — ${formatCents(order.totalCents)}`, element);
 }
 
 export async function renderOrderShipped(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
@@ -133,12 +118,8 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
       </Text>
       <Text>Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in tank water, and give it light.</Text>
       <Lines order={order} />
-      <Section style={{ marginTop: "24px" }}>
-        <Button href={orderUrl} style={buttonStyle}>
-          View your order
-        </Button>
-      </Section>
+      <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return { subject: `Shipped: your ${brand.shopName} order ${order.number}`, html: await render(element), text: await render(element, { plainText: true }) };
+  return toRenderedMail(`Shipped: your ${brand.shopName} order ${order.number}`, element);
 }
