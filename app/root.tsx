@@ -1,6 +1,4 @@
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,9 +7,10 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { Toaster } from "sonner";
+import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { CartProvider } from "./components/cart/cart-context";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
@@ -64,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter shopName={shopName} />
-          <Toaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+          <DeferredToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -82,50 +81,15 @@ export function useShopConfig(): PublicConfig {
   return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "", paymentProvider: "test", stripePublishableKey: null, socialSignIn: null };
 }
 
-export function HydrateFallback() {
-  return <p className="container-page py-24 text-center text-ink-soft">Loading Lazy Reefer…</p>;
-}
+
+// The error page is loaded on demand (app/components/error-pages.tsx): rare, and not worth
+// bytes on every page. Suspense lets the server stream it and the browser hydrate it once loaded.
+const ErrorPage = lazy(() => import("./components/error-pages").then((module) => ({ default: module.ErrorPage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || ""}`.trim()
-    : error instanceof Error && import.meta.env.DEV
-      ? error.message
-      : "Something went wrong on our side.";
   return (
-    <section className="container-page py-24 text-center">
-      <title>Unexpected Application Error! | Lazy Reefer</title>
-      <p className="eyebrow">Error</p>
-      <h1 className="mt-3 text-4xl font-semibold">Unexpected Application Error!</h1>
-      <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">{detail}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Back to the shop
-      </Link>
-    </section>
-  );
-}
-
-export function NotFound() {
-  return (
-    <section className="container-page py-24 text-center" aria-labelledby="not-found-heading">
-      <title>Page not found | Lazy Reefer</title>
-      <meta name="robots" content="noindex" />
-      <p className="eyebrow">404</p>
-      <h1 id="not-found-heading" className="mt-3 text-4xl font-semibold sm:text-5xl">
-        This page drifted off the reef
-      </h1>
-      <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">
-        We couldn't find what you were looking for. It may have moved, or the link may be mistyped.
-      </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/products" className="btn-primary">
-          Browse the shop
-        </Link>
-        <Link to="/reef-wisdom" className="btn-secondary">
-          Read the guides
-        </Link>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <ErrorPage error={error} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Clock } from "lucide-react";
+import { Clock } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 interface ArticleDoc {
   title: string;
@@ -28,7 +29,7 @@ export function Article({ doc, eyebrow, aside, footer }: { doc: ArticleDoc; eyeb
           <p className="mt-4 max-w-2xl text-lg text-ink-soft">{doc.description}</p>
           <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-soft">
             <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="h-4 w-4" /> {doc.readingMinutes} min read
+              <Icon icon={Clock} aria-hidden="true" className="h-4 w-4" /> {doc.readingMinutes} min read
             </span>
             <span>
               Last updated <time dateTime={doc.updated}>{formatUpdated(doc.updated)}</time>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { Layers } from "lucide-react";
+import { Layers } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { isPurchasable } from "~/domain/availability";
 import { MIN_COMBO_PRODUCTS, priceCombo } from "~/domain/cart";
 import { formatCents } from "~/domain/money";
@@ -19,7 +20,7 @@ export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
   return (
     <section aria-labelledby={headingId} className="card p-6 sm:p-8" data-testid="combo-builder">
       <div className="flex items-center gap-2">
-        <Layers aria-hidden="true" className="h-6 w-6 text-chaeto" />
+        <Icon icon={Layers} aria-hidden="true" className="h-6 w-6 text-chaeto" />
         <h2 id={headingId} className="text-2xl font-semibold">
           Build your own combo
         </h2>

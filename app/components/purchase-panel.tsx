@@ -1,4 +1,5 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
 import { stockLabel, type StockState } from "~/domain/availability";
 import { useCart } from "./cart/cart-context";
@@ -34,7 +35,7 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
               if (addItem(kind, itemId, Math.min(quantity, max))) setQuantity(1);
             }}
           >
-            <ShoppingBag aria-hidden="true" className="h-5 w-5" /> {max < 1 ? "All in your cart" : "Add to cart"}
+            <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" /> {max < 1 ? "All in your cart" : "Add to cart"}
           </button>
         </div>
       ) : (

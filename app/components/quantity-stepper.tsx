@@ -1,4 +1,5 @@
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 interface QuantityStepperProps {
   id: string;
@@ -27,7 +28,7 @@ export function QuantityStepper({ id, label, value, max, onChange, disabled = fa
           disabled={disabled || value <= 1}
           aria-label={`Decrease ${label.toLowerCase()}`}
         >
-          <Minus aria-hidden="true" className="h-4 w-4" />
+          <Icon icon={Minus} aria-hidden="true" className="h-4 w-4" />
         </button>
         <input
           id={id}
@@ -47,7 +48,7 @@ export function QuantityStepper({ id, label, value, max, onChange, disabled = fa
           disabled={disabled || value >= max}
           aria-label={`Increase ${label.toLowerCase()}`}
         >
-          <Plus aria-hidden="true" className="h-4 w-4" />
+          <Icon icon={Plus} aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
     </div>

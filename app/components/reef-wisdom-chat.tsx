@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Loader2, MessageCircle, Send, Trash2 } from "lucide-react";
+import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { isFailure, postJson } from "./checkout/checkout-client";
 
 interface Message {
@@ -66,11 +67,11 @@ export function ReefWisdomChat() {
     <section aria-labelledby="chat-heading" className="card flex flex-col p-5 sm:p-6" data-testid="wisdom-chat">
       <div className="flex items-center justify-between gap-3">
         <h2 id="chat-heading" className="flex items-center gap-2 text-2xl font-semibold">
-          <MessageCircle aria-hidden="true" className="h-6 w-6 text-reef" /> Ask Reef Wisdom
+          <Icon icon={MessageCircle} aria-hidden="true" className="h-6 w-6 text-reef" /> Ask Reef Wisdom
         </h2>
         {messages.length > 0 ? (
           <button type="button" onClick={() => setMessages([])} className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm text-ink-soft hover:bg-sand">
-            <Trash2 aria-hidden="true" className="h-4 w-4" /> Clear
+            <Icon icon={Trash2} aria-hidden="true" className="h-4 w-4" /> Clear
           </button>
         ) : null}
       </div>
@@ -115,7 +116,7 @@ export function ReefWisdomChat() {
         ))}
         {busy ? (
           <li className="mr-4 inline-flex items-center gap-2 rounded-2xl bg-sand px-4 py-2.5 text-sm text-ink-soft">
-            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Looking through the guides…
+            <Icon icon={Loader2} aria-hidden="true" className="h-4 w-4 animate-spin" /> Looking through the guides…
           </li>
         ) : null}
       </ol>
@@ -138,7 +139,7 @@ export function ReefWisdomChat() {
           autoComplete="off"
         />
         <button type="submit" className="btn-primary shrink-0" disabled={busy || question.trim().length < 3} aria-label="Ask">
-          <Send aria-hidden="true" className="h-4 w-4" />
+          <Icon icon={Send} aria-hidden="true" className="h-4 w-4" />
           <span className="hidden sm:inline">Ask</span>
         </button>
       </form>

@@ -1,4 +1,5 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { Link, NavLink } from "react-router";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
@@ -39,7 +40,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-2">
           <Link to={account.to} className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex" data-testid="account-link">
-            <UserRound aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <Icon icon={UserRound} aria-hidden="true" className="h-4 w-4 shrink-0" />
             <span className="truncate">{account.label}</span>
           </Link>
           <CartDrawer />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Clock, Truck } from "lucide-react";
+import { Clock, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { ProductView } from "~/models/catalogue-view";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -33,12 +34,12 @@ export function SpecialOffer({ product }: { product: ProductView }) {
           <ul className="mt-4 space-y-2 text-ink-soft">
             {product.metadata.shippingMethod ? (
               <li className="flex items-center gap-2">
-                <Truck aria-hidden="true" className="h-5 w-5 text-reef" /> Free {product.metadata.shippingMethod} shipping
+                <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Free {product.metadata.shippingMethod} shipping
               </li>
             ) : null}
             {validUntil ? (
               <li className="flex items-center gap-2">
-                <Clock aria-hidden="true" className="h-5 w-5 text-reef" />
+                <Icon icon={Clock} aria-hidden="true" className="h-5 w-5 text-reef" />
                 {ended ? `Offer ended on ${formatDate(validUntil)}` : `Valid until ${formatDate(validUntil)}`}
               </li>
             ) : null}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/checkout-challenge";
 import { useCart } from "~/components/cart/cart-context";
 import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
@@ -57,7 +58,7 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
   return (
     <section className="container-page flex justify-center py-16">
       <div className="card w-full max-w-md p-8" data-testid="challenge">
-        <ShieldCheck aria-hidden="true" className="h-10 w-10 text-reef" />
+        <Icon icon={ShieldCheck} aria-hidden="true" className="h-10 w-10 text-reef" />
         <p className="eyebrow mt-4">Test bank · 3-D Secure</p>
         <h1 className="mt-2 text-3xl font-semibold">Confirm your payment</h1>
         <p className="mt-3 text-ink-soft">

@@ -4,6 +4,7 @@ import { CartContents } from "~/components/cart/cart-contents";
 import { useCart } from "~/components/cart/cart-context";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { TestModeBanner } from "~/components/checkout/test-mode-banner";
+import { TEST_CARDS } from "~/domain/test-cards";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { useShopConfig } from "~/root";
@@ -14,7 +15,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Checkout() {
+export function loader({ context }: Route.LoaderArgs) {
+  const testMode = context.services.config.payments.provider === "test";
+  return { testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [] };
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { quote, ready, cart } = useCart();
   const config = useShopConfig();
   const hasItems = ready && quote.lines.length > 0;
@@ -32,7 +38,7 @@ export default function Checkout() {
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
           <div className="min-w-0 space-y-6">
-            {testMode ? <TestModeBanner /> : null}
+            {testMode ? <TestModeBanner cards={loaderData.testCards} /> : null}
             <div className="card p-5 sm:p-8">
               <CheckoutForm
                 requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/coming-soon";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
@@ -42,7 +43,7 @@ export default function ComingSoon() {
         <ul className="grid gap-6 md:grid-cols-3">
           {UPCOMING.map((item) => (
             <li key={item.name} className="card p-6">
-              <Sparkles aria-hidden="true" className="h-6 w-6 text-gold" />
+              <Icon icon={Sparkles} aria-hidden="true" className="h-6 w-6 text-gold" />
               <h2 className="mt-3 text-xl font-semibold">{item.name}</h2>
               <p className="mt-2 text-ink-soft">{item.text}</p>
               <p className="mt-4 text-sm font-semibold text-reef-dark">Expected: {item.when}</p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/confirmed";
 import { pageMeta } from "~/utils/seo";
 
@@ -21,7 +22,7 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
   if (loaderData.unsubscribed || loaderData.problem) {
     return (
       <section className="container-page py-20 text-center">
-        <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
+        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
         <h1 className="mt-4 text-4xl font-semibold">{loaderData.unsubscribed ? "You're unsubscribed" : "That link didn't work"}</h1>
         <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
           {loaderData.unsubscribed
@@ -38,7 +39,7 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
   }
   return (
     <section className="container-page py-20 text-center">
-      <MailCheck aria-hidden="true" className="mx-auto h-12 w-12 text-chaeto" />
+      <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-chaeto" />
       <h1 className="mt-4 text-4xl font-semibold">You're on the list</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
         Thanks for confirming your address. Reef notes arrive once a month with seasonal care tips and restock alerts

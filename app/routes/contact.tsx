@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Clock, Mail, Truck } from "lucide-react";
+import { Clock, Mail, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/page-header";
 import { FormAlert } from "~/components/account/auth-card";
@@ -94,7 +95,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </div>
       <div className="container-page grid gap-6 py-12 md:grid-cols-3">
         <section className="card p-6" aria-labelledby="email-heading">
-          <Mail aria-hidden="true" className="h-6 w-6 text-reef" />
+          <Icon icon={Mail} aria-hidden="true" className="h-6 w-6 text-reef" />
           <h2 id="email-heading" className="mt-3 text-xl font-semibold">
             Write to us directly
           </h2>
@@ -104,7 +105,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </a>
         </section>
         <section className="card p-6" aria-labelledby="hours-heading">
-          <Clock aria-hidden="true" className="h-6 w-6 text-reef" />
+          <Icon icon={Clock} aria-hidden="true" className="h-6 w-6 text-reef" />
           <h2 id="hours-heading" className="mt-3 text-xl font-semibold">
             Response times
           </h2>
@@ -113,7 +114,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </p>
         </section>
         <section className="card p-6" aria-labelledby="help-heading">
-          <Truck aria-hidden="true" className="h-6 w-6 text-reef" />
+          <Icon icon={Truck} aria-hidden="true" className="h-6 w-6 text-reef" />
           <h2 id="help-heading" className="mt-3 text-xl font-semibold">
             Before you write
           </h2>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/guide";
 import { Article } from "~/components/article";
 import { ProductImage } from "~/components/product-image";
@@ -79,7 +80,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
           {previous ? (
             <Link to={`/reef-wisdom/lazy-reefer-guide/${previous.slug}`} rel="prev" className="card p-5 hover:ring-2 hover:ring-reef">
               <span className="flex items-center gap-1 text-sm text-ink-soft">
-                <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Previous guide
+                <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" /> Previous guide
               </span>
               <span className="mt-1 block font-semibold">{previous.title}</span>
             </Link>
@@ -89,7 +90,7 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
           {next ? (
             <Link to={`/reef-wisdom/lazy-reefer-guide/${next.slug}`} rel="next" className="card p-5 text-right hover:ring-2 hover:ring-reef">
               <span className="flex items-center justify-end gap-1 text-sm text-ink-soft">
-                Next guide <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                Next guide <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
               </span>
               <span className="mt-1 block font-semibold">{next.title}</span>
             </Link>

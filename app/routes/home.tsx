@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ArrowRight, BookOpen, Leaf, ShieldCheck, Truck } from "lucide-react";
+import { ArrowRight, BookOpen, Leaf, ShieldCheck, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/home";
 import { BundleCard, ProductCard } from "~/components/product-card";
 import { SpecialOffer } from "~/components/special-offer";
@@ -65,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/products" className="btn-primary text-base">
-                Shop the reef <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                Shop the reef <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
               </Link>
               <Link to="/reef-wisdom" className="btn-secondary text-base">
                 Read the guides
@@ -77,9 +78,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Our promises" className="border-b border-line bg-paper">
         <ul className="container-page grid gap-6 py-8 sm:grid-cols-3">
-          {PROMISES.map(({ icon: Icon, title, text }) => (
+          {PROMISES.map(({ icon, title, text }) => (
             <li key={title} className="flex gap-3">
-              <Icon aria-hidden="true" className="mt-0.5 h-6 w-6 shrink-0 text-reef" />
+              <Icon icon={icon} className="mt-0.5 h-6 w-6 shrink-0 text-reef" />
               <div>
                 <p className="font-semibold">{title}</p>
                 <p className="text-sm text-ink-soft">{text}</p>
@@ -100,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
           </div>
           <Link to="/products" className="inline-flex items-center gap-1 font-semibold text-reef-dark hover:underline">
-            All products <ArrowRight aria-hidden="true" className="h-4 w-4" />
+            All products <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
           </Link>
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -128,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="guides-heading" className="container-page mt-20">
         <div className="card grid gap-8 p-6 sm:p-10 lg:grid-cols-[1fr_1.6fr]">
           <div>
-            <BookOpen aria-hidden="true" className="h-8 w-8 text-chaeto" />
+            <Icon icon={BookOpen} aria-hidden="true" className="h-8 w-8 text-chaeto" />
             <h2 id="guides-heading" className="mt-3 text-3xl font-semibold">
               The Lazy Reefer Guide
             </h2>

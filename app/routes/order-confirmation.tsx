@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PostalAddress } from "~/components/postal-address";
-import { CheckCircle2, PackageSearch } from "lucide-react";
+import { CheckCircle2, PackageSearch } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/order-confirmation";
 import { OrderSummary } from "~/components/order-summary";
 import { STATUS_LABELS } from "~/domain/order-status";
@@ -28,7 +29,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <p className="eyebrow">Order confirmation</p>
         <h1 className="mt-2 text-4xl font-semibold">We couldn't find that order</h1>
         <div className="card mt-8 flex flex-col items-center p-10 text-center">
-          <PackageSearch aria-hidden="true" className="h-10 w-10 text-ink-soft" />
+          <Icon icon={PackageSearch} aria-hidden="true" className="h-10 w-10 text-ink-soft" />
           <p className="mt-4 max-w-md text-ink-soft">
             Open this page from the link in your confirmation email to see your order. If something looks wrong, write to us
             and quote your order number.
@@ -50,7 +51,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   return (
     <section className="container-page py-12">
       <div className="flex items-start gap-3">
-        {paid ? <CheckCircle2 aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" /> : null}
+        {paid ? <Icon icon={CheckCircle2} aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" /> : null}
         <div>
           <p className="eyebrow">Order {order.number}</p>
           <h1 className="mt-1 text-4xl font-semibold">{paid ? `Thank you, ${order.customerName.split(" ")[0]}!` : "Your order"}</h1>

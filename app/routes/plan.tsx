@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { Printer } from "lucide-react";
+import { Printer } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/plan";
 import { PageHeader } from "~/components/page-header";
 import { BundleCard } from "~/components/product-card";
@@ -64,7 +65,7 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
                 Your maintenance checklist
               </h2>
               <button type="button" className="btn-secondary print:hidden" onClick={() => window.print()}>
-                <Printer aria-hidden="true" className="h-4 w-4" /> Print
+                <Icon icon={Printer} aria-hidden="true" className="h-4 w-4" /> Print
               </button>
             </div>
             <div className="mt-6 grid gap-6 md:grid-cols-3">

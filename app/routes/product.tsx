@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
-import { ChevronLeft } from "lucide-react";
+import { ChevronLeft } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/product";
 import { ComboBuilder } from "~/components/combo-builder";
 import { Price } from "~/components/price";
@@ -88,7 +89,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-8 sm:py-12">
       <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-reef-dark hover:underline">
-        <ChevronLeft aria-hidden="true" className="h-4 w-4" /> All products
+        <Icon icon={ChevronLeft} aria-hidden="true" className="h-4 w-4" /> All products
       </Link>
 
       {item.kind === "product" ? (

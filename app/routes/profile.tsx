@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { MailWarning, Package } from "lucide-react";
+import { MailWarning, Package } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/profile";
 import { FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
@@ -139,7 +140,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       {!user.emailVerified ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-gold-light p-4 text-sm">
-          <MailWarning aria-hidden="true" className="h-5 w-5 shrink-0" />
+          <Icon icon={MailWarning} aria-hidden="true" className="h-5 w-5 shrink-0" />
           Confirm your email with the link we sent you to see orders you placed as a guest with this address.
         </p>
       ) : null}
@@ -151,7 +152,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </h2>
           {orders.length === 0 ? (
             <div className="mt-4 flex flex-col items-start gap-3 text-ink-soft">
-              <Package aria-hidden="true" className="h-8 w-8" />
+              <Icon icon={Package} aria-hidden="true" className="h-8 w-8" />
               <p>No orders yet. When you buy something, it shows up here.</p>
               <Link to="/products" className="btn-primary">
                 Browse products

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { BookOpen, MessageCircle } from "lucide-react";
+import { BookOpen, MessageCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/reef-wisdom";
 import { PageHeader } from "~/components/page-header";
 import { ReefWisdomChat } from "~/components/reef-wisdom-chat";
@@ -43,7 +44,7 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
           {loaderData.guides.map((guide, i) => (
             <li key={guide.slug} className="card flex flex-col p-6">
               <p className="flex items-center gap-2 text-sm font-semibold text-reef-dark">
-                <BookOpen aria-hidden="true" className="h-4 w-4" /> Part {i + 1} · {guide.readingMinutes} min read
+                <Icon icon={BookOpen} aria-hidden="true" className="h-4 w-4" /> Part {i + 1} · {guide.readingMinutes} min read
               </p>
               <h3 className="mt-2 text-2xl font-semibold">
                 <Link to={`/reef-wisdom/lazy-reefer-guide/${guide.slug}`} className="hover:underline">
@@ -62,7 +63,7 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
           ))}
           <li className="card flex flex-col bg-ink p-6 text-sand">
             <p className="flex items-center gap-2 text-sm font-semibold text-reef-light">
-              <MessageCircle aria-hidden="true" className="h-4 w-4" /> More reading
+              <Icon icon={MessageCircle} aria-hidden="true" className="h-4 w-4" /> More reading
             </p>
             <h3 className="mt-2 text-2xl font-semibold text-white">Care sheets</h3>
             <p className="mt-2 text-sand/85">Short, practical care sheets for the livestock and plants we send out.</p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Heart } from "lucide-react";
+import { Heart } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/thankyou";
 import { getOrderForToken } from "~/models/orders.server";
 import { formatCents } from "~/domain/money";
@@ -24,7 +25,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { tip } = loaderData;
   return (
     <section className="container-page py-20 text-center">
-      <Heart aria-hidden="true" className="mx-auto h-12 w-12 text-coral" />
+      <Icon icon={Heart} aria-hidden="true" className="mx-auto h-12 w-12 text-coral" />
       <h1 className="mt-4 text-4xl font-semibold">Thank you!</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
         Whether you sent us a message or left a tip, it means a lot to a small reef shop. Messages get a personal answer

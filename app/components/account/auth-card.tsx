@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
-import { UserRound } from "lucide-react";
+import { UserRound } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <section className="container-page flex justify-center py-12 sm:py-16">
       <div className="card w-full max-w-md p-6 sm:p-8">
-        <UserRound aria-hidden="true" className="h-9 w-9 text-reef" />
+        <Icon icon={UserRound} aria-hidden="true" className="h-9 w-9 text-reef" />
         <h1 className="mt-3 text-3xl font-semibold">{title}</h1>
         {intro ? <p className="mt-2 text-ink-soft">{intro}</p> : null}
         <div className="mt-6">{children}</div>

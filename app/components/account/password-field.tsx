@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Check, X } from "lucide-react";
+import { Check, X } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { checkPassword, type PasswordPolicy } from "~/domain/password-policy";
 
 /** A password input that shows the policy's rules and ticks them off as the customer types. */
@@ -28,7 +29,7 @@ export function PasswordField({ name, label, policy, error, autoComplete = "new-
       <ul id={`${name}-rules`} className="mt-2 space-y-1 text-xs" aria-label="Password requirements">
         {checks.map((c) => (
           <li key={c.rule} className={`flex items-center gap-1.5 ${c.met ? "text-chaeto" : "text-ink-soft"}`}>
-            {c.met ? <Check aria-hidden="true" className="h-3.5 w-3.5" /> : <X aria-hidden="true" className="h-3.5 w-3.5" />}
+            {c.met ? <Icon icon={Check} aria-hidden="true" className="h-3.5 w-3.5" /> : <Icon icon={X} aria-hidden="true" className="h-3.5 w-3.5" />}
             {c.rule}
             <span className="sr-only">{c.met ? "(met)" : "(not met yet)"}</span>
           </li>

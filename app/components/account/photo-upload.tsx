@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { Camera, Loader2 } from "lucide-react";
+import { Camera, Loader2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 /** Uploads a profile photo (checked, resized and stored by the server) and refreshes the page data. */
 export function PhotoUpload() {
@@ -25,7 +26,7 @@ export function PhotoUpload() {
   return (
     <div>
       <label className="btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-reef">
-        {state.busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Camera aria-hidden="true" className="h-4 w-4" />}
+        {state.busy ? <Icon icon={Loader2} aria-hidden="true" className="h-4 w-4 animate-spin" /> : <Icon icon={Camera} aria-hidden="true" className="h-4 w-4" />}
         {state.busy ? "Uploading…" : "Change photo"}
         <input type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="sr-only" onChange={(e) => upload(e.target.files?.[0])} data-testid="photo-input" />
       </label>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { ShoppingBag, Trash2 } from "lucide-react";
+import { ShoppingBag, Trash2 } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import type { PricedLine } from "~/domain/cart";
 import { ProductImage } from "../product-image";
@@ -30,7 +31,7 @@ export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"
       <div>
         {undoBar}
         <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="cart-empty">
-          <ShoppingBag aria-hidden="true" className="h-10 w-10 text-ink-soft" />
+          <Icon icon={ShoppingBag} aria-hidden="true" className="h-10 w-10 text-ink-soft" />
           <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
           <p className="mt-2 max-w-xs text-ink-soft">
             Live chaeto, coral food and bundles are a click away. Shipping is always free.
@@ -110,7 +111,7 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
             onClick={remove}
             className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink-soft hover:bg-sand hover:text-ink"
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove
+            <Icon icon={Trash2} aria-hidden="true" className="h-4 w-4" /> Remove
             <span className="sr-only"> {line.title}</span>
           </button>
         </div>

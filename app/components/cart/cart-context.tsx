@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { notify } from "~/components/ui/toaster";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { loadCart, saveCart } from "./cart-storage";
@@ -69,7 +69,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
 
   const restore = useCallback((previous: Cart.CartState, message: string) => {
     setLastRemoval({ label: message, previous });
-    toast(message, {
+    notify.message(message, {
       action: {
         label: "Undo",
         onClick: () => {
@@ -94,14 +94,14 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
         const result = Cart.addLine(cartRef.current, kind, id, catalogue, clock, quantity);
         const name = nameOf(kind, id) ?? "Item";
         if (result.added === 0) {
-          toast.error(result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`);
+          notify.error(result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`);
           return false;
         }
         setCart(result.cart);
         setLastRemoval(null);
         const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
-        toast.success(`Added ${result.added} × ${name}`, {
+        notify.success(`Added ${result.added} × ${name}`, {
           description: result.reason === "limit" ? "That's all we have in stock." : undefined,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
@@ -118,7 +118,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
       addCombo(productIds) {
         const result = Cart.addCombo(cartRef.current, productIds, catalogue, clock);
         if (!result.combo) {
-          toast.error(
+          notify.error(
             result.reason === "too-few-products"
               ? "Pick at least 2 products for a combo"
               : result.reason === "out-of-stock"
@@ -129,7 +129,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
         }
         setCart(result.cart);
         reportAddToCart(`Custom combo (${result.combo.productIds.length} items)`, result.combo.price, 1);
-        toast.success(`Combo added: ${result.combo.discount}% off, ${formatCents(result.combo.price)}`, {
+        notify.success(`Combo added: ${result.combo.discount}% off, ${formatCents(result.combo.price)}`, {
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
         return true;

@@ -30,3 +30,41 @@ describe("cart persistence", () => {
     expect(loadCart(wrongShape)).toEqual({ lines: [], combos: [] });
   });
 });
+
+describe("stored cart validation", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const combo = { id: "custom-1", productIds: ["a", "b"], quantity: 1, discount: 20, originalTotal: 100, price: 80, weight: 5, createdAt: "2026-01-01" };
+  const rejects = (lines: unknown, combos: unknown = []) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const storage = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify(lines), [COMBOS_STORAGE_KEY]: JSON.stringify(combos) });
+    return expect(loadCart(storage)).toEqual({ lines: [], combos: [] });
+  };
+
+  it("refuses lines of the wrong kind, id or quantity", () => {
+    rejects([{ kind: "gift", id: "x", quantity: 1 }]);
+    rejects([{ kind: "product", id: "", quantity: 1 }]);
+    rejects([{ kind: "product", id: "x".repeat(101), quantity: 1 }]);
+    rejects([{ kind: "product", id: "x", quantity: 1.5 }]);
+    rejects([{ kind: "product", id: "x", quantity: 100 }]);
+    rejects([{ kind: "product", id: "x", quantity: "2" }]);
+    rejects({ kind: "product", id: "x", quantity: 1 });
+    rejects([null]);
+  });
+
+  it("refuses combos with a bad id, too few or too many products, or missing figures", () => {
+    rejects([], [{ ...combo, id: "combo-1" }]);
+    rejects([], [{ ...combo, productIds: ["a"] }]);
+    rejects([], [{ ...combo, productIds: Array.from({ length: 11 }, (_, i) => `p${i}`) }]);
+    rejects([], [{ ...combo, price: "80" }]);
+    rejects([], [{ ...combo, weight: Number.NaN }]);
+    const { createdAt: _omit, ...noDate } = combo;
+    rejects([], [noDate]);
+  });
+
+  it("accepts the largest valid cart", () => {
+    const lines = [{ kind: "bundle", id: "x".repeat(100), quantity: 99 }];
+    const combos = [{ ...combo, productIds: Array.from({ length: 10 }, (_, i) => `p${i}`), quantity: 99 }];
+    const storage = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify(lines), [COMBOS_STORAGE_KEY]: JSON.stringify(combos) });
+    expect(loadCart(storage)).toEqual({ lines, combos });
+  });
+});

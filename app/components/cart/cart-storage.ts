@@ -1,26 +1,41 @@
-import * as z from "zod/mini";
 import type { CartState } from "~/domain/cart";
 
 /** Two keys, as in the original: one for plain lines, one for custom combos. */
 export const CART_STORAGE_KEY = "lazyReefer.cart";
 export const COMBOS_STORAGE_KEY = "lazyReefer.combos";
 
-// zod/mini: the same validation in a fraction of the bytes every storefront page loads.
-const Id = z.string().check(z.minLength(1), z.maxLength(100));
-const Quantity = z.number().check(z.int(), z.minimum(1), z.maximum(99));
-const LinesSchema = z.array(z.object({ kind: z.enum(["product", "bundle"]), id: Id, quantity: Quantity }));
-const CombosSchema = z.array(
-  z.object({
-    id: z.string().check(z.startsWith("custom-"), z.maxLength(60)),
-    productIds: z.array(Id).check(z.minLength(2), z.maxLength(10)),
-    quantity: Quantity,
-    discount: z.number(),
-    originalTotal: z.number(),
-    price: z.number(),
-    weight: z.number(),
-    createdAt: z.string(),
-  }),
-);
+/*
+ * Hand-written checks rather than a schema library: this module is on every storefront page
+ * before interaction, and the two shapes are small. Zod (even zod/mini) cost ~15 KB gzip and
+ * Valibot ~2 KB here, against a 120 KB budget (docs/decisions/008-storefront-javascript-budget.md).
+ * The server never trusts this data: checkout re-validates every line with the shared zod schemas.
+ */
+type Check = (value: unknown) => boolean;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isId: Check = (value) => typeof value === "string" && value.length >= 1 && value.length <= 100;
+const isQuantity: Check = (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 99;
+const isNumber: Check = (value) => typeof value === "number" && Number.isFinite(value);
+
+const isLine: Check = (value) => isRecord(value) && (value.kind === "product" || value.kind === "bundle") && isId(value.id) && isQuantity(value.quantity);
+const isCombo: Check = (value) =>
+  isRecord(value) &&
+  typeof value.id === "string" &&
+  value.id.startsWith("custom-") &&
+  value.id.length <= 60 &&
+  Array.isArray(value.productIds) &&
+  value.productIds.length >= 2 &&
+  value.productIds.length <= 10 &&
+  value.productIds.every(isId) &&
+  isQuantity(value.quantity) &&
+  [value.discount, value.originalTotal, value.price, value.weight].every(isNumber) &&
+  typeof value.createdAt === "string";
+
+function parseList<T>(raw: string | null, isItem: Check, key: string): T[] {
+  if (!raw) return [];
+  const value: unknown = JSON.parse(raw);
+  if (!Array.isArray(value) || !value.every(isItem)) throw new TypeError(`${key} does not hold a valid list`);
+  return value as T[];
+}
 
 /** Reads the stored cart; anything unreadable is logged and the cart starts empty. */
 export function loadCart(storage: Pick<Storage, "getItem">): CartState {
@@ -28,8 +43,8 @@ export function loadCart(storage: Pick<Storage, "getItem">): CartState {
     const rawLines = storage.getItem(CART_STORAGE_KEY);
     const rawCombos = storage.getItem(COMBOS_STORAGE_KEY);
     return {
-      lines: rawLines ? LinesSchema.parse(JSON.parse(rawLines)) : [],
-      combos: rawCombos ? CombosSchema.parse(JSON.parse(rawCombos)) : [],
+      lines: parseList(rawLines, isLine, CART_STORAGE_KEY),
+      combos: parseList(rawCombos, isCombo, COMBOS_STORAGE_KEY),
     };
   } catch (error) {
     console.error("Error loading cart from localStorage", error);

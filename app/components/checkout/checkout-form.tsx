@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Loader2, Lock } from "lucide-react";
-import type { z } from "zod";
-import { CardSchema, CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
+import { Loader2, Lock } from "lucide";
+import { Icon } from "~/components/ui/icon";
+import { whenIdle } from "../ui/idle";
 import { Field } from "../ui/field";
 import { useCart } from "../cart/cart-context";
 import { cartItems, isFailure, postJson } from "./checkout-client";
@@ -11,19 +11,7 @@ type Errors = Record<string, string>;
 
 // Stripe's code is fetched only by shops that run the stripe provider.
 const StripePayment = lazy(() => import("./stripe-payment.client"));
-
-function collectErrors(prefix: string, result: z.ZodSafeParseResult<unknown>, into: Errors) {
-  if (result.success) return;
-  for (const issue of result.error.issues) {
-    const key = `${prefix}.${issue.path.join(".")}`;
-    into[key] ??= issue.message;
-  }
-}
-
-function parseExpiry(value: string): { expMonth: number; expYear: number } {
-  const match = value.replace(/\s/g, "").match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
-  return match ? { expMonth: Number(match[1]), expYear: Number(match[2]) } : { expMonth: NaN, expYear: NaN };
-}
+const loadValidation = () => import("./checkout-validation");
 
 interface CheckoutAnswer {
   order: { id: string; number: string };
@@ -49,27 +37,29 @@ export function CheckoutForm({
   const [submitting, setSubmitting] = useState(false);
   const [stripeStep, setStripeStep] = useState<{ clientSecret: string; orderUrl: string } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  // Synchronous guard against a double submit (state updates land only on the next render).
+  const busy = useRef(false);
 
   useEffect(() => {
     if (formError) errorRef.current?.focus();
   }, [formError]);
+  useEffect(() => whenIdle(() => void loadValidation()), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const get = (name: string) => String(form.get(name) ?? "");
-    const customer = { email: get("email"), name: get("name") };
-    const address = requiresShipping
-      ? { name: get("name"), line1: get("line1"), line2: get("line2") || undefined, city: get("city"), state: get("state"), postalCode: get("postalCode"), country: get("country") || "US" }
-      : undefined;
-    const card = { number: get("cardNumber"), ...parseExpiry(get("expiry")), cvc: get("cvc") };
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await validateAndPlace(new FormData(event.currentTarget));
+    } finally {
+      busy.current = false;
+    }
+  }
 
-    const found: Errors = {};
-    collectErrors("customer", CustomerSchema.safeParse(customer), found);
-    if (address) collectErrors("address", ShippingAddressSchema.safeParse(address), found);
-    if (testMode) collectErrors("card", CardSchema.safeParse(card), found);
-    if (Number.isNaN(card.expMonth)) found["card.expiry"] = "Enter the expiry as MM/YY";
+  async function validateAndPlace(form: FormData) {
+    const { readCheckoutForm, validateCheckout } = await loadValidation();
+    const { customer, address, card } = readCheckoutForm(form, requiresShipping);
+    const found = validateCheckout({ customer, address, card }, testMode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFormError("Please correct the highlighted fields.");
@@ -163,11 +153,11 @@ export function CheckoutForm({
       <button type="submit" className="btn-primary w-full text-base" disabled={submitting} aria-busy={submitting}>
         {submitting ? (
           <>
-            <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> Placing your order…
+            <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" /> Placing your order…
           </>
         ) : (
           <>
-            <Lock aria-hidden="true" className="h-5 w-5" /> {testMode ? "Place order" : "Continue to payment"}
+            <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" /> {testMode ? "Place order" : "Continue to payment"}
           </>
         )}
       </button>

@@ -1,6 +1,7 @@
 import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
-import { Loader2, Lock } from "lucide-react";
+import { Loader2, Lock } from "lucide";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * Stripe's Payment Element for an order's PaymentIntent. Loaded only when the shop runs the
@@ -48,7 +49,7 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl 
         </p>
       ) : null}
       <button type="button" className="btn-primary w-full text-base" disabled={!elements || busy} onClick={pay}>
-        {busy ? <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Lock aria-hidden="true" className="h-5 w-5" />} Pay now
+        {busy ? <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" />} Pay now
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { AlertTriangle, MailWarning, Truck } from "lucide-react";
+import { AlertTriangle, MailWarning, Truck } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/dashboard";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatCard } from "~/components/admin/stat-card";
@@ -60,7 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="ship-heading" className="card p-5">
           <h2 id="ship-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <Truck aria-hidden="true" className="h-5 w-5 text-reef" /> Waiting to ship ({stats.awaitingShipment.count})
+            <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Waiting to ship ({stats.awaitingShipment.count})
           </h2>
           {stats.awaitingShipment.oldest.length === 0 ? (
             <p className="mt-2 text-sm text-ink-soft">Nothing to pack. Nice.</p>
@@ -99,7 +100,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="low-heading" className="card p-5">
           <h2 id="low-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <AlertTriangle aria-hidden="true" className="h-5 w-5 text-gold" /> Low stock
+            <Icon icon={AlertTriangle} aria-hidden="true" className="h-5 w-5 text-gold" /> Low stock
           </h2>
           {stats.lowStock.length === 0 ? (
             <p className="mt-2 text-sm text-ink-soft">Everything has 10 or more in stock.</p>
@@ -118,7 +119,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
         <section aria-labelledby="mail-heading" className="card p-5">
           <h2 id="mail-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <MailWarning aria-hidden="true" className="h-5 w-5 text-coral-text" /> Email
+            <Icon icon={MailWarning} aria-hidden="true" className="h-5 w-5 text-coral-text" /> Email
           </h2>
           <p className="mt-2 text-sm">
             <Link to="/admin/outbox?status=failed" className="font-semibold underline">

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { CheckCircle2, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
 import { DIAGNOSTICS, type CheckResult, type DiagnosticName } from "~/models/diagnostics.server";
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Result({ result }: { result: CheckResult }) {
   return (
     <li className="flex items-start gap-2 text-sm">
-      {result.ok ? <CheckCircle2 aria-hidden="true" className="h-5 w-5 text-chaeto" /> : <XCircle aria-hidden="true" className="h-5 w-5 text-coral-text" />}
+      {result.ok ? <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" /> : <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />}
       <span>
         <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail} <span className="text-ink-soft">({result.ms} ms)</span>
       </span>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
-import { ShieldAlert } from "lucide-react";
+import { ShieldAlert } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/models/admin-access.server";
 
@@ -55,7 +56,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <section className="container-page py-20 text-center">
-      <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-coral-text" />
+      <Icon icon={ShieldAlert} aria-hidden="true" className="mx-auto h-12 w-12 text-coral-text" />
       <p className="eyebrow mt-4">{forbidden ? "403" : "Error"}</p>
       <h1 className="mt-2 text-4xl font-semibold">{forbidden ? "This area is for the shop's administrators" : "Unexpected Application Error!"}</h1>
       <p className="mx-auto mt-3 max-w-md text-ink-soft">

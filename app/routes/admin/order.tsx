@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { PostalAddress } from "~/components/postal-address";
-import { Printer } from "lucide-react";
+import { Printer } from "lucide";
+import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/order";
 import { FormAlert } from "~/components/account/auth-card";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
@@ -51,7 +52,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </h1>
         <OrderStatusBadge status={order.status} />
         <Link to={`/admin/orders/${order.id}/slip`} className="btn-secondary ml-auto min-h-10">
-          <Printer aria-hidden="true" className="h-4 w-4" /> Packing slip
+          <Icon icon={Printer} aria-hidden="true" className="h-4 w-4" /> Packing slip
         </Link>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
