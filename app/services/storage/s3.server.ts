@@ -26,8 +26,9 @@ export function createS3Client(config: S3StorageConfig, overrides: Partial<S3Cli
     forcePathStyle: config.forcePathStyle,
     // A bucket in another region than configured still answers (after a redirect) instead of failing every upload.
     followRegionRedirects: true,
-    // An unreachable store fails an upload within seconds instead of holding the customer's request open.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
+    // An unreachable or stalled store fails an upload within seconds instead of holding the customer's request
+    // open: 3 s to connect, 20 s without a byte, 60 s in all (the SDK only warns on that one unless told to throw).
+    requestHandler: { connectionTimeout: 3_000, socketTimeout: 20_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
     ...overrides,
   });
 }
