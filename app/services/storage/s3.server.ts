@@ -55,7 +55,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   function fail(err: unknown, operation: string, bucket: string, objectPath: string): never {
     const error = toStorageError(err, bucket, objectPath);
     if (error.code !== "object-not-found") {
-      const { name, message } = err as Error;
+      const { name, message } = (err ?? {}) as Partial<Error>;
       logger?.warn({ operation, key: keyOf(bucket, objectPath), error: name, status: statusOf(err), detail: message }, "object storage request failed");
     }
     throw error;
