@@ -24,4 +24,24 @@ describe("configuration", () => {
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ NODE_ENV: "production", CLOCK_NOW: "2024-10-01T00:00:00Z" })).toThrow(/CLOCK_NOW/);
   });
+
+  it("keeps uploads on local disk unless STORAGE_URL is set, then uses S3 with a fixed region", () => {
+    expect(parseConfig({ DATA_DIR: "/srv/shop" }).storage).toEqual({ kind: "local", directory: path.resolve("/srv/shop", "storage") });
+    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads/prod" }).storage).toMatchObject({ kind: "s3", bucket: "shop-uploads", prefix: "prod/", region: "us-east-1" });
+    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads", AWS_REGION: "eu-west-1" }).storage).toMatchObject({ region: "eu-west-1" });
+    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads?region=ap-south-1", AWS_REGION: "eu-west-1" }).storage).toMatchObject({ region: "ap-south-1" });
+  });
+
+  it("stops on a malformed STORAGE_URL with a message that names it but not its secrets", () => {
+    expect(() => parseConfig({ STORAGE_URL: "s3://Not_A_Bucket" })).toThrow(/STORAGE_URL: bucket name/);
+    expect(() => parseConfig({ STORAGE_URL: "s3://bucket?endpoint=localhost:9000" })).toThrow(/STORAGE_URL: endpoint/);
+    let message = "";
+    try {
+      parseConfig({ STORAGE_URL: "s3://AKIAEXAMPLE:hunter2@bucket" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/STORAGE_URL: must not contain credentials/);
+    expect(message).not.toMatch(/AKIAEXAMPLE|hunter2/);
+  });
 });

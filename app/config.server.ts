@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { PasswordPolicy } from "./domain/password-policy";
+import { parseStorageUrl, type StorageConfig } from "./services/storage/storage-url.server";
 
 /**
  * Environment, parsed once at boot. Every variable has a default so that `npm start`
@@ -41,6 +42,18 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default("your reef club account"),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
+  /** Uploads in one S3 bucket shared by every instance; unset keeps them on local disk. */
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseStorageUrl(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    })
+    .optional(),
+  /** The AWS SDK's own variable, read here too so an s3:// URL without ?region= still gets a fixed region. */
+  AWS_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, "must look like eu-west-1").optional(),
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -80,6 +93,8 @@ export interface Config {
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
   redisUrl: string | null;
+  /** Uploaded files (photos): local disk by default, or S3 when STORAGE_URL is set. Holds no credentials. */
+  storage: StorageConfig;
   /** Social sign-in through OpenID Connect; null when not configured (the button is hidden). */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 }
@@ -134,6 +149,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: env.TRUST_PROXY,
     redisUrl: env.REDIS_URL ?? null,
+    storage: env.STORAGE_URL
+      ? { ...env.STORAGE_URL, region: env.STORAGE_URL.region ?? env.AWS_REGION ?? "us-east-1" }
+      : { kind: "local", directory: path.join(dataDir, "storage") },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
         ? { issuer: env.OIDC_ISSUER.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }

@@ -8,9 +8,9 @@ import type Stripe from "stripe";
 import type { PaymentProvider } from "~/services/payments/provider";
 import { createStripeClient, createStripeProvider } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
-import path from "node:path";
 import { createAuth, type Auth } from "~/services/auth.server";
 import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
+import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
 import { connectRedis, type KeyValueStore } from "~/services/redis.server";
 import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
 import { createLogger } from "./logger";
@@ -55,6 +55,14 @@ export async function createServices(
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
-  const storage = createLocalStorage(path.join(config.dataDir, "storage"));
+  const storage = createStorage(config, logger);
   return { config, database, clock, logger, secret, payments, stripe, auth, storage, kv, rateLimiter, health: { workerLastTick: null } };
+}
+
+function createStorage(config: Config, logger: Logger): ObjectStorage {
+  const storage = config.storage;
+  if (storage.kind === "local") return createLocalStorage(storage.directory);
+  // Where, never who: credentials stay with the SDK's chain and out of the log.
+  logger.info({ bucket: storage.bucket, prefix: storage.prefix, endpoint: storage.endpoint, region: storage.region }, "uploads go to S3");
+  return createS3Storage({ client: createS3Client(storage), bucket: storage.bucket, prefix: storage.prefix, logger: logger.child({ component: "storage" }) });
 }

@@ -47,15 +47,19 @@ export async function startTestServer(services: AppServices): Promise<{ url: str
   });
 }
 
+type TestServicesOptions = Parameters<typeof createTestServices>[0];
+
 /**
  * Real services and an HTTP server for one describe block, created before its tests and closed
  * after them. Read `services` and `url` inside tests (they exist once `beforeAll` has run).
+ * Options may be a function, called in `beforeAll`, for values that exist only once an earlier
+ * `beforeAll` has run (a peer's port).
  */
-export function useTestServer(options: Parameters<typeof createTestServices>[0] = {}) {
+export function useTestServer(options: TestServicesOptions | (() => TestServicesOptions) = {}) {
   let services: AppServices | undefined;
   let server: { url: string; close(): Promise<void> } | undefined;
   beforeAll(async () => {
-    services = await createTestServices(options);
+    services = await createTestServices(typeof options === "function" ? options() : options);
     server = await startTestServer(services);
   });
   afterAll(async () => {

@@ -48,12 +48,21 @@ export interface ObjectStorage {
 
 const SAFE_SEGMENT = /^[A-Za-z0-9._-]{1,128}$/;
 
-function checkPath(bucket: string, objectPath: string) {
-  if (!SAFE_SEGMENT.test(bucket)) throw new StorageError("invalid-argument", "Invalid bucket name.");
+/**
+ * Every adapter calls this before touching disk or network: names stay within one safe alphabet,
+ * so a path can never climb out of its bucket and needs no escaping in a file name or an S3 key.
+ */
+export function checkPath(bucket: string, objectPath: string) {
+  if (!SAFE_SEGMENT.test(bucket) || bucket === "." || bucket === "..") throw new StorageError("invalid-argument", "Invalid bucket name.");
   const segments = objectPath.split("/");
   if (segments.length > 8 || segments.some((s) => !SAFE_SEGMENT.test(s) || s === "." || s === "..")) {
     throw new StorageError("invalid-argument", "Invalid object path.");
   }
+}
+
+/** A new opaque version number for an object write (callers use it to bust caches: `?v=`). */
+export function newGeneration(): string {
+  return String(Date.now()) + String(crypto.randomInt(100, 999));
 }
 
 /**
@@ -83,7 +92,7 @@ export function createLocalStorage(root: string): ObjectStorage {
       const previous = await head(bucket, objectPath).catch(() => null);
       const metadata: StorageMetadata = {
         bucket,
-        generation: String(Date.now()) + String(crypto.randomInt(100, 999)),
+        generation: newGeneration(),
         metageneration: "1",
         fullPath: objectPath,
         name: path.posix.basename(objectPath),
