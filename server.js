@@ -1,66 +1,149 @@
-// Process entry: serves static assets, mounts the app from the build (or from Vite in --dev),
-// and shuts down gracefully on SIGTERM/SIGINT.
-import compression from "compression";
-import express from "express";
-import expressStaticGzip from "express-static-gzip";
+// Process entry. In production it runs one server process per core (WEB_CONCURRENCY, default: the
+// number of cores) under a small supervisor; `--dev` runs one process with Vite's middleware.
+import cluster from "node:cluster";
+import os from "node:os";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
 
-const server = express();
-server.disable("x-powered-by");
-let createApp;
+function processCount() {
+  const raw = process.env.WEB_CONCURRENCY;
+  if (raw === undefined || raw === "") return os.availableParallelism();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    console.error(`Invalid configuration:\n  WEB_CONCURRENCY: must be a whole number from 1 to 64 (got "${raw}")`);
+    process.exit(1);
+  }
+  return n;
+}
 
-if (dev) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
-  ({ createApp } = await viteDevServer.ssrLoadModule("./server/app.ts"));
+const processes = dev ? 1 : processCount();
+if (cluster.isPrimary && processes > 1) {
+  await supervise(processes);
 } else {
-  // Build files were compressed once at build time (scripts/precompress.ts): send the .br or
-  // .gz twin the browser accepts. Hashed assets never change, so they are cached for a year.
-  const precompressed = (maxAge, immutable = false) => ({
-    enableBrotli: true,
-    orderPreference: ["br", "gz"],
-    index: false,
-    serveStatic: { maxAge, immutable, index: false },
+  await serve();
+}
+
+/**
+ * The supervisor: forks the server processes, which share the listening port (the kernel spreads
+ * connections). Slot 0 starts first — it runs the migrations and the seed — and is the only one
+ * with the background worker, so the outbox and reservation expiry have one sender at a time.
+ * A process that dies is replaced in its slot; one that fails before it ever listened stops the
+ * whole server, since a configuration or database error would only repeat.
+ */
+async function supervise(count) {
+  // Each process accepts from the shared socket itself (SCHED_NONE) rather than through the
+  // supervisor (round-robin): no extra hop, and a connection handed to a process that dies at
+  // that moment is reset instead of hanging in the supervisor's queue (seen with round-robin).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const log = (msg) => console.log(JSON.stringify({ level: "info", time: Date.now(), pid: process.pid, msg }));
+  const slots = new Map(); // worker id -> slot
+  let stopping = false;
+
+  function fork(slot) {
+    const worker = cluster.fork({ SERVER_SLOT: String(slot), BACKGROUND_WORKER: slot === 0 ? (process.env.BACKGROUND_WORKER ?? "on") : "off" });
+    slots.set(worker.id, slot);
+    let listened = false;
+    const ready = new Promise((resolve) => worker.once("listening", () => ((listened = true), resolve())));
+    worker.once("exit", (code, signal) => {
+      slots.delete(worker.id);
+      if (stopping) return;
+      if (!listened) {
+        console.error(`server process ${slot} stopped before it could serve (code ${code}); stopping`);
+        stopAll(code || 1);
+        return;
+      }
+      log(`server process ${slot} exited (${signal ?? `code ${code}`}); starting a new one`);
+      setTimeout(() => stopping || fork(slot), 500); // a short pause, so a crash loop cannot spin
+    });
+    return ready;
+  }
+
+  function stopAll(exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode);
+    cluster.on("exit", done);
+    done();
+    setTimeout(() => process.exit(exitCode), 15_000).unref();
+  }
+
+  process.on("SIGTERM", () => stopAll(0));
+  process.on("SIGINT", () => stopAll(0));
+  await fork(0);
+  for (let slot = 1; slot < count; slot++) void fork(slot);
+  log(`${count} server processes (WEB_CONCURRENCY=${count})`);
+}
+
+/** One server process: static files, the app from the build (or Vite), graceful shutdown. */
+async function serve() {
+  const { default: express } = await import("express");
+  const server = express();
+  server.disable("x-powered-by");
+  let closing = false;
+  // While shutting down, answer with `Connection: close` so that keep-alive clients (a load
+  // balancer's pooled connections) move to another process instead of holding this one open.
+  server.use((_req, res, next) => {
+    if (closing) res.setHeader("Connection", "close");
+    next();
   });
-  server.use("/assets", expressStaticGzip("build/client/assets", precompressed("1y", true)));
-  server.use(expressStaticGzip("build/client", precompressed("1h")));
-  // Pages and API answers are compressed per response: compression 1.8 negotiates Brotli
-  // (quality 4, about gzip's cost) where the browser accepts it, gzip otherwise.
-  server.use(compression());
-  ({ createApp } = await import("./build/server/index.js"));
-}
+  let createApp;
 
-let app, services, worker;
-try {
-  ({ app, services, worker } = await createApp());
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-}
-server.use(app);
+  if (dev) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    ({ createApp } = await viteDevServer.ssrLoadModule("./server/app.ts"));
+  } else {
+    const { default: compression } = await import("compression");
+    const { default: expressStaticGzip } = await import("express-static-gzip");
+    // Build files were compressed once at build time (scripts/precompress.ts): send the .br or
+    // .gz twin the browser accepts. Hashed assets never change, so they are cached for a year.
+    const precompressed = (maxAge, immutable = false) => ({
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { maxAge, immutable, index: false },
+    });
+    server.use("/assets", expressStaticGzip("build/client/assets", precompressed("1y", true)));
+    server.use(expressStaticGzip("build/client", precompressed("1h")));
+    // Pages and API answers are compressed per response: compression 1.8 negotiates Brotli
+    // (quality 4, about gzip's cost) where the browser accepts it, gzip otherwise.
+    server.use(compression());
+    ({ createApp } = await import("./build/server/index.js"));
+  }
 
-const listener = server.listen(services.config.port, services.config.host, () => {
-  const address = listener.address();
-  const port = typeof address === "object" && address ? address.port : services.config.port;
-  services.logger.info({ port }, `${services.config.shopName} is open on http://localhost:${port}`);
-});
+  let app, services, worker;
+  try {
+    ({ app, services, worker } = await createApp());
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  server.use(app);
 
-let closing = false;
-async function shutdown(signal) {
-  if (closing) return;
-  closing = true;
-  services.logger.info({ signal }, "shutting down");
-  listener.close(async () => {
-    await worker.stop().catch(() => {});
-    await services.kv?.close().catch(() => {});
-    await services.database.destroy().catch(() => {});
-    process.exit(0);
+  const listener = server.listen(services.config.port, services.config.host, () => {
+    const address = listener.address();
+    const port = typeof address === "object" && address ? address.port : services.config.port;
+    if (!cluster.isWorker || process.env.SERVER_SLOT === "0") {
+      services.logger.info({ port }, `${services.config.shopName} is open on http://localhost:${port}`);
+    }
   });
-  listener.closeIdleConnections?.();
-  setTimeout(() => process.exit(0), 10_000).unref();
+
+  async function shutdown(signal) {
+    if (closing) return;
+    closing = true;
+    services.logger.info({ signal }, "shutting down");
+    listener.close(async () => {
+      await worker.stop().catch(() => {});
+      await services.kv?.close().catch(() => {});
+      await services.database.destroy().catch(() => {});
+      process.exit(0);
+    });
+    listener.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  }
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);

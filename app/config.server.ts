@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /**
+   * Whether this process runs the background worker (outbox, reservation expiry). `npm start`
+   * with several processes turns it on in exactly one of them.
+   */
+  BACKGROUND_WORKER: z.enum(["on", "off"]).default("on"),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** How long a mail being sent stays reserved for its worker (a crashed worker's mail is retried after it). */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -89,6 +94,7 @@ export interface Config {
   mailFrom: string;
   reservationMinutes: number;
   workerIntervalMs: number;
+  backgroundWorker: boolean;
   mailLeaseMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
@@ -158,6 +164,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
+    backgroundWorker: env.BACKGROUND_WORKER === "on",
     mailLeaseMs: env.MAIL_LEASE_SECONDS * 1000,
   };
 }

@@ -201,7 +201,14 @@ export interface RateLimitTable {
   window_start: ColumnType<number, number, number>;
 }
 
+export interface BackgroundHeartbeatTable {
+  name: string;
+  holder: string;
+  beat_at: Timestamp;
+}
+
 export interface Database {
+  background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;

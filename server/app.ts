@@ -20,6 +20,7 @@ export async function createApp() {
       getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
-  const worker = startWorker(services);
+  // Every process can run a pass on demand (tests); only the one chosen runs them on a timer.
+  const worker = startWorker(services, { autoStart: config.backgroundWorker });
   return { app, services, worker };
 }

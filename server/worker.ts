@@ -1,3 +1,5 @@
+import os from "node:os";
+import { recordHeartbeat } from "~/models/heartbeat.server";
 import { expireDueOrders } from "~/models/orders.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
 import type { AppServices } from "./services";
@@ -30,6 +32,7 @@ export function startWorker(services: AppServices, options: { transport?: MailTr
       }
       last = now;
       services.health.workerLastTick = now;
+      await recordHeartbeat(services.database.db, `${os.hostname()}:${process.pid}`, now);
     } catch (err) {
       services.logger.error({ err }, "worker pass failed");
     }

@@ -1,3 +1,4 @@
+import { lastHeartbeat } from "./heartbeat.server";
 import crypto from "node:crypto";
 import { pingDatabase } from "../../database/db.server";
 import { currentMigration } from "../../database/migrate.server";
@@ -55,11 +56,12 @@ export const DIAGNOSTICS = {
     }),
   worker: (s: AppServices) =>
     timed("Background worker", async () => {
-      const last = s.health.workerLastTick;
+      // Read from the database: the worker may run in another process or instance.
+      const last = await lastHeartbeat(s.database.db);
       if (!last) throw new Error("no heartbeat yet");
-      const age = s.clock().getTime() - last.getTime();
-      if (age > Math.max(60_000, s.config.workerIntervalMs * 5)) throw new Error(`last pass ${Math.round(age / 1000)} s ago`);
-      return `last pass ${Math.max(0, Math.round(age / 1000))} s ago`;
+      const age = s.clock().getTime() - last.at.getTime();
+      if (age > Math.max(60_000, s.config.workerIntervalMs * 5)) throw new Error(`last pass ${Math.round(age / 1000)} s ago (${last.holder})`);
+      return `last pass ${Math.max(0, Math.round(age / 1000))} s ago by ${last.holder}`;
     }),
 };
 export type DiagnosticName = keyof typeof DIAGNOSTICS;
