@@ -96,7 +96,6 @@ async function serve() {
     server.use(viteDevServer.middlewares);
     ({ createApp } = await viteDevServer.ssrLoadModule("./server/app.ts"));
   } else {
-    const { default: compression } = await import("compression");
     const { default: expressStaticGzip } = await import("express-static-gzip");
     // Build files were compressed once at build time (scripts/precompress.ts): send the .br or
     // .gz twin the browser accepts. Hashed assets never change, so they are cached for a year.
@@ -108,9 +107,7 @@ async function serve() {
     });
     server.use("/assets", expressStaticGzip("build/client/assets", precompressed("1y", true)));
     server.use(expressStaticGzip("build/client", precompressed("1h")));
-    // Pages and API answers are compressed per response: compression 1.8 negotiates Brotli
-    // (quality 4, about gzip's cost) where the browser accepts it, gzip otherwise.
-    server.use(compression());
+    // Pages and API answers are compressed per response by the app (server/http.ts).
     ({ createApp } = await import("./build/server/index.js"));
   }
 

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Anonymous pages served from a 5-second in-process cache (server/page-cache.ts). Default: on in production. */
+  PAGE_CACHE: z.enum(["on", "off"]).optional(),
   /**
    * Whether this process runs the background worker (outbox, reservation expiry). `npm start`
    * with several processes turns it on in exactly one of them.
@@ -95,6 +97,7 @@ export interface Config {
   reservationMinutes: number;
   workerIntervalMs: number;
   backgroundWorker: boolean;
+  pageCache: boolean;
   mailLeaseMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
@@ -165,6 +168,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
     backgroundWorker: env.BACKGROUND_WORKER === "on",
+    pageCache: (env.PAGE_CACHE ?? (env.NODE_ENV === "production" ? "on" : "off")) === "on",
     mailLeaseMs: env.MAIL_LEASE_SECONDS * 1000,
   };
 }

@@ -33,7 +33,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     config: publicConfig(context.services.config),
     user: user ? { name: user.name } : null,
-    now: context.services.clock().toISOString(),
+    // To the minute: enough for offer validity in the cart, and every render within a minute is
+    // byte-identical, so cached pages keep their ETag across processes (server/page-cache.ts).
+    now: new Date(Math.floor(context.services.clock().getTime() / 60_000) * 60_000).toISOString(),
     catalogue: { products: catalogue.products.map((p) => ({ ...p, description: "" })), bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })) },
   };
 }

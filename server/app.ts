@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { parseConfig } from "~/config.server";
 import { createHttpApp } from "./http";
+import { pageCache } from "./page-cache";
 import { createServices } from "./services";
 import { startWorker } from "./worker";
 
@@ -13,6 +14,7 @@ export async function createApp() {
   const config = parseConfig();
   const services = await createServices(config);
   const app = createHttpApp(services);
+  if (config.pageCache) app.use(pageCache());
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

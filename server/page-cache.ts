@@ -1,0 +1,168 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+
+/**
+ * A short-lived cache of server-rendered pages for anonymous visitors, in this process.
+ *
+ * Why: the catalogue, product and guide pages are the same for every visitor without a session,
+ * and rendering React for each request is what limits the server. A page is rendered once per
+ * FRESH_MS, then served from memory; between FRESH_MS and STALE_MS the stale copy is served
+ * while one background request re-renders it (stale-while-revalidate). Concurrent misses wait
+ * for one render instead of each rendering (no stampede).
+ *
+ * Safe because: only GET/HEAD of the paths below, never with a session cookie, never a response
+ * that sets a cookie or is not 200, and the CSP nonce — unique per response — is swapped for
+ * this response's own nonce on every hit, so a cached page never reuses one. What a visitor sees
+ * may be up to STALE_MS old (a stock count, say); checkout re-checks everything on the server.
+ * Browsers revalidate with the weak ETag (304); shared caches may keep a page for `s-maxage`.
+ */
+export const PAGE_CACHE_PATHS = /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?lr\.session_token=/;
+const FRESH_MS = 5_000;
+const STALE_MS = 60_000;
+const MAX_ENTRIES = 500;
+const MAX_QUERY_LENGTH = 200;
+const PLACEHOLDER = "\u0000lr-nonce\u0000";
+const KEPT_HEADERS = ["content-type", "content-language", "x-remix-response", "link"];
+
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
+
+interface Entry {
+  /** The body with this process's placeholder where the nonce was. */
+  template: string;
+  headers: Record<string, string>;
+  etag: string;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  now?: () => number;
+  freshMs?: number;
+  staleMs?: number;
+}
+
+export function pageCache(options: PageCacheOptions = {}): RequestHandler & { clear(): void; size(): number } {
+  const now = options.now ?? Date.now;
+  const freshMs = options.freshMs ?? FRESH_MS;
+  const staleMs = options.staleMs ?? STALE_MS;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+  // Background refreshes come from this process to itself; the token keeps outsiders from
+  // forcing renders with the same header.
+  const refreshToken = crypto.randomBytes(16).toString("hex");
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+
+  function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+    res.setHeader("X-Page-Cache", state);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const nonce = String(res.locals.nonce ?? "");
+    res.status(200).send(entry.template.split(PLACEHOLDER).join(nonce));
+  }
+
+  function refreshInBackground(req: Request, key: string) {
+    if (rendering.has(key)) return;
+    const port = req.socket.localPort;
+    const done = fetch(`http://127.0.0.1:${port}${req.originalUrl}`, {
+      headers: { "x-page-cache-refresh": refreshToken, "accept-encoding": "identity" },
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then((r) => r.arrayBuffer())
+      .then(() => entries.get(key) ?? null)
+      .catch(() => null)
+      .finally(() => rendering.delete(key));
+    rendering.set(key, done);
+  }
+
+  /** Lets the renderer answer this request and keeps what it sent, if it may be shared. */
+  function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+    let release: (entry: Entry | null) => void = () => {};
+    rendering.set(key, new Promise((resolve) => (release = resolve)));
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.on("close", () => {
+      rendering.delete(key);
+      const type = String(res.getHeader("content-type") ?? "");
+      const shareable =
+        res.statusCode === 200 &&
+        res.writableFinished &&
+        !res.getHeader("set-cookie") &&
+        !/private|no-store/.test(String(res.getHeader("cache-control") ?? "")) &&
+        /^text\/(html|x-script)/.test(type);
+      if (!shareable) return release(null);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const nonce = String(res.locals.nonce ?? "");
+      const template = nonce ? body.split(nonce).join(PLACEHOLDER) : body;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = res.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      const entry = { template, headers, etag: `W/"${crypto.createHash("sha1").update(template).digest("base64url")}"`, storedAt: now() };
+      remember(key, entry);
+      release(entry);
+    });
+    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
+    res.setHeader("X-Page-Cache", "miss");
+    next();
+  }
+
+  const middleware = (async (req: Request, res: Response, next: NextFunction) => {
+    const url = new URL(req.originalUrl, "http://local");
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      !PAGE_CACHE_PATHS.test(url.pathname) ||
+      url.search.length > MAX_QUERY_LENGTH ||
+      SESSION_COOKIE.test(req.headers.cookie ?? "")
+    ) {
+      // Personal or sensitive pages (account, checkout, admin, any page with a session): never
+      // stored by the browser or a shared cache.
+      if (req.method === "GET" || req.method === "HEAD") res.setHeader("Cache-Control", "private, no-store");
+      return next();
+    }
+    const key = `${url.pathname}${url.search}`;
+    const isRefresh = req.headers["x-page-cache-refresh"] === refreshToken && req.socket.remoteAddress?.endsWith("127.0.0.1");
+    if (isRefresh) return renderAndKeep(req, res, next, key);
+
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.storedAt : Infinity;
+    if (entry && age < freshMs) return serve(req, res, entry, "hit");
+    if (entry && age < staleMs) {
+      refreshInBackground(req, key);
+      return serve(req, res, entry, "stale");
+    }
+    const inFlight = rendering.get(key);
+    if (inFlight) {
+      const rendered = await inFlight;
+      if (rendered) return serve(req, res, rendered, "hit");
+    }
+    if (req.method === "HEAD") return next(); // no body to keep
+    renderAndKeep(req, res, next, key);
+  }) as RequestHandler & { clear(): void; size(): number };
+  middleware.clear = () => entries.clear();
+  middleware.size = () => entries.size;
+  return middleware;
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authClient } from "../helpers/auth-client";
+import { startServer, tempDataDir, type ServerProcess } from "./server-process";
+
+const PRODUCT = "/product/premium-chaeto";
+
+function nonces(html: string): Set<string> {
+  return new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]!));
+}
+function cspNonce(res: Response): string | undefined {
+  return res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+}
+
+/** The anonymous page cache of the production build (server/page-cache.ts), over real HTTP. */
+describe("anonymous page cache", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: tempDataDir("lr-page-cache-"), WEB_CONCURRENCY: "1", PAGE_CACHE: "on" });
+  });
+  afterAll(async () => {
+    server?.proc.kill("SIGTERM");
+    await server?.exited;
+  });
+
+  it("renders a page once, then serves it from memory with a fresh CSP nonce on every response", async () => {
+    const first = await fetch(`${server.url}${PRODUCT}`);
+    const second = await fetch(`${server.url}${PRODUCT}`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    const [a, b] = [await first.text(), await second.text()];
+
+    // Same page, but each response carries its own nonce, the one its CSP header allows.
+    expect(a.replace(/nonce="[^"]+"/g, "")).toBe(b.replace(/nonce="[^"]+"/g, ""));
+    expect([...nonces(a)]).toEqual([cspNonce(first)]);
+    expect([...nonces(b)]).toEqual([cspNonce(second)]);
+    expect(cspNonce(first)).not.toBe(cspNonce(second));
+    expect(second.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+  });
+
+  it("answers 304 Not Modified to a browser revalidating with the ETag", async () => {
+    const page = await fetch(`${server.url}${PRODUCT}`);
+    const etag = page.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    // As a browser revalidates (fetch() would add `Cache-Control: no-cache` by itself, which
+    // asks for a full answer).
+    const again = await fetch(`${server.url}${PRODUCT}`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("never caches a signed-in visitor's page, nor checkout", async () => {
+    const client = authClient(server.url, "203.0.113.50", server.url);
+    const signUp = await client.call("/sign-up/email", { email: `cache-${Date.now()}@example.com`, password: "coral-reef-42", name: "Cora Cache" });
+    expect(signUp.status).toBe(200);
+    const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const page = await fetch(`${server.url}${PRODUCT}`, { headers: { cookie } });
+    expect(page.headers.get("x-page-cache")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(await page.text()).toContain("Cora Cache");
+
+    const checkout = await fetch(`${server.url}/checkout`);
+    expect(checkout.headers.get("x-page-cache")).toBeNull();
+    expect(checkout.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("serves a stale copy while one background render refreshes it", async () => {
+    await fetch(`${server.url}/care`);
+    await new Promise((r) => setTimeout(r, 5_300)); // past the fresh period
+    const stale = await fetch(`${server.url}/care`);
+    expect(stale.headers.get("x-page-cache")).toBe("stale");
+    expect(stale.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const refreshed = await fetch(`${server.url}/care`);
+    expect(refreshed.headers.get("x-page-cache")).toBe("hit");
+  });
+});
