@@ -1,8 +1,11 @@
 import os from "node:os";
 import { recordHeartbeat } from "~/models/heartbeat.server";
+import { renderQueuedMail } from "~/models/order-mails.server";
 import { expireDueOrders } from "~/models/orders.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
 import type { AppServices } from "./services";
+
+const MAIL_BATCH = 20;
 
 export interface Worker {
   /** Runs one pass now (expiry, then mail); used by tests and by the timer. */
@@ -27,8 +30,20 @@ export function startWorker(services: AppServices, options: { transport?: MailTr
       const expired = await expireDueOrders(services.database.db, now);
       if (expired > 0) services.logger.info({ expired }, "expired unpaid orders");
       if (transport) {
-        const report = await deliverDueMail(services.database.db, transport, { now, from: services.config.mailFrom, leaseMs: services.config.mailLeaseMs });
-        if (report.sent + report.retrying + report.failed > 0) services.logger.info(report, "outbox delivery");
+        // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
+        const until = Date.now() + services.config.workerIntervalMs;
+        for (;;) {
+          const report = await deliverDueMail(services.database.db, transport, {
+            now: services.clock(),
+            from: services.config.mailFrom,
+            leaseMs: services.config.mailLeaseMs,
+            batch: MAIL_BATCH,
+            render: (row) => renderQueuedMail(services.database.db, row, services.config, services.secret),
+          });
+          const handled = report.sent + report.retrying + report.failed;
+          if (handled > 0) services.logger.info(report, "outbox delivery");
+          if (handled < MAIL_BATCH || stopped || Date.now() > until) break;
+        }
       }
       last = now;
       services.health.workerLastTick = now;

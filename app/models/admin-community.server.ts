@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
 import { enqueueMail } from "~/services/mail/outbox.server";
 import { toIso } from "./db-values";
+import { renderQueuedMail } from "./order-mails.server";
+import type { AppServices } from "../../server/services";
 
 export async function listOutbox(db: Kysely<Database>, status?: string, limit = 100) {
   let query = db.selectFrom("outbox").select(["id", "kind", "to_address", "subject", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at", "order_id"]);
@@ -12,6 +14,16 @@ export async function listOutbox(db: Kysely<Database>, status?: string, limit = 
 
 export async function getOutboxMail(db: Kysely<Database>, id: number) {
   return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** What a queued mail says: its stored content or, for order mail the worker has not rendered yet, a rendering now (not stored). */
+export async function outboxPreview(
+  services: AppServices,
+  row: { kind: string; order_id: string | null; subject: string; html: string; text: string },
+): Promise<{ subject: string; text: string }> {
+  if (row.html) return { subject: row.subject, text: row.text };
+  const rendered = await renderQueuedMail(services.database.db, row, services.config, services.secret);
+  return rendered ? { subject: rendered.subject, text: rendered.text } : { subject: `(${row.kind}: no content)`, text: "" };
 }
 
 /** Puts a failed mail back in the queue with a fresh set of attempts. */

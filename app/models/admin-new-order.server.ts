@@ -49,7 +49,7 @@ export async function recordExternalOrder(
       reference: `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`,
       now,
       actor,
-      mails: (o) => paidOrderMails(o, services.config, services.secret),
+      mails: (o) => paidOrderMails(o, services.config),
     });
     return { ok: true, orderId: order.id };
   } catch (err) {

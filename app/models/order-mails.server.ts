@@ -1,22 +1,46 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../database/schema";
 import type { Config } from "~/config.server";
-import { renderNewOrderAlert, renderOrderConfirmation } from "~/services/mail/order-emails";
+import { renderNewOrderAlert, renderOrderConfirmation, type RenderedMail } from "~/services/mail/order-emails";
 import type { OutgoingMail } from "~/services/mail/outbox.server";
-import { orderToken } from "./orders.server";
+import { getOrder, orderToken } from "./orders.server";
 import type { Order } from "./order-types";
 
 export function orderUrl(config: Config, secret: string, orderId: string): string {
   return `${config.publicUrl}/order-confirmation?order=${orderId}&token=${orderToken(secret, orderId)}`;
 }
 
-/** The mail a paid order sends: the customer's confirmation and the shop's new-order alert, once each. */
-export async function paidOrderMails(order: Order, config: Config, secret: string): Promise<OutgoingMail[]> {
-  const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
-  const [confirmation, alert] = await Promise.all([
-    renderOrderConfirmation(order, brand, orderUrl(config, secret, order.id)),
-    renderNewOrderAlert(order, brand, `${config.publicUrl}/admin/orders/${order.id}`),
-  ]);
+/**
+ * The mail a paid order sends — the customer's confirmation and the shop's new-order alert, once
+ * each — queued WITHOUT content in the payment's transaction. The background worker renders it
+ * from the order when it sends it (renderQueuedMail): rendering React Email templates was the
+ * largest cost of a checkout, and the customer is not waiting for it.
+ */
+export function paidOrderMails(order: Order, config: Config): OutgoingMail[] {
+  const queued = { subject: "", html: "", text: "", orderId: order.id };
   return [
-    { kind: "order-confirmation", to: order.email, dedupeKey: `order-confirmation:${order.id}`, orderId: order.id, ...confirmation },
-    { kind: "new-order-alert", to: config.shopEmail, dedupeKey: `new-order-alert:${order.id}`, orderId: order.id, ...alert },
+    { kind: "order-confirmation", to: order.email, dedupeKey: `order-confirmation:${order.id}`, ...queued },
+    { kind: "new-order-alert", to: config.shopEmail, dedupeKey: `new-order-alert:${order.id}`, ...queued },
   ];
+}
+
+/** Renders a mail that was queued without content, from its kind and order; null if it cannot be. */
+export async function renderQueuedMail(
+  db: Kysely<Database>,
+  row: { kind: string; order_id: string | null },
+  config: Config,
+  secret: string,
+): Promise<RenderedMail | null> {
+  if (!row.order_id) return null;
+  const order = await getOrder(db, row.order_id);
+  if (!order) return null;
+  const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
+  switch (row.kind) {
+    case "order-confirmation":
+      return renderOrderConfirmation(order, brand, orderUrl(config, secret, order.id));
+    case "new-order-alert":
+      return renderNewOrderAlert(order, brand, `${config.publicUrl}/admin/orders/${order.id}`);
+    default:
+      return null;
+  }
 }

@@ -195,7 +195,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
 export async function markOrderPaid(
   db: Db,
   orderId: string,
-  options: { reference: string; now: Date; actor: string; mails: (order: Order) => Promise<OutgoingMail[]> },
+  options: { reference: string; now: Date; actor: string; mails: (order: Order) => OutgoingMail[] | Promise<OutgoingMail[]> },
 ): Promise<{ changed: boolean; order: Order | null }> {
   const before = await getOrder(db, orderId);
   if (!before || before.status !== "pending_payment") return { changed: false, order: before };

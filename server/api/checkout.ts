@@ -108,7 +108,7 @@ export function checkoutRoutes(services: AppServices): Router {
           reference: result.reference,
           now: services.clock(),
           actor: "checkout",
-          mails: (o) => paidOrderMails(o, services.config, services.secret),
+          mails: (o) => paidOrderMails(o, services.config),
         });
         return { status: 201, body: { order: orderJson(paid.order!), orderUrl: url } };
       }
@@ -195,7 +195,7 @@ export function checkoutRoutes(services: AppServices): Router {
       reference: order.paymentReference ?? `test_3ds_${order.id}`,
       now: services.clock(),
       actor: "checkout",
-      mails: (o) => paidOrderMails(o, services.config, services.secret),
+      mails: (o) => paidOrderMails(o, services.config),
     });
     res.json({ order: orderJson(paid.order!), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
   });

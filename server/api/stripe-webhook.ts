@@ -44,7 +44,7 @@ export function stripeWebhookRoutes(services: AppServices): Router {
             reference: intent.id,
             now,
             actor: "stripe-webhook",
-            mails: (o) => paidOrderMails(o, services.config, services.secret),
+            mails: (o) => paidOrderMails(o, services.config),
           });
         } else if (order.status === "pending_payment") {
           // A later success (a retry in the Payment Element) still pays the order; failure only records why.

@@ -1,3 +1,4 @@
+import { renderQueuedMail } from "~/models/order-mails.server";
 import { describe, expect, it } from "vitest";
 import { promoteToAdmin } from "~/models/admin-users.server";
 import { authClient } from "../helpers/auth-client";
@@ -39,7 +40,8 @@ describe(`injection and stored XSS on ${testDatabaseKind()}`, () => {
     expect(res.status).toBe(201);
     const { order } = await res.json();
     expect(order.customerName).toBe(XSS);
-    const mail = await app.services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-confirmation").executeTakeFirstOrThrow();
+    const row = await app.services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).where("kind", "=", "order-confirmation").executeTakeFirstOrThrow();
+    const mail = (await renderQueuedMail(app.services.database.db, row, app.services.config, app.services.secret))!;
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<img src=x");
     expect(mail.html).toContain("&lt;script&gt;");

@@ -63,6 +63,8 @@ describe(`order mail over real SMTP on ${testDatabaseKind()}`, () => {
       expect(peer.received).toHaveLength(2);
       rows = await services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).execute();
       expect(rows.every((r) => r.status === "sent")).toBe(true);
+      // The worker rendered them when sending and kept what it sent (retries and the preview use it).
+      expect(rows.every((r) => r.html.includes(order.number) && r.text.includes(order.number) && r.subject.length > 0)).toBe(true);
     } finally {
       await worker.stop();
       await peer.close();

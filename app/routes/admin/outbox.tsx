@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outbox";
 import { FormAlert } from "~/components/account/auth-card";
 import { requireAdmin } from "~/models/admin-access.server";
-import { getOutboxMail, listOutbox, retryMail } from "~/models/admin-community.server";
+import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     status: status ?? "",
     mail: await listOutbox(context.services.database.db, status),
-    preview: preview ? { id: preview.id, subject: preview.subject, to: preview.to_address, text: preview.text } : null,
+    preview: preview ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) } : null,
     smtp: Boolean(context.services.config.smtpUrl),
   };
 }

@@ -62,7 +62,14 @@ export interface DeliveryReport {
 export async function deliverDueMail(
   db: Kysely<Database>,
   transport: MailTransport,
-  options: { now: Date; from: string; batch?: number; leaseMs?: number },
+  options: {
+    now: Date;
+    from: string;
+    batch?: number;
+    leaseMs?: number;
+    /** Renders a row queued without content (see paidOrderMails); null when it cannot be rendered. */
+    render?: (row: { kind: string; order_id: string | null }) => Promise<{ subject: string; html: string; text: string } | null>;
+  },
 ): Promise<DeliveryReport> {
   const now = options.now;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
@@ -91,13 +98,21 @@ export async function deliverDueMail(
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const attempts = row.attempts + 1;
     try {
+      let content = { subject: row.subject, html: row.html, text: row.text };
+      if (!content.html) {
+        const rendered = options.render ? await options.render(row) : null;
+        if (!rendered) throw new Error(`The ${row.kind} mail has no content and could not be rendered.`);
+        content = rendered;
+        // Kept, so that a retry and the back office's preview show exactly what was sent.
+        await db.updateTable("outbox").set(rendered).where("id", "=", row.id).execute();
+      }
       await transport.send({
         messageId: `<outbox-${row.id}-${row.dedupe_key ? Buffer.from(row.dedupe_key).toString("base64url").slice(0, 40) : "x"}@${mailDomain(options.from)}>`,
         from: options.from,
         to: row.to_address,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
         headers: parseJson<Record<string, string> | undefined>(row.headers, undefined),
       });
       await db.updateTable("outbox").set({ status: "sent", sent_at: now.toISOString(), last_error: null }).where("id", "=", row.id).execute();
