@@ -1,4 +1,7 @@
-import { Button, Heading, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Heading } from "@react-email/heading";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { buttonStyle, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 import type { RenderedMail } from "./order-emails";
 

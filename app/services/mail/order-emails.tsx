@@ -1,4 +1,8 @@
-import { Column, Heading, Row, Section, Text } from "@react-email/components";
+import { Column } from "@react-email/column";
+import { Heading } from "@react-email/heading";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { formatCents } from "~/domain/money";
 import type { Order } from "~/models/order-types";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
