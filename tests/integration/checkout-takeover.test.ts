@@ -165,7 +165,7 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const order = await b.place();
     const charge = await b.charge(order);
     if (charge.status !== "succeeded") throw new Error(charge.status);
-    await markOrderPaid(db(), order.id, { reference: charge.reference, now: NOW, actor: "checkout", mails: (o) => paidOrderMails(o, t.services.config, t.services.secret) });
+    await markOrderPaid(db(), order.id, { reference: charge.reference, now: NOW, actor: "checkout", mails: (o) => paidOrderMails(o, t.services.config) });
     const before = await stock();
 
     const res = await b.retry();
