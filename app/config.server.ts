@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_IDEMPOTENCY_LEASE_SECONDS } from "./domain/checkout";
 import type { PasswordPolicy } from "./domain/password-policy";
 import { parseStorageUrl, type StorageConfig } from "./services/storage/storage-url.server";
 
@@ -67,6 +68,11 @@ const EnvSchema = z.object({
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   /** How long a mail being sent stays reserved for its worker (a crashed worker's mail is retried after it). */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * How long a checkout holds its Idempotency-Key before a retry may take it over (the process
+   * may have died). Longer than any legitimate checkout: see DEFAULT_IDEMPOTENCY_LEASE_SECONDS.
+   */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_IDEMPOTENCY_LEASE_SECONDS),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -99,6 +105,7 @@ export interface Config {
   backgroundWorker: boolean;
   pageCache: boolean;
   mailLeaseMs: number;
+  idempotencyLeaseMs: number;
   passwordPolicy: PasswordPolicy;
   trustProxy: string;
   redisUrl: string | null;
@@ -170,6 +177,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     backgroundWorker: env.BACKGROUND_WORKER === "on",
     pageCache: (env.PAGE_CACHE ?? (env.NODE_ENV === "production" ? "on" : "off")) === "on",
     mailLeaseMs: env.MAIL_LEASE_SECONDS * 1000,
+    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_SECONDS * 1000,
   };
 }
 

@@ -5,6 +5,7 @@ import * as m0003 from "./migrations/0003-auth";
 import * as m0004 from "./migrations/0004-newsletter-contact";
 import * as m0005 from "./migrations/0005-admin";
 import * as m0006 from "./migrations/0006-background-heartbeat";
+import * as m0007 from "./migrations/0007-idempotency-lease";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   "0004-newsletter-contact": m0004,
   "0005-admin": m0005,
   "0006-background-heartbeat": m0006,
+  "0007-idempotency-lease": m0007,
 };
 
 /**

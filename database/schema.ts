@@ -84,6 +84,8 @@ export interface OrderTable {
   shipped_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   external_reference: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_cents: ColumnType<number, number | undefined, number>;
+  /** The scoped Idempotency-Key of the checkout that placed the order (null for other sources). */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderNoteTable {
@@ -124,6 +126,10 @@ export interface IdempotencyKeyTable {
   response_status: number | null;
   response_body: string | null;
   created_at: Timestamp;
+  /** The attempt holding a pending claim (null on rows written before 0007). */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when the pending claim is held; after it a retry may take it over. */
+  lease_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

@@ -6,7 +6,7 @@ import { migrateToLatest } from "../database/migrate.server";
 import { seedCatalogue } from "../database/seed/seed.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "~/services/payments/provider";
-import { createStripeClient, createStripeProvider } from "~/services/payments/stripe-provider.server";
+import { createStripeClient, createStripeProvider, STRIPE_WORST_CASE_MS } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
 import { createAuth, type Auth } from "~/services/auth.server";
 import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
@@ -52,6 +52,11 @@ export async function createServices(
       ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })
       : null;
   const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
+  if (payments.name === "stripe" && config.idempotencyLeaseMs <= STRIPE_WORST_CASE_MS) {
+    // Still correct (a retry continues the same order with the same payment key), but a slow
+    // Stripe call would see its checkout taken over by the buyer's retry.
+    logger.warn({ idempotencyLeaseMs: config.idempotencyLeaseMs, stripeWorstCaseMs: STRIPE_WORST_CASE_MS }, "IDEMPOTENCY_LEASE_SECONDS is shorter than a Stripe call may take");
+  }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });

@@ -36,3 +36,22 @@ export const CheckoutRequestSchema = z.object({
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,200}$/);
+
+/**
+ * How long a checkout holds its Idempotency-Key before a retry may take it over, assuming the
+ * process that claimed it died. Longer than any legitimate checkout: the slowest step is the
+ * Stripe call (20 s timeout, 2 network retries with back-off: about 70 s at worst, see
+ * STRIPE_WORST_CASE_MS), plus a margin for the database work around it. A takeover while the
+ * first attempt is in fact still running is still safe (one order per key, the same payment
+ * key, paying twice changes nothing), only wasteful.
+ */
+export const DEFAULT_IDEMPOTENCY_LEASE_SECONDS = 120;
+
+/**
+ * The payment provider's idempotency key for one order of one checkout: a retry that continues
+ * the order charges with the same key (the provider answers the first charge again), while a
+ * new order after a closed one gets its own.
+ */
+export function paymentIdempotencyKey(checkoutKey: string, orderId: string): string {
+  return `${checkoutKey}:${orderId}`;
+}

@@ -16,6 +16,21 @@ export class OutOfStockError extends Error {
   }
 }
 
+/** Another attempt of the same checkout holds a live order under this Idempotency-Key: continue that one. */
+export class IdempotentOrderExistsError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super("An order was already placed with this Idempotency-Key.");
+  }
+}
+
+function isIdempotencyKeyConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  if (!e) return false;
+  // PostgreSQL: unique_violation on our index; SQLite: "UNIQUE constraint failed: orders.idempotency_key".
+  if (e.code === "23505") return e.constraint === "orders_idempotency_key";
+  return typeof e.code === "string" && e.code.startsWith("SQLITE_CONSTRAINT") && /orders\.idempotency_key/.test(e.message ?? "");
+}
+
 export class OrderTransitionError extends Error {
   constructor(
     readonly from: OrderStatus,
@@ -121,6 +136,12 @@ export interface PlaceOrderInput {
   now: Date;
   reservationMinutes: number;
   secret: string;
+  /**
+   * The checkout's scoped Idempotency-Key, recorded on the order so that a retry after a crash
+   * continues this order. At most one live order holds a key: a cancelled or expired order
+   * gives it up to the new one; a live one makes this throw IdempotentOrderExistsError.
+   */
+  idempotencyKey?: string | null;
 }
 
 /** Reserves stock and records the order as pending payment, in one transaction. */
@@ -135,55 +156,72 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     line.productIds?.forEach((pid, i) => titles.set(`product:${pid}`, line.productTitles?.[i] ?? pid));
   }
 
-  await db.transaction().execute(async (trx) => {
-    await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
-    await trx
-      .insertInto("orders")
-      .values({
-        id,
-        number: orderNumber(),
-        status: "pending_payment",
-        email: input.customer.email,
-        customer_name: input.customer.name,
-        shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
-        requires_shipping: input.quote.requiresShipping ? 1 : 0,
-        subtotal_cents: input.quote.subtotal,
-        discount_cents: input.quote.discount,
-        shipping_cents: input.quote.shipping,
-        total_cents: input.quote.total,
-        currency: "USD",
-        access_token_hash: hashToken(token),
-        source: input.source ?? "web",
-        payment_provider: input.paymentProvider,
-        payment_reference: null,
-        payment_failure: null,
-        user_id: input.userId ?? null,
-        reserved_until: reservedUntil,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto("order_lines")
-      .values(
-        input.quote.lines.map((line, position) => ({
-          order_id: id,
-          position,
-          kind: line.kind,
-          item_id: line.kind === "combo" ? null : line.id,
-          product_ids: line.productIds && line.kind === "combo" ? JSON.stringify(line.productIds) : null,
-          title: line.kind === "combo" ? `Custom combo: ${line.productTitles?.join(" + ")}` : line.title,
-          quantity: line.quantity,
-          unit_price_cents: line.unitPrice,
-          total_cents: line.total,
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto("order_events")
-      .values({ order_id: id, from_status: null, to_status: "pending_payment", note: "Order placed, stock reserved", actor: input.source ?? "web", created_at: now })
-      .execute();
-  });
+  const key = input.idempotencyKey ?? null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      let placedNote = "Order placed, stock reserved";
+      if (key) {
+        const previous = await trx.selectFrom("orders").select(["id", "number", "status"]).where("idempotency_key", "=", key).executeTakeFirst();
+        if (previous && (previous.status === "cancelled" || previous.status === "expired")) {
+          await trx.updateTable("orders").set({ idempotency_key: null }).where("id", "=", previous.id).where("idempotency_key", "=", key).execute();
+          placedNote += ` (a retry of ${previous.number}, which was ${previous.status})`;
+        } else if (previous) {
+          throw new IdempotentOrderExistsError(key);
+        }
+      }
+      await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
+      await trx
+        .insertInto("orders")
+        .values({
+          id,
+          number: orderNumber(),
+          status: "pending_payment",
+          email: input.customer.email,
+          customer_name: input.customer.name,
+          shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+          requires_shipping: input.quote.requiresShipping ? 1 : 0,
+          subtotal_cents: input.quote.subtotal,
+          discount_cents: input.quote.discount,
+          shipping_cents: input.quote.shipping,
+          total_cents: input.quote.total,
+          currency: "USD",
+          access_token_hash: hashToken(token),
+          source: input.source ?? "web",
+          payment_provider: input.paymentProvider,
+          payment_reference: null,
+          payment_failure: null,
+          user_id: input.userId ?? null,
+          reserved_until: reservedUntil,
+          created_at: now,
+          updated_at: now,
+          idempotency_key: key,
+        })
+        .execute();
+      await trx
+        .insertInto("order_lines")
+        .values(
+          input.quote.lines.map((line, position) => ({
+            order_id: id,
+            position,
+            kind: line.kind,
+            item_id: line.kind === "combo" ? null : line.id,
+            product_ids: line.productIds && line.kind === "combo" ? JSON.stringify(line.productIds) : null,
+            title: line.kind === "combo" ? `Custom combo: ${line.productTitles?.join(" + ")}` : line.title,
+            quantity: line.quantity,
+            unit_price_cents: line.unitPrice,
+            total_cents: line.total,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: id, from_status: null, to_status: "pending_payment", note: placedNote, actor: input.source ?? "web", created_at: now })
+        .execute();
+    });
+  } catch (err) {
+    if (key && isIdempotencyKeyConflict(err)) throw new IdempotentOrderExistsError(key);
+    throw err;
+  }
   const order = await getOrder(db, id);
   return { order: order!, token };
 }
@@ -335,6 +373,12 @@ export async function getOrderForToken(db: Db, id: string, token: string): Promi
   const row = await db.selectFrom("orders").select(["id", "access_token_hash"]).where("id", "=", id).executeTakeFirst();
   if (!row || !tokenMatches(token, row.access_token_hash)) return null;
   return getOrder(db, id);
+}
+
+/** The live or last order placed under a checkout's scoped Idempotency-Key, if any. */
+export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Order | null> {
+  const row = await db.selectFrom("orders").select("id").where("idempotency_key", "=", key).executeTakeFirst();
+  return row ? getOrder(db, row.id) : null;
 }
 
 export async function findOrderByPaymentReference(db: Db, reference: string): Promise<Order | null> {

@@ -3,7 +3,7 @@ import { Router, type Response } from "express";
 import { z } from "zod";
 import { priceCart } from "~/domain/cart";
 import { cartFromItems } from "~/domain/cart-items";
-import { CheckoutRequestSchema, IdempotencyKeySchema, type CheckoutRequest } from "~/domain/checkout";
+import { CheckoutRequestSchema, IdempotencyKeySchema, paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
@@ -11,13 +11,17 @@ import { paidOrderMails, orderUrl } from "~/models/order-mails.server";
 import { orderJson } from "~/models/order-json";
 import {
   closeOrder,
+  findOrderByIdempotencyKey,
   getOrderForToken,
+  IdempotentOrderExistsError,
   markOrderPaid,
+  orderToken,
   OutOfStockError,
   placeOrder,
   recordPaymentFailure,
   setPaymentReference,
 } from "~/models/orders.server";
+import type { Order } from "~/models/order-types";
 import { fromNodeHeaders } from "better-auth/node";
 import { getUser } from "~/models/session.server";
 import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
@@ -35,13 +39,15 @@ const CARD_PROBLEMS: Record<CardProblem, string> = {
 
 const CheckoutChallengeSchema = z.object({ token: z.string().min(16).max(64), outcome: z.enum(["complete", "fail"]) });
 
+type Card = NonNullable<NonNullable<CheckoutRequest["payment"]>["card"]>;
+
 interface Answer {
   status: number;
   body: unknown;
 }
 
 /** A request fingerprint for idempotency that never includes the card number itself. */
-function requestHash(body: CheckoutRequest): string {
+export function checkoutRequestHash(body: CheckoutRequest): string {
   const card = body.payment?.card;
   const safe = { ...body, payment: card ? { last4: normaliseCardNumber(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null };
   return crypto.createHash("sha256").update(JSON.stringify(safe)).digest("hex");
@@ -51,46 +57,14 @@ export function checkoutRoutes(services: AppServices): Router {
   const router = Router();
   const { db } = services.database;
 
-  async function checkout(body: CheckoutRequest, idempotencyKey: string, userId: string | null): Promise<Answer> {
-    const now = services.clock();
-    const catalogue = await loadCatalogueSnapshot(db);
-    const built = cartFromItems(body.items, catalogue, now);
-    if ("problem" in built) {
-      const status = built.problem.reason === "out-of-stock" ? 409 : 400;
-      return { status, body: errorBody(status, built.problem.message, built.problem.reason) };
-    }
-    const quote = priceCart(built.cart, catalogue);
-    if (quote.requiresShipping && !body.shippingAddress) {
-      return { status: 400, body: errorBody(400, "A shipping address is required for physical items.", "address-required") };
-    }
-
-    const card = body.payment?.card;
-    if (services.payments.name === "test") {
-      if (!card) return { status: 400, body: errorBody(400, "Card details are required.", "card-required") };
-      const checked = checkTestCard(card, now);
-      if (!checked.ok) return { status: 400, body: errorBody(400, CARD_PROBLEMS[checked.problem], checked.problem) };
-    }
-
-    let placed;
-    try {
-      placed = await placeOrder(db, {
-        cart: built.cart,
-        quote,
-        customer: body.customer,
-        shippingAddress: quote.requiresShipping ? (body.shippingAddress ?? null) : null,
-        paymentProvider: services.payments.name,
-        userId,
-        now,
-        reservationMinutes: services.config.reservationMinutes,
-        secret: services.secret,
-      });
-    } catch (err) {
-      if (err instanceof OutOfStockError) return { status: 409, body: errorBody(409, err.message, "out-of-stock") };
-      throw err;
-    }
-    const { order, token } = placed;
+  /**
+   * Charges a pending order and answers as a checkout does. The payment key is the order's own
+   * (paymentIdempotencyKey): when a retry continues an order whose first attempt died after the
+   * charge, the provider answers that charge again instead of charging twice.
+   */
+  async function payOrder(order: Order, key: string, card: Card | undefined): Promise<Answer> {
+    const token = orderToken(services.secret, order.id);
     const url = `/order-confirmation?order=${order.id}&token=${token}`;
-
     // No transaction or lock is held while the provider works.
     const result = await services.payments.charge({
       orderId: order.id,
@@ -98,7 +72,7 @@ export function checkoutRoutes(services: AppServices): Router {
       amountCents: order.totalCents,
       currency: order.currency,
       email: order.email,
-      idempotencyKey,
+      idempotencyKey: paymentIdempotencyKey(key, order.id),
       card,
     });
 
@@ -136,15 +110,88 @@ export function checkoutRoutes(services: AppServices): Router {
     }
   }
 
+  /**
+   * The answer for an order an earlier attempt of this checkout placed (it died or failed before
+   * storing its answer): a paid one is answered as it is, an unpaid one is paid now; null when it
+   * was cancelled or expired, and a new order is placed.
+   */
+  async function continueOrder(order: Order, key: string, card: Card | undefined): Promise<Answer | null> {
+    switch (order.status) {
+      case "pending_payment":
+        return payOrder(order, key, card);
+      case "cancelled":
+      case "expired":
+        return null;
+      default: {
+        const url = `/order-confirmation?order=${order.id}&token=${orderToken(services.secret, order.id)}`;
+        return { status: 201, body: { order: orderJson(order), orderUrl: url } };
+      }
+    }
+  }
+
+  async function checkout(body: CheckoutRequest, key: string, userId: string | null): Promise<Answer> {
+    const card = body.payment?.card;
+    const scopedKey = `checkout:${key}`;
+    const earlier = await findOrderByIdempotencyKey(db, scopedKey);
+    const continued = earlier ? await continueOrder(earlier, key, card) : null;
+    if (continued) return continued;
+
+    const now = services.clock();
+    const catalogue = await loadCatalogueSnapshot(db);
+    const built = cartFromItems(body.items, catalogue, now);
+    if ("problem" in built) {
+      const status = built.problem.reason === "out-of-stock" ? 409 : 400;
+      return { status, body: errorBody(status, built.problem.message, built.problem.reason) };
+    }
+    const quote = priceCart(built.cart, catalogue);
+    if (quote.requiresShipping && !body.shippingAddress) {
+      return { status: 400, body: errorBody(400, "A shipping address is required for physical items.", "address-required") };
+    }
+
+    if (services.payments.name === "test") {
+      if (!card) return { status: 400, body: errorBody(400, "Card details are required.", "card-required") };
+      const checked = checkTestCard(card, now);
+      if (!checked.ok) return { status: 400, body: errorBody(400, CARD_PROBLEMS[checked.problem], checked.problem) };
+    }
+
+    let placed;
+    try {
+      placed = await placeOrder(db, {
+        cart: built.cart,
+        quote,
+        customer: body.customer,
+        shippingAddress: quote.requiresShipping ? (body.shippingAddress ?? null) : null,
+        paymentProvider: services.payments.name,
+        userId,
+        now,
+        reservationMinutes: services.config.reservationMinutes,
+        secret: services.secret,
+        idempotencyKey: scopedKey,
+      });
+    } catch (err) {
+      if (err instanceof OutOfStockError) return { status: 409, body: errorBody(409, err.message, "out-of-stock") };
+      if (err instanceof IdempotentOrderExistsError) {
+        // The attempt we took over from was alive after all and placed its order meanwhile: continue that one.
+        const theirs = await findOrderByIdempotencyKey(db, scopedKey);
+        const answer = theirs ? await continueOrder(theirs, key, card) : null;
+        if (answer) return answer;
+      }
+      throw err;
+    }
+    return payOrder(placed.order, key, card);
+  }
+
   router.post("/checkout", async (req, res) => {
     const key = IdempotencyKeySchema.safeParse(req.get("Idempotency-Key"));
     if (!key.success) throw new ApiError(400, "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).", "idempotency-key-required");
     const body = parseBody(CheckoutRequestSchema, req.body);
     const scopedKey = `checkout:${key.data}`;
-    const start = await beginIdempotent(db, scopedKey, requestHash(body), services.clock());
+    const start = await beginIdempotent(db, scopedKey, checkoutRequestHash(body), services.clock(), services.config.idempotencyLeaseMs);
     if (start.kind === "reused") throw new ApiError(409, "This Idempotency-Key was already used for a different request.", "idempotency-key-reused");
     if (start.kind === "in-progress") throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
     if (start.kind === "replay") return send(res, { status: start.status, body: start.body }, true);
+    const { claim } = start;
+    if (start.kind === "takeover") req.log?.warn({ idempotencyKey: key.data }, "checkout: took over a claim whose lease ran out (its attempt died); continuing its order, if any");
 
     // Card testing: limit attempts per address and per email; pause both after repeated declines.
     const email = body.customer.email.toLowerCase();
@@ -152,14 +199,14 @@ export function checkoutRoutes(services: AppServices): Router {
     const declineKeys = [`declines-ip:${req.ip}`, `declines-email:${email}`];
     for (const k of declineKeys) {
       if (await services.rateLimiter.isBlocked(k, CHECKOUT_DECLINES)) {
-        await abandonIdempotent(db, scopedKey);
+        await abandonIdempotent(db, scopedKey, claim);
         throw new ApiError(429, "Too many declined payments. Please wait 30 minutes or contact us.", "too-many-declines");
       }
     }
     for (const k of keys) {
       const hit = await services.rateLimiter.hit(k, CHECKOUT_ATTEMPTS);
       if (!hit.allowed) {
-        await abandonIdempotent(db, scopedKey);
+        await abandonIdempotent(db, scopedKey, claim);
         throw new ApiError(429, `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, "too-many-requests");
       }
     }
@@ -169,11 +216,13 @@ export function checkoutRoutes(services: AppServices): Router {
       const user = await getUser(services, fromNodeHeaders(req.headers));
       answer = await checkout(body, key.data, user?.id ?? null);
     } catch (err) {
-      await abandonIdempotent(db, scopedKey).catch(() => {});
+      await abandonIdempotent(db, scopedKey, claim).catch(() => {});
       throw err;
     }
     if (answer.status === 402) for (const k of declineKeys) await services.rateLimiter.hit(k, CHECKOUT_DECLINES);
-    await finishIdempotent(db, scopedKey, answer.status, answer.body);
+    const stored = await finishIdempotent(db, scopedKey, claim, answer.status, answer.body);
+    // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
+    if (!stored) req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
     send(res, answer, false);
   });
 

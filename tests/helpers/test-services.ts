@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { parseConfig } from "~/config.server";
 import type { Clock } from "~/domain/clock";
+import type { PaymentProvider } from "~/services/payments/provider";
 import { openDatabase } from "../../database/db.server";
 import { createHttpApp } from "../../server/http";
 import { createServices, type AppServices } from "../../server/services";
@@ -14,7 +15,7 @@ import { testDatabaseKind, testPostgresUrl } from "./test-database";
  * Real services on a real database of the run's kind: a fresh SQLite file, or a fresh
  * PostgreSQL schema, per call. Migrations and the seed run exactly as at server start.
  */
-export async function createTestServices(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<AppServices> {
+export async function createTestServices(options: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {}): Promise<AppServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-test-"));
   const id = crypto.randomBytes(4).toString("hex");
   const postgres = testDatabaseKind() === "postgres";
@@ -29,7 +30,7 @@ export async function createTestServices(options: { clock?: Clock; env?: Record<
     ...options.env,
   });
   const database = await openDatabase(databaseUrl, postgres ? { schema: `lr_t_${inject("runId")}_${id}`, maxConnections: 20 } : {});
-  return createServices(config, { database, clock: options.clock });
+  return createServices(config, { database, clock: options.clock, ...(options.payments ? { payments: options.payments } : {}) });
 }
 
 /** The HTTP app (API and security headers) listening on an ephemeral loopback port. */

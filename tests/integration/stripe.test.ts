@@ -74,7 +74,8 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     const body = await res.json();
     expect(body.order.status).toBe("pending_payment");
     expect(body.clientSecret).toMatch(/_secret_/);
-    expect(standIn.created.at(-1)!.idempotencyKey).toBe(`checkout:${key}`);
+    // One PaymentIntent per order: a retry that continues this order gets the same one back.
+    expect(standIn.created.at(-1)!.idempotencyKey).toBe(`checkout:${key}:${body.order.id}`);
     expect(new URLSearchParams(standIn.created.at(-1)!.body).get("amount")).toBe("4998");
     const intentId = body.clientSecret.split("_secret_")[0];
 
@@ -96,6 +97,30 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     expect(events).toHaveLength(1);
     const mails = await services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", body.order.id).where("kind", "=", "order-confirmation").execute();
     expect(mails).toHaveLength(1);
+  });
+
+  it("a retry after a crash that left the claim pending continues the order with the same PaymentIntent", async () => {
+    const key = "stripe-crash-0001";
+    const request = { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: CUSTOMER, shippingAddress: ADDRESS };
+    const first = await (await checkoutRequest(server.url, request, key)).json();
+    const intents = standIn.created.length;
+    // The process died after creating the PaymentIntent and before storing its answer; the lease has run out.
+    const expired = new Date(Date.parse("2026-11-21T12:00:00Z") - services.config.idempotencyLeaseMs - 1000).toISOString();
+    await services.database.db
+      .updateTable("idempotency_keys")
+      .set({ state: "pending", response_status: null, response_body: null, claim_token: "dead-attempt", lease_until: expired })
+      .where("key", "=", `checkout:${key}`)
+      .execute();
+
+    const retry = await checkoutRequest(server.url, request, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    const body = await retry.json();
+    expect(body.order).toMatchObject({ id: first.order.id, status: "pending_payment" });
+    expect(body.clientSecret).toBe(first.clientSecret);
+    expect(standIn.created).toHaveLength(intents);
+    const orders = await services.database.db.selectFrom("orders").select("id").where("idempotency_key", "=", `checkout:${key}`).execute();
+    expect(orders.map((o) => o.id)).toEqual([first.order.id]);
   });
 
   it("records a failure for a pending order without paying it", async () => {

@@ -7,18 +7,24 @@ export interface StripeSettings {
   apiUrl?: string | null;
 }
 
+export const STRIPE_TIMEOUT_MS = 20_000;
+export const STRIPE_MAX_NETWORK_RETRIES = 2;
+/** The longest one API call may take: every try timing out, plus the SDK's back-off (≤ 5 s each). */
+export const STRIPE_WORST_CASE_MS = STRIPE_TIMEOUT_MS * (1 + STRIPE_MAX_NETWORK_RETRIES) + 5_000 * STRIPE_MAX_NETWORK_RETRIES;
+
 export function createStripeClient(settings: StripeSettings): Stripe {
   const url = settings.apiUrl ? new URL(settings.apiUrl) : null;
   return new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     ...(url ? { host: url.hostname, port: Number(url.port || 80), protocol: url.protocol.replace(":", "") as "http" | "https" } : {}),
   });
 }
 
 /**
- * Stripe PaymentIntents: created here with the checkout's idempotency key and confirmed by the
- * browser's Payment Element. The order becomes paid only from the signed webhook.
+ * Stripe PaymentIntents: created here with the order's payment idempotency key (a retry of the
+ * same order gets the same PaymentIntent back) and confirmed by the browser's Payment Element.
+ * The order becomes paid only from the signed webhook.
  */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {

@@ -2,29 +2,72 @@ import crypto from "node:crypto";
 import { checkTestCard } from "~/domain/test-cards";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult, type PaymentProvider } from "./provider";
 
+/** One charge as the test provider remembers it, under its idempotency key. */
+export interface TestCharge {
+  idempotencyKey: string;
+  orderId: string;
+  amountCents: number;
+  result: ChargeResult;
+  /** How many charge requests carried this key (the first one charged, the others were answered from here). */
+  requests: number;
+}
+
+export interface TestPaymentProvider extends PaymentProvider {
+  readonly name: "test";
+  /** The charges this process made, oldest first (for tests and diagnostics). */
+  charges(): TestCharge[];
+}
+
+/** Like Stripe's 24-hour key window, but bounded by count: a long demo or soak run must not grow without end. */
+const REMEMBERED_CHARGES = 10_000;
+
 /**
  * Offline provider for development, demos and tests: Stripe's published test numbers only,
  * with their documented outcomes. The caller has already validated the card with checkTestCard.
+ *
+ * Like Stripe, it dedupes by idempotency key: a second charge with a key it has seen answers
+ * the first result again and charges nothing, and the same key with another order or amount is
+ * refused. Its memory is the process's: a charge made by a process that then died is not
+ * remembered by the next one (the reference, derived from the key, is the same all the same).
  */
-export function createTestProvider(now: () => Date): PaymentProvider {
+export function createTestProvider(now: () => Date): TestPaymentProvider {
+  const ledger = new Map<string, TestCharge>();
+
+  function decide(input: ChargeInput): ChargeResult {
+    if (!input.card) return { status: "declined", reason: "card-declined", message: "A card is required." };
+    const checked = checkTestCard(input.card, now());
+    if (!checked.ok) return { status: "declined", reason: checked.problem, message: "This card cannot be used." };
+    const reference = `test_pi_${crypto.createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
+    switch (checked.outcome.kind) {
+      case "succeeded":
+        return { status: "succeeded", reference };
+      case "requires-action":
+        return { status: "requires_action", reference };
+      case "declined":
+        return { status: "declined", reason: checked.outcome.reason, message: DECLINE_MESSAGES[checked.outcome.reason]!, reference };
+    }
+  }
+
   return {
     name: "test",
     async charge(input: ChargeInput): Promise<ChargeResult> {
-      if (!input.card) return { status: "declined", reason: "card-declined", message: "A card is required." };
-      const checked = checkTestCard(input.card, now());
-      if (!checked.ok) return { status: "declined", reason: checked.problem, message: "This card cannot be used." };
-      const reference = `test_pi_${crypto.createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
-      switch (checked.outcome.kind) {
-        case "succeeded":
-          return { status: "succeeded", reference };
-        case "requires-action":
-          return { status: "requires_action", reference };
-        case "declined":
-          return { status: "declined", reason: checked.outcome.reason, message: DECLINE_MESSAGES[checked.outcome.reason]!, reference };
+      const seen = ledger.get(input.idempotencyKey);
+      if (seen) {
+        if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents) {
+          // Stripe's answer to a key reused with other parameters (an idempotency_error).
+          throw new Error(`Test payments: idempotency key ${input.idempotencyKey} was first used for another charge`);
+        }
+        seen.requests++;
+        return seen.result;
       }
+      const result = decide(input);
+      ledger.set(input.idempotencyKey, { idempotencyKey: input.idempotencyKey, orderId: input.orderId, amountCents: input.amountCents, result, requests: 1 });
+      if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
+      return result;
     },
     async refund({ idempotencyKey }) {
       return { refundId: `test_re_${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}` };
     },
+    charges: () => [...ledger.values()].map((c) => ({ ...c })),
   };
 }
