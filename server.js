@@ -2,6 +2,7 @@
 // number of cores) under a small supervisor; `--dev` runs one process with Vite's middleware.
 import cluster from "node:cluster";
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
@@ -36,6 +37,8 @@ async function supervise(count) {
   // supervisor (round-robin): no extra hop, and a connection handed to a process that dies at
   // that moment is reset instead of hanging in the supervisor's queue (seen with round-robin).
   cluster.schedulingPolicy = cluster.SCHED_NONE;
+  // Children run this file, also when it was imported by another entry (the browser tests' one).
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
   const log = (msg) => console.log(JSON.stringify({ level: "info", time: Date.now(), pid: process.pid, msg }));
   const slots = new Map(); // worker id -> slot
   let stopping = false;

@@ -69,3 +69,34 @@ test("a tip needs no address", async ({ page }) => {
   await page.getByRole("link", { name: "View receipt" }).click();
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
 });
+
+test("an answer lost on the way back: placing the order again sends the same Idempotency-Key and gets the same order", async ({ page }) => {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  await fillCheckout(page, { card: "4242 4242 4242 4242" });
+
+  const keys: string[] = [];
+  const orderNumbers: string[] = [];
+  let dropAnswer = true;
+  await page.route("**/api/checkout", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"]!);
+    const response = await route.fetch(); // the shop places the order…
+    orderNumbers.push((await response.json()).order.number);
+    if (dropAnswer) {
+      dropAnswer = false;
+      await route.abort("connectionreset"); // …but its answer never arrives
+    } else {
+      await route.fulfill({ response });
+    }
+  });
+
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByRole("alert")).toContainText("couldn't reach the shop");
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
+
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(orderNumbers[1]).toBe(orderNumbers[0]);
+  await expect(page.getByText(orderNumbers[0]!)).toBeVisible();
+});

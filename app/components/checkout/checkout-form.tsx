@@ -39,6 +39,9 @@ export function CheckoutForm({
   const errorRef = useRef<HTMLDivElement>(null);
   // Synchronous guard against a double submit (state updates land only on the next render).
   const busy = useRef(false);
+  // One Idempotency-Key per order attempt: sending the same form again after a lost answer
+  // reuses it, so the shop answers with the first order instead of placing a second.
+  const attempt = useRef<{ request: string; key: string } | null>(null);
 
   useEffect(() => {
     if (formError) errorRef.current?.focus();
@@ -68,12 +71,12 @@ export function CheckoutForm({
 
     setSubmitting(true);
     setFormError(null);
+    const request = JSON.stringify({ items: cartItems(cart), customer, shippingAddress: address, payment: testMode ? { card } : undefined });
+    if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
     try {
-      const { status, data } = await postJson<CheckoutAnswer>(
-        "/api/checkout",
-        { items: cartItems(cart), customer, shippingAddress: address, payment: testMode ? { card } : undefined },
-        { "Idempotency-Key": crypto.randomUUID() },
-      );
+      const { status, data } = await postJson<CheckoutAnswer>("/api/checkout", JSON.parse(request), { "Idempotency-Key": attempt.current.key });
+      // An answer arrived: a new submit is a new attempt (a declined card may be tried again).
+      attempt.current = null;
       if (isFailure(data)) {
         const reason = data.error.reason;
         if (reason && ["invalid-number", "not-a-test-card", "invalid-expiry", "card-expired", "invalid-cvc"].includes(reason)) {
