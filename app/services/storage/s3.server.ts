@@ -1,5 +1,3 @@
-import crypto from "node:crypto";
-import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,7 +10,7 @@ import {
 import { fromObjectHeaders, toUserMetadata } from "./s3-metadata.server";
 import { codeOf, isWithoutCode, statusOf, toStorageError } from "./s3-errors.server";
 import type { S3StorageConfig } from "./storage-url.server";
-import { checkPath, newGeneration, type ObjectStorage, type StorageMetadata } from "./storage.server";
+import { checkPath, newObjectMetadata, type ObjectStorage, type StorageMetadata } from "./storage.server";
 
 /**
  * An S3 client for the configured bucket. Credentials are deliberately not an input: the SDK's
@@ -108,22 +106,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       // Two first writes racing may both set it: the later one wins, as with the local adapter.
       const previous = await previousOf(bucket, objectPath);
       const now = new Date().toISOString();
-      const md5Hash = crypto.createHash("md5").update(bytes).digest("base64");
-      const metadata: StorageMetadata = {
-        bucket,
-        generation: newGeneration(),
-        metageneration: "1",
-        fullPath: objectPath,
-        name: path.posix.basename(objectPath),
-        size: bytes.length,
-        timeCreated: previous?.timeCreated ?? now,
-        updated: now,
-        md5Hash,
-        contentType: putOptions.contentType,
-        cacheControl: putOptions.cacheControl,
-        contentDisposition: putOptions.contentDisposition,
-        customMetadata: putOptions.customMetadata,
-      };
+      const metadata = newObjectMetadata(bucket, objectPath, bytes, putOptions, previous, now);
       try {
         await client.send(
           new PutObjectCommand({
@@ -132,7 +115,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
             Body: bytes,
             ContentLength: bytes.length,
             // S3 rejects the write if the bytes it received hash differently: the md5Hash we report is the stored one.
-            ContentMD5: md5Hash,
+            ContentMD5: metadata.md5Hash,
             ContentType: putOptions.contentType,
             CacheControl: putOptions.cacheControl,
             ContentDisposition: putOptions.contentDisposition,

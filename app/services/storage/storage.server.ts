@@ -65,6 +65,32 @@ export function newGeneration(): string {
   return String(Date.now()) + String(crypto.randomInt(100, 999));
 }
 
+/** The metadata of an object being written (both adapters): a new generation, creation time carried over from `previous`. */
+export function newObjectMetadata(
+  bucket: string,
+  objectPath: string,
+  bytes: Buffer,
+  options: PutOptions,
+  previous: Pick<StorageMetadata, "timeCreated"> | null,
+  now: string,
+): StorageMetadata {
+  return {
+    bucket,
+    generation: newGeneration(),
+    metageneration: "1",
+    fullPath: objectPath,
+    name: path.posix.basename(objectPath),
+    size: bytes.length,
+    timeCreated: previous?.timeCreated ?? now,
+    updated: now,
+    md5Hash: crypto.createHash("md5").update(bytes).digest("base64"),
+    contentType: options.contentType,
+    cacheControl: options.cacheControl,
+    contentDisposition: options.contentDisposition,
+    customMetadata: options.customMetadata,
+  };
+}
+
 /**
  * Files on local disk under DATA_DIR/storage/<bucket>/<path>, with metadata in a JSON sidecar.
  * Writes go to a temporary file first and are renamed into place, so readers never see half a file.
@@ -90,21 +116,7 @@ export function createLocalStorage(root: string): ObjectStorage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       const now = new Date().toISOString();
       const previous = await head(bucket, objectPath).catch(() => null);
-      const metadata: StorageMetadata = {
-        bucket,
-        generation: newGeneration(),
-        metageneration: "1",
-        fullPath: objectPath,
-        name: path.posix.basename(objectPath),
-        size: bytes.length,
-        timeCreated: previous?.timeCreated ?? now,
-        updated: now,
-        md5Hash: crypto.createHash("md5").update(bytes).digest("base64"),
-        contentType: options.contentType,
-        cacheControl: options.cacheControl,
-        contentDisposition: options.contentDisposition,
-        customMetadata: options.customMetadata,
-      };
+      const metadata = newObjectMetadata(bucket, objectPath, bytes, options, previous, now);
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, file);
