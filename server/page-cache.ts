@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /**
@@ -11,10 +12,13 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
  * for one render instead of each rendering (no stampede).
  *
  * Safe because: only GET/HEAD of the paths below, never with a session cookie, never a response
- * that sets a cookie or is not 200, and the CSP nonce — unique per response — is swapped for
- * this response's own nonce on every hit, so a cached page never reuses one. What a visitor sees
- * may be up to STALE_MS old (a stock count, say); checkout re-checks everything on the server.
- * Browsers revalidate with the weak ETag (304); shared caches may keep a page for `s-maxage`.
+ * that sets a cookie or is not 200. A cached page is sent byte for byte as rendered — with the
+ * CSP nonce and header of its render, so one nonce serves every visitor of that copy (as a CDN
+ * would): the nonce still cannot be known before the render, and everything a render puts in a
+ * page is in the copy (docs/decisions/009-caching.md). Each copy is compressed once per encoding
+ * instead of once per request. What a visitor sees may be up to STALE_MS old (a stock count,
+ * say); checkout re-checks everything on the server. Browsers revalidate with the ETag (304);
+ * shared caches may keep a page for `s-maxage`.
  */
 export const PAGE_CACHE_PATHS = /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?lr\.session_token=/;
@@ -22,17 +26,37 @@ const FRESH_MS = 5_000;
 const STALE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_QUERY_LENGTH = 200;
-const PLACEHOLDER = "\u0000lr-nonce\u0000";
-const KEPT_HEADERS = ["content-type", "content-language", "x-remix-response", "link"];
+const KEPT_HEADERS = ["content-type", "content-language", "content-security-policy", "x-remix-response", "link"];
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
 
+type Encoding = "br" | "gzip" | "identity";
+
 interface Entry {
-  /** The body with this process's placeholder where the nonce was. */
-  template: string;
+  body: Buffer;
+  /** The body compressed for each encoding asked for so far. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   headers: Record<string, string>;
   etag: string;
   storedAt: number;
+}
+
+function preferredEncoding(req: Request): Encoding {
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+}
+
+function encode(entry: Entry, encoding: Encoding): Buffer {
+  const cached = entry.encoded[encoding];
+  if (cached) return cached;
+  const bytes =
+    encoding === "br"
+      ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      : encoding === "gzip"
+        ? zlib.gzipSync(entry.body, { level: 9 })
+        : entry.body;
+  entry.encoded[encoding] = bytes;
+  return bytes;
 }
 
 export interface PageCacheOptions {
@@ -62,12 +86,17 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("X-Page-Cache", state);
+    res.setHeader("Vary", "Accept-Encoding");
     if (req.fresh) {
       res.status(304).end();
       return;
     }
-    const nonce = String(res.locals.nonce ?? "");
-    res.status(200).send(entry.template.split(PLACEHOLDER).join(nonce));
+    const encoding = preferredEncoding(req);
+    const bytes = encode(entry, encoding);
+    // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", bytes.length);
+    res.status(200).end(req.method === "HEAD" ? undefined : bytes);
   }
 
   function refreshInBackground(req: Request, key: string) {
@@ -113,15 +142,17 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
         !/private|no-store/.test(String(res.getHeader("cache-control") ?? "")) &&
         /^text\/(html|x-script)/.test(type);
       if (!shareable) return release(null);
-      const body = Buffer.concat(chunks).toString("utf8");
-      const nonce = String(res.locals.nonce ?? "");
-      const template = nonce ? body.split(nonce).join(PLACEHOLDER) : body;
+      const body = Buffer.concat(chunks);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const entry = { template, headers, etag: `W/"${crypto.createHash("sha1").update(template).digest("base64url")}"`, storedAt: now() };
+      // Weak: the same page is sent in several encodings. The nonce is left out of the hash so
+      // renders of an unchanged page in different processes share one ETag.
+      const nonce = String(res.locals.nonce ?? "");
+      const stable = nonce ? body.toString("utf8").split(nonce).join("") : body.toString("utf8");
+      const entry: Entry = { body, encoded: {}, headers, etag: `W/"${crypto.createHash("sha1").update(stable).digest("base64url")}"`, storedAt: now() };
       remember(key, entry);
       release(entry);
     });
