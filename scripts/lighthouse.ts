@@ -152,30 +152,31 @@ let server: ServerProcess | null = null;
 let chrome: chromeLauncher.LaunchedChrome | null = null;
 let dataDir: string | null = null;
 
-async function cleanup() {
-  if (chrome) {
-    const c = chrome;
+let cleaning: Promise<void> | null = null;
+
+/** Stops Chrome, then the server (waiting for it to exit), then removes its data directory. Safe to call twice. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    if (chrome) await Promise.resolve(chrome.kill()).catch(() => {});
     chrome = null;
-    await Promise.resolve(c.kill()).catch(() => {});
-  }
-  if (server) {
     const s = server;
-    server = null;
-    if (s.proc.exitCode === null && s.proc.signalCode === null) {
+    if (s && s.proc.exitCode === null && s.proc.signalCode === null) {
       s.proc.kill("SIGTERM");
       const timeout = setTimeout(() => s.proc.kill("SIGKILL"), 8_000);
       await s.exited;
       clearTimeout(timeout);
     }
-  }
-  if (dataDir) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    server = null;
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     dataDir = null;
-  }
+  })();
+  return cleaning;
 }
 
+let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the server and Chrome`);
     void cleanup().finally(() => process.exit(130));
   });
@@ -207,7 +208,8 @@ async function main(): Promise<number> {
 
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: install it (node tests/setup/ensure-chromium.mjs) or set CHROME_PATH.`);
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  // handleSIGINT off: chrome-launcher would otherwise exit the process itself, before our cleanup stops the server.
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent", handleSIGINT: false });
 
   const date = localDate();
   const outDir = path.join(root, "bench/results/lighthouse", date);
@@ -262,11 +264,13 @@ let code = 2;
 try {
   code = await main();
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  // `server` is set inside main(); TypeScript's narrowing does not see that.
-  const running = server as ServerProcess | null;
-  if (running) console.error(`\nserver output:\n${running.output()}`);
+  if (!interrupted) {
+    console.error(err instanceof Error ? err.message : err);
+    // `server` is set inside main(); TypeScript's narrowing does not see that.
+    const running = server as ServerProcess | null;
+    if (running) console.error(`\nserver output:\n${running.output()}`);
+  }
 } finally {
   await cleanup();
 }
-process.exit(code);
+process.exit(interrupted ? 130 : code);
