@@ -200,7 +200,9 @@ async function main(): Promise<number> {
   }
 
   dataDir = tempDataDir("lazy-reefer-lighthouse-");
-  server = await startServer({ NODE_ENV: "production", DATA_DIR: dataDir, RATE_LIMITS: "off", LOG_LEVEL: "warn", HOST: "127.0.0.1" });
+  // One server process: the warm-up below then reaches the process (and page cache) that serves
+  // the audits, and one request at a time needs no more.
+  server = await startServer({ NODE_ENV: "production", DATA_DIR: dataDir, RATE_LIMITS: "off", LOG_LEVEL: "warn", HOST: "127.0.0.1", WEB_CONCURRENCY: "1" });
   console.log(`server ready on ${server.url} (DATA_DIR ${dataDir})`);
 
   // A real shop is warm: without this, the first audit pays for JIT compilation and cold caches.

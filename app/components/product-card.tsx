@@ -27,11 +27,9 @@ interface CardImageOptions {
   sizes?: string;
   /** The LCP image of the page: eager, high priority, preloaded by the route. */
   priority?: boolean;
-  /** In the first row on wide screens: eager, default priority. */
-  eager?: boolean;
 }
 
-export function ProductCard({ product, sizes = CARD_SIZES, priority = false, eager = false }: { product: ProductView } & CardImageOptions) {
+export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: { product: ProductView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
       <Link to={`/product/${product.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
@@ -41,7 +39,6 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false, eag
             alt=""
             sizes={sizes}
             priority={priority}
-            eager={eager}
             className="transition-transform duration-300 group-hover:scale-[1.03]"
           />
           <span className="absolute top-3 left-3 rounded-full bg-paper/95 px-2.5 py-1 text-xs font-semibold text-ink">
@@ -60,7 +57,7 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false, eag
   );
 }
 
-export function BundleCard({ bundle, sizes = CARD_SIZES, priority = false, eager = false }: { bundle: BundleView } & CardImageOptions) {
+export function BundleCard({ bundle, sizes = CARD_SIZES, priority = false }: { bundle: BundleView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
       <Link to={`/product/${bundle.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
@@ -70,7 +67,6 @@ export function BundleCard({ bundle, sizes = CARD_SIZES, priority = false, eager
             alt=""
             sizes={sizes}
             priority={priority}
-            eager={eager}
             className="transition-transform duration-300 group-hover:scale-[1.03]"
           />
           <span className="absolute top-3 left-3 rounded-full bg-coral-text px-2.5 py-1 text-xs font-bold text-white">

@@ -11,15 +11,10 @@ interface ProductImageProps {
    * with a preload of the same srcset and sizes (`catalogImagePreload`) in the route's head.
    */
   priority?: boolean;
-  /**
-   * Possibly above the fold on some screens (a desktop row of cards) but not the LCP on phones:
-   * loads eagerly at the browser's default priority, so it does not compete with the LCP image.
-   */
-  eager?: boolean;
 }
 
 /** AVIF with a WebP fallback at three widths; fixed square dimensions so nothing shifts. */
-export function ProductImage({ imageKey, alt, sizes, className = "", priority = false, eager = false }: ProductImageProps) {
+export function ProductImage({ imageKey, alt, sizes, className = "", priority = false }: ProductImageProps) {
   const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   return (
     <picture>
@@ -30,9 +25,9 @@ export function ProductImage({ imageKey, alt, sizes, className = "", priority = 
         alt={alt}
         width={largest}
         height={largest}
-        loading={priority || eager ? "eager" : "lazy"}
+        loading={priority ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
-        decoding={priority || eager ? undefined : "async"}
+        decoding={priority ? undefined : "async"}
         className={`aspect-square h-auto w-full object-cover ${className}`}
       />
     </picture>

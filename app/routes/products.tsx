@@ -135,15 +135,15 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             Products and bundles
           </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
-            {listings.map((listing, i) => {
-              // The first image is the phone's LCP (preloaded in meta); the rest of a desktop's first row loads eagerly.
-              const image = { priority: i === 0, eager: i > 0 && i < 3 };
-              return listing.kind === "product" ? (
-                <ProductCard key={`p-${listing.item.id}`} product={listing.item} {...image} />
+            {/* Only the first image is eager (the LCP, preloaded in meta): on a phone the next cards are
+                below the fold, and on a desktop lazy images in view still load right after layout. */}
+            {listings.map((listing, i) =>
+              listing.kind === "product" ? (
+                <ProductCard key={`p-${listing.item.id}`} product={listing.item} priority={i === 0} />
               ) : (
-                <BundleCard key={`b-${listing.item.id}`} bundle={listing.item} {...image} />
-              );
-            })}
+                <BundleCard key={`b-${listing.item.id}`} bundle={listing.item} priority={i === 0} />
+              ),
+            )}
           </div>
         </section>
       )}
