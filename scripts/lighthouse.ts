@@ -224,13 +224,19 @@ async function main(): Promise<number> {
     const attempts: Array<{ lhr: LighthouseResult; report: string[] }> = [];
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`auditing ${page.name} (${url})${runs > 1 ? ` run ${i + 1}/${runs}` : ""}…\n`);
-      const result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
+      let result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
+      if (result?.lhr.runtimeError) {
+        console.log(`  Lighthouse error ${result.lhr.runtimeError.code}: running it again`);
+        result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
+      }
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       attempts.push({ lhr: result.lhr, report: result.report as string[] });
     }
     // Median run by performance score: simulated throttling still scales with this machine's load.
-    attempts.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
-    const chosen = attempts[Math.floor((attempts.length - 1) / 2)]!;
+    // A run Lighthouse itself botched (runtimeError, e.g. NO_NAVSTART) only counts if all did.
+    const valid = attempts.filter((a) => !a.lhr.runtimeError);
+    const pool = (valid.length > 0 ? valid : attempts).sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const chosen = pool[Math.floor((pool.length - 1) / 2)]!;
     fs.writeFileSync(path.join(outDir, `${page.name}.report.html`), chosen.report[0]!);
     fs.writeFileSync(path.join(outDir, `${page.name}.report.json`), chosen.report[1]!);
     lighthouseVersion = chosen.lhr.lighthouseVersion;
