@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_FORMATS, IMAGE_WIDTHS } from "../app/domain/images";
+import { HERO_WIDTHS, IMAGE_FORMATS, IMAGE_WIDTHS } from "../app/domain/images";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "../database/seed/catalogue-data";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,7 +49,9 @@ async function main() {
     }
   }
   const hero = path.join(art, "hero.svg");
-  for (const width of [800, 1600]) jobs.push(render(hero, path.join(publicDir, "images", `hero-${width}.webp`), width, "webp"));
+  for (const width of HERO_WIDTHS) {
+    for (const format of IMAGE_FORMATS) jobs.push(render(hero, path.join(publicDir, "images", `hero-${width}.${format}`), width, format));
+  }
   jobs.push(render(hero, path.join(publicDir, "images", "og-default.png"), 1200, "png", 630));
 
   const favicon = path.join(art, "favicon.svg");

@@ -17,9 +17,19 @@ export function categoryLabel(category: string): string {
   return CATEGORY_LABELS[category] ?? category;
 }
 
-const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
+/**
+ * `sizes` of a card image in the listing grid (1 / 2 / 3 columns). Grids with more columns pass
+ * their own so desktops do not download the 800 px variant for a 200 px card.
+ */
+export const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
 
-export function ProductCard({ product, priority = false }: { product: ProductView; priority?: boolean }) {
+interface CardImageOptions {
+  sizes?: string;
+  /** The LCP image of the page: eager, high priority, preloaded by the route. */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: { product: ProductView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
       <Link to={`/product/${product.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
@@ -27,7 +37,7 @@ export function ProductCard({ product, priority = false }: { product: ProductVie
           <ProductImage
             imageKey={product.imageKeys[0] ?? product.id}
             alt=""
-            sizes={CARD_SIZES}
+            sizes={sizes}
             priority={priority}
             className="transition-transform duration-300 group-hover:scale-[1.03]"
           />
@@ -47,12 +57,18 @@ export function ProductCard({ product, priority = false }: { product: ProductVie
   );
 }
 
-export function BundleCard({ bundle }: { bundle: BundleView }) {
+export function BundleCard({ bundle, sizes = CARD_SIZES, priority = false }: { bundle: BundleView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
       <Link to={`/product/${bundle.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
         <div className="relative overflow-hidden bg-sand-deep">
-          <ProductImage imageKey={bundle.imageKey} alt="" sizes={CARD_SIZES} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+          <ProductImage
+            imageKey={bundle.imageKey}
+            alt=""
+            sizes={sizes}
+            priority={priority}
+            className="transition-transform duration-300 group-hover:scale-[1.03]"
+          />
           <span className="absolute top-3 left-3 rounded-full bg-coral-text px-2.5 py-1 text-xs font-bold text-white">
             {bundle.discountPercent}% off
           </span>

@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { ProductImage } from "./product-image";
 
+/** `sizes` of the main image: routes preload it with exactly these sizes. */
+export const GALLERY_SIZES = "(min-width: 1024px) 36rem, 92vw";
+
 /** Main image with thumbnails; thumbnails are buttons so the gallery works by keyboard. */
 export function ProductGallery({ imageKeys, title }: { imageKeys: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -12,7 +15,7 @@ export function ProductGallery({ imageKeys, title }: { imageKeys: string[]; titl
         <ProductImage
           imageKey={current}
           alt={`${title}, view ${selected + 1} of ${imageKeys.length}`}
-          sizes="(min-width: 1024px) 36rem, 92vw"
+          sizes={GALLERY_SIZES}
           priority
         />
       </div>

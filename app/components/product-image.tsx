@@ -6,7 +6,10 @@ interface ProductImageProps {
   /** `sizes` attribute: how wide the image renders at each breakpoint. */
   sizes: string;
   className?: string;
-  /** Above-the-fold images load eagerly with high priority; everything else lazily. */
+  /**
+   * The page's largest above-the-fold image (its LCP): loads eagerly with high priority. Pair it
+   * with a preload of the same srcset and sizes (`catalogImagePreload`) in the route's head.
+   */
   priority?: boolean;
 }
 
@@ -23,8 +26,8 @@ export function ProductImage({ imageKey, alt, sizes, className = "", priority = 
         width={largest}
         height={largest}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
-        decoding="async"
+        fetchPriority={priority ? "high" : undefined}
+        decoding={priority ? undefined : "async"}
         className={`aspect-square h-auto w-full object-cover ${className}`}
       />
     </picture>

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { isOfferExpired, isPurchasable } from "./availability";
 import { comboKey, MAX_LINE_QUANTITY, productDemand, type CartState, type CatalogueSnapshot } from "./cart";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-setup";
 import { CartItemsSchema } from "./cart-items";
 
 /** One schema for the checkout form in the browser and POST /api/checkout on the server. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { Article } from "~/components/article";
-import { getPage } from "~/models/content.server";
+import { articleView, getPage } from "~/models/content.server";
 import { pageMeta } from "~/utils/seo";
 
 const EYEBROWS: Record<string, string> = {
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const doc = getPage(slug);
   if (!doc) throw data(null, { status: 404 });
-  return { slug, eyebrow: EYEBROWS[slug] ?? "Lazy Reefer", doc };
+  return { slug, eyebrow: EYEBROWS[slug] ?? "Lazy Reefer", doc: articleView(doc) };
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

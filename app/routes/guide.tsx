@@ -6,7 +6,7 @@ import { Article } from "~/components/article";
 import { ProductImage } from "~/components/product-image";
 import { formatCents } from "~/domain/money";
 import { getProductsByIds } from "~/models/catalogue.server";
-import { getGuide, listGuides } from "~/models/content.server";
+import { articleView, getGuide, listGuides } from "~/models/content.server";
 import { pageMeta, rootConfig } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .map((id) => products.find((p) => p.id === id && p.active))
     .filter((p) => p !== undefined)
     .map((p) => ({ id: p.id, title: p.title, priceCents: p.priceCents, imageKey: p.imageKeys[0] ?? p.id }));
-  return { guide, previous: neighbour(guides[index - 1]), next: neighbour(guides[index + 1]), related, position: index + 1, count: guides.length };
+  return { guide: articleView(guide), previous: neighbour(guides[index - 1]), next: neighbour(guides[index + 1]), related, position: index + 1, count: guides.length };
 }
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {

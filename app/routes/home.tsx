@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/home";
 import { BundleCard, ProductCard } from "~/components/product-card";
 import { SpecialOffer } from "~/components/special-offer";
+import { heroImagePreload, heroImageUrl, heroSrcSet } from "~/domain/images";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView } from "~/models/catalogue-view";
 import { listGuides } from "~/models/content.server";
@@ -17,6 +18,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
     jsonLd: { "@context": "https://schema.org", "@type": "OnlineStore", name: "Lazy Reefer" },
   });
+
+// The hero is the LCP element on every screen size.
+export const links: Route.LinksFunction = () => [heroImagePreload("100vw")];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services.database;
@@ -37,21 +41,28 @@ const PROMISES = [
   { icon: ShieldCheck, title: "Arrive-alive guarantee", text: "Send a photo within 24 hours and we replace or refund it." },
 ];
 
+// Image `sizes` of the two card grids (4 and 5 columns on desktop).
+const FEATURED_SIZES = "(min-width: 1024px) 16rem, (min-width: 640px) 45vw, 92vw";
+const BUNDLE_SIZES = "(min-width: 1280px) 13rem, (min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { special, featured, bundles, guides } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden bg-[#dff1ee]">
-        <img
-          src="/images/hero-1600.webp"
-          srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"
-          sizes="100vw"
-          alt=""
-          width={1600}
-          height={900}
-          fetchPriority="high"
-          className="absolute inset-0 h-full w-full object-cover object-[70%_50%]"
-        />
+        <picture>
+          <source type="image/avif" srcSet={heroSrcSet("avif")} sizes="100vw" />
+          <img
+            src={heroImageUrl(1600, "webp")}
+            srcSet={heroSrcSet("webp")}
+            sizes="100vw"
+            alt=""
+            width={1600}
+            height={900}
+            fetchPriority="high"
+            className="absolute inset-0 h-full w-full object-cover object-[70%_50%]"
+          />
+        </picture>
         {/* Keeps the headline readable where the artwork runs under it (phones, tablets). */}
         <div aria-hidden="true" className="absolute inset-0 bg-[#e3f3f0]/85 sm:bg-transparent sm:bg-gradient-to-r sm:from-[#e3f3f0]/95 sm:via-[#e3f3f0]/60 sm:to-transparent lg:via-transparent" />
         <div className="relative container-page py-16 sm:py-24 lg:py-32">
@@ -106,7 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {featured.map((product) => (
-            <ProductCard key={product.id} product={product} />
+            <ProductCard key={product.id} product={product} sizes={FEATURED_SIZES} />
           ))}
         </div>
       </section>
@@ -121,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {bundles.map((bundle) => (
-            <BundleCard key={bundle.id} bundle={bundle} />
+            <BundleCard key={bundle.id} bundle={bundle} sizes={BUNDLE_SIZES} />
           ))}
         </div>
       </section>

@@ -6,9 +6,9 @@ import type { Route } from "./+types/product";
 import { ComboBuilder } from "~/components/combo-builder";
 import { Price } from "~/components/price";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
-import { ProductGallery } from "~/components/product-gallery";
+import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { PurchasePanel } from "~/components/purchase-panel";
-import { catalogImageDefault } from "~/domain/images";
+import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
 import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
 import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const name = item.kind === "product" ? item.product.title : item.bundle.name;
   const description = item.kind === "product" ? item.product.description : item.bundle.description;
   const priceCents = item.kind === "product" ? item.product.priceCents : item.bundle.priceCents;
-  return pageMeta(matches, {
+  const tags = pageMeta(matches, {
     title: name,
     description: description.length > 158 ? `${description.slice(0, 155).trimEnd()}…` : description,
     path: url,
@@ -46,6 +46,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       },
     },
   });
+  // The gallery's main image is the LCP element; `links` cannot see loader data, so it is preloaded here.
+  const imageKey = item.kind === "product" ? (item.product.imageKeys[0] ?? item.product.id) : item.bundle.imageKey;
+  return [...tags, { tagName: "link", ...catalogImagePreload(imageKey, GALLERY_SIZES) }];
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,26 +1,38 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/products";
 import { ComboBuilder } from "~/components/combo-builder";
-import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
+import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
+import { catalogImagePreload } from "~/domain/images";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
 import { pageMeta } from "~/utils/seo";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, {
-    title: "Shop live chaeto, coral food, kits and bundles",
-    description:
-      "Browse every Lazy Reefer product and bundle: premium chaeto, coral food combos, the refugium starter kit and five money-saving reef bundles.",
-    path: `/products${location.search}`,
-  });
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  const first = data?.listings[0];
+  return [
+    ...pageMeta(matches, {
+      title: "Shop live chaeto, coral food, kits and bundles",
+      description:
+        "Browse every Lazy Reefer product and bundle: premium chaeto, coral food combos, the refugium starter kit and five money-saving reef bundles.",
+      path: `/products${location.search}`,
+    }),
+    // The first card's image is the largest thing on a phone's first screen (`links` cannot see
+    // loader data, so the preload goes here).
+    ...(first ? [{ tagName: "link", ...catalogImagePreload(listingImageKey(first), CARD_SIZES) }] : []),
+  ];
+};
 
 type Listing = ({ kind: "product"; item: ProductView } | { kind: "bundle"; item: BundleView }) & {
   category: ProductView["category"];
   priceCents: number;
   position: number;
 };
+
+function listingImageKey(listing: Listing): string {
+  return listing.kind === "product" ? (listing.item.imageKeys[0] ?? listing.item.id) : listing.item.imageKey;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
@@ -118,15 +130,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
-          {listings.map((listing, i) =>
-            listing.kind === "product" ? (
-              <ProductCard key={`p-${listing.item.id}`} product={listing.item} priority={i < 3} />
-            ) : (
-              <BundleCard key={`b-${listing.item.id}`} bundle={listing.item} />
-            ),
-          )}
-        </div>
+        <section aria-labelledby="listing-heading">
+          <h2 id="listing-heading" className="sr-only">
+            Products and bundles
+          </h2>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
+            {/* Only the first image is eager (the LCP, preloaded in meta): on a phone the next cards are
+                below the fold, and on a desktop lazy images in view still load right after layout. */}
+            {listings.map((listing, i) =>
+              listing.kind === "product" ? (
+                <ProductCard key={`p-${listing.item.id}`} product={listing.item} priority={i === 0} />
+              ) : (
+                <BundleCard key={`b-${listing.item.id}`} bundle={listing.item} priority={i === 0} />
+              ),
+            )}
+          </div>
+        </section>
       )}
 
       <div className="mt-16">

@@ -42,7 +42,10 @@ export async function startServer(env: Record<string, string>, port?: number): P
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL"); // never leave a half-started server behind
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return { url, proc, output: () => out, exited };
