@@ -18,7 +18,7 @@ import { capture, headerOf, type CapturedResponse } from "./lib/capture";
 import { createBenchDatabase, prepareCatalogue, verifyCheckout, type DbKind } from "./lib/database";
 import { runLoad, type RunSummary } from "./lib/load";
 import { cleanupAll, installSignalHandlers, onCleanup, removeDir, spawnChild, stopAllChildren, wasInterrupted } from "./lib/processes";
-import { consoleTable, evaluateChecks, gitInfo, machineInfo, notesFor, writeReport, type RunReport, type TargetResult } from "./lib/report";
+import { consoleTable, cpuPerRequest, evaluateChecks, gitInfo, machineInfo, notesFor, writeReport, type RunReport, type TargetResult } from "./lib/report";
 import { startShop, webConcurrency } from "./lib/shop-server";
 import { ACCEPT_ENCODING, requestHeaders, TARGETS } from "./lib/targets";
 
@@ -138,6 +138,7 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
         shop: shopRun.measured,
         bare: bareRun,
         ratio: bareRun ? Math.round((shopRun.measured.reqPerSec / bareRun.reqPerSec) * 10_000) / 10_000 : null,
+        shopCpuMsPerRequest: shopRun.measured.requests ? Math.round(cpuPerRequest(shopRun.measured) * 100) / 100 : null,
       };
       if (t.checkout && shopRun.checkout) {
         result.ordersPerSec = Math.round(((shopRun.measured.statusCodes["201"] ?? 0) / shopRun.measured.seconds) * 10) / 10;

@@ -53,6 +53,9 @@ function serve() {
 }
 
 if (processes > 1 && cluster.isPrimary) {
+  // server.js lets each process accept from the shared socket (SCHED_NONE); do the same, so both
+  // sides spread connections alike (NODE_CLUSTER_SCHED_POLICY, when set, applies to both).
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   let shuttingDown = false;
   let listening = 0;
   for (let i = 0; i < processes; i++) {

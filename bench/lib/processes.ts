@@ -120,6 +120,13 @@ export function installSignalHandlers() {
       void cleanupAll().finally(() => process.exit(130));
     });
   }
+  // An error outside the main flow (an event handler) must not leave servers or databases behind.
+  for (const event of ["uncaughtException", "unhandledRejection"] as const) {
+    process.once(event, (err: unknown) => {
+      console.error(`${event}:`, err);
+      void cleanupAll().finally(() => process.exit(1));
+    });
+  }
 }
 
 export function removeDir(dir: string) {

@@ -19,6 +19,8 @@ export interface TargetResult {
   bare: RunSummary | null;
   /** shop req/s ÷ bare req/s; null for POST targets (no bare equivalent). */
   ratio: number | null;
+  /** Server + database CPU milliseconds per answered request (see cpuPerRequest). */
+  shopCpuMsPerRequest: number | null;
   /** Checkout only: 201 answers per second of the measurement. */
   ordersPerSec?: number;
 }
@@ -135,7 +137,13 @@ function problems(s: RunSummary): string {
   return `${s.errors}/${s.non2xx}`;
 }
 
-const HEADER = ["target", "shop req/s", "p50 ms", "p99 ms", "err/non-2xx", "cores srv/db/gen/other", "bare req/s", "bare p50", "bare p99", "bare err/non-2xx", "bare cores", "shop ÷ bare", "answer"];
+const HEADER = ["target", "shop req/s", "p50 ms", "p99 ms", "err/non-2xx", "cores srv/db/gen/other", "CPU ms/req", "bare req/s", "bare p50", "bare p99", "bare err/non-2xx", "bare cores", "shop ÷ bare", "answer"];
+
+/**
+ * CPU milliseconds the server (and its database) spent per answered request. Unlike req/s this
+ * barely moves when other work shares the machine, so it compares runs on a busy machine.
+ */
+export const cpuPerRequest = (s: RunSummary) => ((s.cpu.server + s.cpu.database) * 1000) / Math.max(1e-9, s.reqPerSec);
 
 /** Cores used by the server, the load generator and the rest of the machine (see cpu.ts). */
 const cores = (s: RunSummary) => `${s.cpu.server.toFixed(2)}/${s.cpu.database.toFixed(2)}/${s.cpu.loadGenerator.toFixed(2)}/${s.cpu.other.toFixed(2)}`;
@@ -148,6 +156,7 @@ function rows(r: RunReport): string[][] {
     t.shop.requests ? fmtMs(t.shop.latencyMs.p99) : "—",
     problems(t.shop),
     cores(t.shop),
+    t.shop.requests ? cpuPerRequest(t.shop).toFixed(2) : "—",
     t.bare ? fmtRate(t.bare.reqPerSec) : "—",
     t.bare ? fmtMs(t.bare.latencyMs.p50) : "—",
     t.bare ? fmtMs(t.bare.latencyMs.p99) : "—",
@@ -188,7 +197,8 @@ GET endpoint compared with a bare \`node:http\` server replaying its exact respo
 ${table}
 
 Latencies are measured per request by the load generator (p50/p99 in ms). "cores" is the CPU used during the measurement, in cores, by the
-server's process tree / its PostgreSQL backends / the load generator / everything else on the machine (other work there lowers every figure). "answer" is the response
+server's process tree / its PostgreSQL backends / the load generator / everything else on the machine (other work there lowers every figure);
+"CPU ms/req" is server + database CPU time per answered request, which other work on the machine barely changes. "answer" is the response
 as captured: status, content-encoding and bytes on the wire, which the bare server replays byte for byte. For POST targets there is no bare
 equivalent.
 

@@ -25,7 +25,9 @@ export interface ShopServer {
 export function webConcurrency(): { value: number; source: string } {
   const raw = process.env.WEB_CONCURRENCY;
   if (raw !== undefined && raw !== "") return { value: Number(raw), source: `WEB_CONCURRENCY=${raw} (from the environment)` };
-  return { value: os.cpus().length, source: `WEB_CONCURRENCY unset → npm start default = ${os.cpus().length} cores` };
+  // server.js's default: os.availableParallelism() (the cores this process may use).
+  const cores = os.availableParallelism();
+  return { value: cores, source: `WEB_CONCURRENCY unset → npm start default = ${cores} (available cores)` };
 }
 
 export async function startShop(opts: { dataDir: string; databaseUrl: string }): Promise<ShopServer> {
