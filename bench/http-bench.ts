@@ -8,6 +8,7 @@
  *
  * Options: --db=sqlite|postgres|both (sqlite)  --duration=N (10)  --warmup=N (3)  --connections=N (50)
  *          --no-build  --check (exit 1 when a target fails; otherwise this is a measurement and exits 0)
+ *          --note=TEXT (repeatable: written with the results)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     timeout: { type: "string", default: "10" },
     "no-build": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
+    note: { type: "string", multiple: true, default: [] },
   },
   strict: true,
 });
@@ -173,7 +175,8 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
       checkout,
       checks: evaluateChecks(targets, checkout, settings.connections),
     };
-    return { ...partial, notes: notesFor(partial, wc.value) };
+    // --note adds context the script cannot know (what else ran, a patched build, …).
+    return { ...partial, notes: [...notesFor(partial, wc.value), ...(values.note ?? [])] };
   } finally {
     await stopAllChildren();
     await dropDb();
