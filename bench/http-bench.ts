@@ -127,6 +127,7 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
       log(`▸ ${t.name}: ${t.method} ${t.path}`);
       const shopRun = await runLoad({ ...job, baseUrl: shop.url, path: t.path, method: t.method, headers, body, idempotencyKeys: t.checkout, serverPids: [shop.proc.pid!], dbName: database.name });
       log(`    shop  ${describe(shopRun.measured)}`);
+      for (const [status, body] of Object.entries(shopRun.measured.errorSamples)) log(`          ${status}: ${body.replace(/\s+/g, " ")}`);
       let bareRun: RunSummary | null = null;
       if (t.method === "GET") {
         bareRun = (await runLoad({ ...job, baseUrl: bare.url, path: t.path, method: t.method, headers, serverPids: [bare.proc.pid!] })).measured;

@@ -21,6 +21,12 @@ function percentile(sorted: Float64Array, q: number): number {
 async function runOnce(job: LoadJob, seconds: number, keys: { inFlight: Set<string>; answered201: number } | null): Promise<RunSummary> {
   const url = new URL(job.path, job.baseUrl);
   const request: Request = { method: job.method, path: url.pathname + url.search, headers: job.headers, body: job.body };
+  // The first answer of each failing status, to say why (bodies of 2xx are never kept).
+  const errorSamples: Record<string, string> = {};
+  const sampleError = (status: number, body: string) => {
+    if (status >= 400 && !(status in errorSamples)) errorSamples[status] = body.slice(0, 300);
+  };
+  request.onResponse = (status, body) => sampleError(status, body);
   if (keys) {
     // setupRequest runs before each request is written; with pipelining 1 the per-connection
     // context then belongs to exactly one request until onResponse.
@@ -30,7 +36,8 @@ async function runOnce(job: LoadJob, seconds: number, keys: { inFlight: Set<stri
       keys.inFlight.add(key);
       return { ...req, headers: { ...req.headers, "Idempotency-Key": key } };
     };
-    request.onResponse = (status, _body, context) => {
+    request.onResponse = (status, body, context) => {
+      sampleError(status, body);
       keys.inFlight.delete(context.key as string);
       if (status === 201) keys.answered201++;
     };
@@ -71,6 +78,7 @@ async function runOnce(job: LoadJob, seconds: number, keys: { inFlight: Set<stri
     bytesPerSec: result.throughput.average,
     autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean },
     cpu,
+    errorSamples,
   };
 }
 

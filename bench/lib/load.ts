@@ -35,6 +35,8 @@ export interface RunSummary {
   autocannonLatencyMs: { p50: number; p99: number; mean: number };
   /** Cores used during the measurement by the server, the load generator and the rest of the machine. */
   cpu: CpuUse;
+  /** First body of each 4xx/5xx status seen (truncated), to tell why requests failed. */
+  errorSamples: Record<string, string>;
 }
 
 export interface LoadResult {

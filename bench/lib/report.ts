@@ -205,7 +205,7 @@ equivalent.
 ## Targets
 
 ${r.checks.map((c) => `- **${c.pass ? "PASS" : "FAIL"}** ${c.name}: ${c.measured} (target ${c.target})`).join("\n")}
-${r.notes.length ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : ""}${
+${r.notes.length ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : ""}${failedAnswers(r)}${
   r.checkout
     ? `
 ## Checkout accounting
@@ -217,6 +217,14 @@ ${r.notes.length ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` 
 ${r.checkout.problems.length ? `- Problems: ${r.checkout.problems.join("; ")}` : ""}`
     : ""
 }`;
+}
+
+/** The first failing answer of each status per target, so a FAIL comes with its reason. */
+function failedAnswers(r: RunReport): string {
+  const lines = r.targets.flatMap((t) =>
+    Object.entries(t.shop.errorSamples ?? {}).map(([status, body]) => `- ${t.name}: ${t.shop.statusCodes[status] ?? 0} × ${status} — \`${body.replace(/\s+/g, " ").replace(/`/g, "'")}\``),
+  );
+  return lines.length ? `\n## Failed answers (shop)\n\n${lines.join("\n")}\n` : "";
 }
 
 export function writeReport(r: RunReport, dir: string): { json: string; md: string } {
