@@ -78,7 +78,8 @@ export function gitInfo(): RunReport["git"] {
   return {
     commit: git("rev-parse", "HEAD") || "unknown",
     branch: git("rev-parse", "--abbrev-ref", "HEAD") || "unknown",
-    dirty: git("status", "--porcelain", "--untracked-files=no") !== "",
+    // Result files rewritten by earlier runs are not a change to what is measured.
+    dirty: git("status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)bench/results") !== "",
   };
 }
 
@@ -90,6 +91,15 @@ export function notesFor(r: Omit<RunReport, "notes">, webConcurrency: number): s
       `The server ran ${r.settings.shopServingProcesses} serving process(es) although npm start's WEB_CONCURRENCY is ${webConcurrency}: server.js at this commit does not start that many. The bare server used the same ${r.settings.bareProcesses}.`,
     );
   }
+  const product = r.targets.find((t) => t.name === "product page");
+  if (product && product.shop.latencyMs.p99 > 50) {
+    // autocannon is a closed loop: each connection waits for its answer, so by Little's law the mean
+    // latency is connections ÷ throughput, whatever the server does per request.
+    const c = r.settings.connections;
+    notes.push(
+      `Closed-loop load: mean latency ≈ connections ÷ req/s (${c} ÷ ${Math.round(product.shop.reqPerSec)} ≈ ${Math.round((c / Math.max(1, product.shop.reqPerSec)) * 1000)} ms for the product page), so p99 ≤ 50 ms at ${c} connections needs well over ${Math.round(c / 0.05)} req/s.`,
+    );
+  }
   const runs = r.targets.flatMap((t) => [t.shop, ...(t.bare ? [t.bare] : [])]);
   const worstOther = Math.max(...runs.map((s) => s.cpu.other));
   if (worstOther >= 0.25) {
@@ -97,7 +107,7 @@ export function notesFor(r: Omit<RunReport, "notes">, webConcurrency: number): s
   }
   const loadGen = Math.max(...r.targets.filter((t) => t.bare).map((t) => t.bare!.cpu.loadGenerator));
   if (loadGen >= 0.85) {
-    notes.push(`The load generator used up to ${loadGen.toFixed(2)} cores against the bare server: the bare-bytes figures are partly the limit of one autocannon process on this machine, so the ratios are upper bounds of the true gap.`);
+    notes.push(`The load generator used up to ${loadGen.toFixed(2)} cores against the bare server: the bare-bytes figures are partly the limit of one autocannon process on this machine, so shop ÷ bare overstates the shop's share of the true limit (an upper bound).`);
   }
   return notes;
 }
