@@ -1,6 +1,8 @@
 /**
  * Checkout throughput with the offline test provider, on SQLite and on PostgreSQL:
  * real HTTP over loopback against the API app, N orders at C concurrent clients.
+ * In-process (client and server share one event loop, no SSR, no compression): a quick look at
+ * the checkout path alone. `npm run bench` measures the production server from another process.
  * Usage: npm run bench:checkout [-- --orders 2000 --concurrency 32]
  */
 import crypto from "node:crypto";
@@ -11,6 +13,7 @@ import { parseConfig } from "../app/config.server";
 import { openDatabase } from "../database/db.server";
 import { createHttpApp } from "../server/http";
 import { createServices } from "../server/services";
+import { checkoutBody } from "./lib/bodies";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,12 +36,8 @@ async function run(kind: "sqlite" | "postgres") {
     const s = app.listen(0, "127.0.0.1", () => r(s));
   });
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const body = {
-    items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }, { kind: "combo", productIds: ["premium-chaeto", "reef-care-bundle"], quantity: 1 }],
-    customer: { email: "bench@example.com", name: "Bench" },
-    shippingAddress: { line1: "1 Way", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
-    payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
-  };
+  // The same cart as `npm run bench` (bench/lib/bodies.ts), so the two checkout figures compare.
+  const body = checkoutBody();
   let next = 0;
   const latencies: number[] = [];
   let failures = 0;
