@@ -57,7 +57,11 @@ function withStatementCache(connection: SQLite.Database, limit = 500) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => connection.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely opens transactions with a plain (deferred) BEGIN: with several processes on one
+      // file, two of them upgrading to a write lock fail at once with "database is locked".
+      // BEGIN IMMEDIATE takes the write lock up front and waits (busy_timeout) for it instead.
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = statements.get(sql);
       if (!statement) {
         statement = connection.prepare(sql);
