@@ -169,7 +169,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
           throw new IdempotentOrderExistsError(key);
         }
       }
-      await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
       await trx
         .insertInto("orders")
         .values({
@@ -217,6 +216,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
         .insertInto("order_events")
         .values({ order_id: id, from_status: null, to_status: "pending_payment", note: placedNote, actor: input.source ?? "web", created_at: now })
         .execute();
+      // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
+      // so they are locked for as short a time as possible, right before the commit. Out of
+      // stock rolls the whole order back.
+      await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
     });
   } catch (err) {
     if (key && isIdempotencyKeyConflict(err)) throw new IdempotentOrderExistsError(key);
