@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./tests/setup/chromium-flags";
 
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const dataDir = path.join(os.tmpdir(), `lr-e2e-${process.pid}`);
@@ -17,16 +18,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: ["--headless", ...CHROMIUM_FLAGS],
     },
     trace: "retain-on-failure",
   },

@@ -19,6 +19,7 @@ import matter from "gray-matter";
 import lighthouse, { type Result as LighthouseResult } from "lighthouse";
 import { SEED_PRODUCTS } from "../database/seed/catalogue-data";
 import { startServer, tempDataDir, type ServerProcess } from "../tests/reliability/server-process";
+import { CHROMIUM_FLAGS } from "../tests/setup/chromium-flags";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -26,16 +27,7 @@ process.chdir(root);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))?.split("=")[1];
