@@ -9,6 +9,8 @@
  * Options: --db=sqlite|postgres|both (sqlite)  --duration=N (10)  --warmup=N (3)  --connections=N (50)
  *          --no-build  --check (exit 1 when a target fails; otherwise this is a measurement and exits 0)
  *          --note=TEXT (repeatable: written with the results)
+ *          --only=NAME (repeatable, e.g. --only=checkout: measure these targets only; nothing is written)
+ *          --profile=DIR (each server process writes a V8 CPU profile to DIR when it stops)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     note: { type: "string", multiple: true, default: [] },
+    only: { type: "string", multiple: true, default: [] },
+    profile: { type: "string" },
   },
   strict: true,
 });
@@ -44,7 +48,12 @@ const settings = {
   connections: Number(values.connections),
   timeout: Number(values.timeout),
   build: !values["no-build"],
+  only: values.only ?? [],
 };
+const unknownTargets = settings.only.filter((name) => !TARGETS.some((t) => t.name === name));
+if (unknownTargets.length) throw new Error(`--only: no target named ${unknownTargets.join(", ")} (targets: ${TARGETS.map((t) => t.name).join(", ")})`);
+// A partial run is a quick look while tuning; only full runs are written to bench/results.
+const selected = settings.only.length ? TARGETS.filter((t) => settings.only.includes(t.name)) : TARGETS;
 if (!settings.dbs.every((d) => d === "sqlite" || d === "postgres")) throw new Error(`--db must be sqlite, postgres or both (got ${values.db})`);
 for (const [k, v] of Object.entries({ duration: settings.duration, warmup: settings.warmup, connections: settings.connections, timeout: settings.timeout })) {
   if (!Number.isFinite(v) || v < 0 || (k !== "warmup" && v === 0)) throw new Error(`--${k} must be a positive number`);
@@ -88,14 +97,14 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
   try {
     await prepareCatalogue(database.url);
     log(`▸ database ${database.label}: migrated, seeded, stock raised`);
-    const shop = await startShop({ dataDir, databaseUrl: database.url });
+    const shop = await startShop({ dataDir, databaseUrl: database.url, profileDir: values.profile ? path.resolve(values.profile) : undefined });
     log(`▸ shop on ${shop.url}: ${wc.source}; serving processes detected: ${shop.servingProcesses}`);
     if (shop.servingProcesses !== wc.value) {
       log(`  note: the server runs ${shop.servingProcesses} serving process(es), not ${wc.value}; the bare server matches what actually runs`);
     }
 
     // Capture every GET answer first: the bare server needs them all before it starts.
-    const gets = TARGETS.filter((t) => t.method === "GET");
+    const gets = selected.filter((t) => t.method === "GET");
     const captured = new Map<string, CapturedResponse>();
     for (const t of gets) {
       const c = await capture(shop.url + t.path, requestHeaders(t, shop.url));
@@ -108,7 +117,7 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
     const job = { connections: settings.connections, warmupSeconds: settings.warmup, durationSeconds: settings.duration, timeoutSeconds: settings.timeout };
     const targets: TargetResult[] = [];
     let checkoutAccounting: { answered201: number; unansweredKeys: string[] } | null = null;
-    for (const t of TARGETS) {
+    for (const t of selected) {
       const headers = requestHeaders(t, shop.url);
       const body = t.body ? JSON.stringify(t.body()) : undefined;
       let response: TargetResult["response"];
@@ -195,8 +204,10 @@ try {
     const report = await runDatabase(kind);
     log(`\n${kind} — ${settings.connections} connections, ${settings.duration} s per target\n`);
     log(consoleTable(report));
-    const files = writeReport(report, RESULTS_DIR);
-    log(`\nwritten ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.md)}`);
+    if (selected === TARGETS) {
+      const files = writeReport(report, RESULTS_DIR);
+      log(`\nwritten ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.md)}`);
+    }
     if (values.check && report.checks.some((c) => !c.pass)) exitCode = 1;
   }
 } catch (err) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../database/schema";
 import { dollarsToCents } from "~/domain/money";
 import { getBundle, getProduct } from "./catalogue.server";
+import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
 
 const Money = z.number().min(0).max(100_000).multipleOf(0.01);
 
@@ -77,6 +78,7 @@ export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" 
         .execute();
     }
   });
+  invalidateCatalogueSnapshot(db);
   return kind === "product" ? getProduct(db, id) : getBundle(db, id);
 }
 

@@ -27,7 +27,7 @@ export async function recordExternalOrder(
 ): Promise<{ ok: true; orderId: string } | { ok: false; message: string }> {
   const { db } = services.database;
   const now = services.clock();
-  const catalogue = await loadCatalogueSnapshot(db);
+  const catalogue = await loadCatalogueSnapshot(db, { fresh: true }); // the owner sees stock as it is now
   const built = cartFromItems(input.items, catalogue, now);
   if ("problem" in built) return { ok: false, message: built.problem.message };
   const quote = priceCart(built.cart, catalogue);

@@ -6,6 +6,7 @@ import type { ObjectStorage } from "~/services/storage/storage.server";
 import { StorageError } from "~/services/storage/storage.server";
 import type { Database } from "../../database/schema";
 import { getProduct } from "./catalogue.server";
+import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
 
 export const CATALOG_BUCKET = "catalog";
 export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -37,5 +38,6 @@ export async function addProductImage(db: Kysely<Database>, storage: ObjectStora
     .set({ images: JSON.stringify([key, ...product.imageKeys].slice(0, 8)), updated_at: new Date().toISOString() })
     .where("id", "=", productId)
     .execute();
+  invalidateCatalogueSnapshot(db);
   return { key };
 }

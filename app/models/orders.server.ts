@@ -3,9 +3,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../database/schema";
 import { productDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { canTransition, type OrderStatus } from "~/domain/order-status";
-import { enqueueMail, type OutgoingMail } from "~/services/mail/outbox.server";
+import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
 import { parseJson, toIso } from "./db-values";
-import type { Order, OrderLine, ShippingAddress } from "./order-types";
+import type { Order, OrderEvent, OrderLine, ShippingAddress } from "./order-types";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -90,9 +90,17 @@ function needsFromLines(lines: OrderLine[]): StockNeed[] {
 }
 
 async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, string>, orderId: string, now: string) {
+  if (needs.length === 0) return;
+  // The stock log first, in one statement: it locks nothing anyone waits for, and if an item
+  // turns out to be sold out the whole transaction, log included, rolls back.
+  await trx
+    .insertInto("stock_movements")
+    .values(needs.map((need) => ({ item_kind: need.kind, item_id: need.id, delta: -need.quantity, reason: "order-reserved", actor: `order:${orderId}`, created_at: now })))
+    .execute();
+  // Then one conditional update per item: stock can never go below zero, whatever runs beside
+  // us. From the first update to the commit, concurrent buyers of the item wait for this row.
   for (const need of needs) {
     const table = need.kind === "product" ? "products" : "bundles";
-    // One conditional update per item: stock can never go below zero, whatever runs beside us.
     const result = await trx
       .updateTable(table)
       .set((eb) => ({ quantity: eb("quantity", "-", need.quantity), updated_at: now }))
@@ -101,10 +109,6 @@ async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, st
       .where("is_active", "=", 1)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new OutOfStockError(titles.get(`${need.kind}:${need.id}`) ?? need.id);
-    await trx
-      .insertInto("stock_movements")
-      .values({ item_kind: need.kind, item_id: need.id, delta: -need.quantity, reason: "order-reserved", actor: `order:${orderId}`, created_at: now })
-      .execute();
   }
 }
 
@@ -144,121 +148,211 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
 }
 
-/** Reserves stock and records the order as pending payment, in one transaction. */
+/**
+ * Reserves stock and records the order as pending payment, in one transaction. Returns the order
+ * as stored, built from what was written (the checkout's hot path reads nothing back).
+ */
 export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ order: Order; token: string }> {
   const id = crypto.randomUUID();
   const token = orderToken(input.secret, id);
   const now = input.now.toISOString();
   const reservedUntil = new Date(input.now.getTime() + input.reservationMinutes * 60_000).toISOString();
+  const order: Order = {
+    id,
+    number: orderNumber(),
+    status: "pending_payment",
+    email: input.customer.email,
+    customerName: input.customer.name,
+    shippingAddress: input.shippingAddress,
+    requiresShipping: input.quote.requiresShipping,
+    lines: input.quote.lines.map((line) => ({
+      kind: line.kind,
+      id: line.kind === "combo" ? null : line.id,
+      productIds: line.productIds && line.kind === "combo" ? line.productIds : null,
+      title: line.kind === "combo" ? `Custom combo: ${line.productTitles?.join(" + ")}` : line.title,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPrice,
+      totalCents: line.total,
+    })),
+    subtotalCents: input.quote.subtotal,
+    discountCents: input.quote.discount,
+    shippingCents: input.quote.shipping,
+    totalCents: input.quote.total,
+    currency: "USD",
+    source: input.source ?? "web",
+    paymentProvider: input.paymentProvider,
+    paymentReference: null,
+    paymentFailure: null,
+    reservedUntil,
+    paidAt: null,
+    createdAt: now,
+    updatedAt: now,
+    events: [],
+    carrier: null,
+    trackingNumber: null,
+    shippedAt: null,
+    externalReference: null,
+    refundedCents: 0,
+    userId: input.userId ?? null,
+  };
+
+  const key = input.idempotencyKey ?? null;
+  let placedNote = "Order placed, stock reserved";
+  // The key's unique index finds an earlier order of this checkout; no lookup on the way in.
+  // A closed one (cancelled, expired) gives the key up and we place again; a live one wins.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await insertOrder(db, order, input, key, placedNote, token);
+      break;
+    } catch (err) {
+      if (!key || !isIdempotencyKeyConflict(err)) throw err;
+      const released = attempt === 0 ? await releaseClosedOrderKey(db, key) : null;
+      if (!released) throw new IdempotentOrderExistsError(key);
+      placedNote += ` (a retry of ${released.number}, which was ${released.status})`;
+    }
+  }
+  order.events = [{ fromStatus: null, toStatus: "pending_payment", note: placedNote, actor: order.source, createdAt: now }];
+  return { order, token };
+}
+
+async function insertOrder(db: Db, order: Order, input: PlaceOrderInput, key: string | null, note: string, token: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("orders")
+      .values({
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        email: order.email,
+        customer_name: order.customerName,
+        shipping_address: order.shippingAddress ? JSON.stringify(order.shippingAddress) : null,
+        requires_shipping: order.requiresShipping ? 1 : 0,
+        subtotal_cents: order.subtotalCents,
+        discount_cents: order.discountCents,
+        shipping_cents: order.shippingCents,
+        total_cents: order.totalCents,
+        currency: order.currency,
+        access_token_hash: hashToken(token),
+        source: order.source,
+        payment_provider: order.paymentProvider,
+        payment_reference: null,
+        payment_failure: null,
+        user_id: order.userId,
+        reserved_until: order.reservedUntil,
+        created_at: order.createdAt,
+        updated_at: order.updatedAt,
+        idempotency_key: key,
+      })
+      .execute();
+    await trx
+      .insertInto("order_lines")
+      .values(
+        order.lines.map((line, position) => ({
+          order_id: order.id,
+          position,
+          kind: line.kind,
+          item_id: line.id,
+          product_ids: line.productIds ? JSON.stringify(line.productIds) : null,
+          title: line.title,
+          quantity: line.quantity,
+          unit_price_cents: line.unitPriceCents,
+          total_cents: line.totalCents,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("order_events")
+      .values({ order_id: order.id, from_status: null, to_status: "pending_payment", note, actor: order.source, created_at: order.createdAt })
+      .execute();
+    // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
+    // so they are locked for as short a time as possible, right before the commit. Out of
+    // stock rolls the whole order back.
+    await reserveStock(trx, stockNeeds(input.cart), titlesOf(input.quote), order.id, order.createdAt);
+  });
+}
+
+function titlesOf(quote: CartQuote): Map<string, string> {
   const titles = new Map<string, string>();
-  for (const line of input.quote.lines) {
+  for (const line of quote.lines) {
     if (line.kind !== "combo") titles.set(`${line.kind}:${line.id}`, line.title);
     line.productIds?.forEach((pid, i) => titles.set(`product:${pid}`, line.productTitles?.[i] ?? pid));
   }
+  return titles;
+}
 
-  const key = input.idempotencyKey ?? null;
-  try {
-    await db.transaction().execute(async (trx) => {
-      let placedNote = "Order placed, stock reserved";
-      if (key) {
-        const previous = await trx.selectFrom("orders").select(["id", "number", "status"]).where("idempotency_key", "=", key).executeTakeFirst();
-        if (previous && (previous.status === "cancelled" || previous.status === "expired")) {
-          await trx.updateTable("orders").set({ idempotency_key: null }).where("id", "=", previous.id).where("idempotency_key", "=", key).execute();
-          placedNote += ` (a retry of ${previous.number}, which was ${previous.status})`;
-        } else if (previous) {
-          throw new IdempotentOrderExistsError(key);
-        }
-      }
-      await trx
-        .insertInto("orders")
-        .values({
-          id,
-          number: orderNumber(),
-          status: "pending_payment",
-          email: input.customer.email,
-          customer_name: input.customer.name,
-          shipping_address: input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
-          requires_shipping: input.quote.requiresShipping ? 1 : 0,
-          subtotal_cents: input.quote.subtotal,
-          discount_cents: input.quote.discount,
-          shipping_cents: input.quote.shipping,
-          total_cents: input.quote.total,
-          currency: "USD",
-          access_token_hash: hashToken(token),
-          source: input.source ?? "web",
-          payment_provider: input.paymentProvider,
-          payment_reference: null,
-          payment_failure: null,
-          user_id: input.userId ?? null,
-          reserved_until: reservedUntil,
-          created_at: now,
-          updated_at: now,
-          idempotency_key: key,
-        })
-        .execute();
-      await trx
-        .insertInto("order_lines")
-        .values(
-          input.quote.lines.map((line, position) => ({
-            order_id: id,
-            position,
-            kind: line.kind,
-            item_id: line.kind === "combo" ? null : line.id,
-            product_ids: line.productIds && line.kind === "combo" ? JSON.stringify(line.productIds) : null,
-            title: line.kind === "combo" ? `Custom combo: ${line.productTitles?.join(" + ")}` : line.title,
-            quantity: line.quantity,
-            unit_price_cents: line.unitPrice,
-            total_cents: line.total,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("order_events")
-        .values({ order_id: id, from_status: null, to_status: "pending_payment", note: placedNote, actor: input.source ?? "web", created_at: now })
-        .execute();
-      // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
-      // so they are locked for as short a time as possible, right before the commit. Out of
-      // stock rolls the whole order back.
-      await reserveStock(trx, stockNeeds(input.cart), titles, id, now);
-    });
-  } catch (err) {
-    if (key && isIdempotencyKeyConflict(err)) throw new IdempotentOrderExistsError(key);
-    throw err;
-  }
-  const order = await getOrder(db, id);
-  return { order: order!, token };
+/** Takes a checkout's key from its earlier order if that one is closed; null when a live order holds it. */
+async function releaseClosedOrderKey(db: Db, key: string): Promise<{ number: string; status: string } | null> {
+  const previous = await db.selectFrom("orders").select(["id", "number", "status"]).where("idempotency_key", "=", key).executeTakeFirst();
+  if (!previous || (previous.status !== "cancelled" && previous.status !== "expired")) return null;
+  const result = await db
+    .updateTable("orders")
+    .set({ idempotency_key: null })
+    .where("id", "=", previous.id)
+    .where("idempotency_key", "=", key)
+    .where("status", "in", ["cancelled", "expired"])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? previous : null;
 }
 
 /**
  * pending_payment → paid, with the order's mail queued in the same transaction. Digital-only
  * orders are delivered at once. Safe to call twice: only the first call changes anything.
+ * `known` is the caller's copy of the pending order (the checkout has just placed it): it saves
+ * reading the order before and after; the update's status condition still decides.
+ * `alsoInTransaction` runs inside the same transaction once the order is paid (the checkout
+ * stores its idempotent answer there: one commit instead of two).
  */
 export async function markOrderPaid(
   db: Db,
   orderId: string,
-  options: { reference: string; now: Date; actor: string; mails: (order: Order) => OutgoingMail[] | Promise<OutgoingMail[]> },
+  options: {
+    reference: string;
+    now: Date;
+    actor: string;
+    mails: (order: Order) => OutgoingMail[] | Promise<OutgoingMail[]>;
+    known?: Order;
+    alsoInTransaction?: (trx: Trx, paid: Order) => Promise<void>;
+  },
 ): Promise<{ changed: boolean; order: Order | null }> {
-  const before = await getOrder(db, orderId);
+  const before = options.known?.id === orderId && options.known.status === "pending_payment" ? options.known : await getOrder(db, orderId);
   if (!before || before.status !== "pending_payment") return { changed: false, order: before };
   const mails = await options.mails({ ...before, status: "paid" });
   const now = options.now.toISOString();
+  const paid = paidVersion(before, options.reference, options.actor, now);
   const changed = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("orders")
-      .set({ status: "paid", paid_at: now, payment_reference: options.reference, payment_failure: null, reserved_until: null, updated_at: now })
+      .set({ status: paid.status, paid_at: now, payment_reference: options.reference, payment_failure: null, reserved_until: null, updated_at: now })
       .where("id", "=", orderId)
       .where("status", "=", "pending_payment")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx.insertInto("order_events").values({ order_id: orderId, from_status: "pending_payment", to_status: "paid", note: `Payment ${options.reference}`, actor: options.actor, created_at: now }).execute();
-    for (const mail of mails) await enqueueMail(trx, mail, options.now);
-    if (!before.requiresShipping) {
-      await trx.updateTable("orders").set({ status: "delivered", updated_at: now }).where("id", "=", orderId).execute();
-      await trx.insertInto("order_events").values({ order_id: orderId, from_status: "paid", to_status: "delivered", note: "Digital item delivered", actor: "system", created_at: now }).execute();
-    }
+    const added = paid.events.slice(before.events.length);
+    await trx
+      .insertInto("order_events")
+      .values(added.map((e) => ({ order_id: orderId, from_status: e.fromStatus, to_status: e.toStatus, note: e.note, actor: e.actor, created_at: now })))
+      .execute();
+    await enqueueMails(trx, mails, options.now);
+    await options.alsoInTransaction?.(trx, paid);
     return true;
   });
-  return { changed, order: await getOrder(db, orderId) };
+  return changed ? { changed, order: paid } : { changed, order: await getOrder(db, orderId) };
+}
+
+/** The order as markOrderPaid leaves it: paid, or delivered at once when nothing ships. */
+function paidVersion(before: Order, reference: string, actor: string, now: string): Order {
+  const events: OrderEvent[] = [...before.events, { fromStatus: "pending_payment", toStatus: "paid", note: `Payment ${reference}`, actor, createdAt: now }];
+  if (!before.requiresShipping) events.push({ fromStatus: "paid", toStatus: "delivered", note: "Digital item delivered", actor: "system", createdAt: now });
+  return {
+    ...before,
+    status: before.requiresShipping ? "paid" : "delivered",
+    paidAt: now,
+    paymentReference: reference,
+    paymentFailure: null,
+    reservedUntil: null,
+    updatedAt: now,
+    events,
+  };
 }
 
 /** Records a failed attempt without changing state (the customer may retry or give up). */

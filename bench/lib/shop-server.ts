@@ -30,7 +30,8 @@ export function webConcurrency(): { value: number; source: string } {
   return { value: cores, source: `WEB_CONCURRENCY unset → npm start default = ${cores} (available cores)` };
 }
 
-export async function startShop(opts: { dataDir: string; databaseUrl: string }): Promise<ShopServer> {
+/** `profileDir`: every server process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+export async function startShop(opts: { dataDir: string; databaseUrl: string; profileDir?: string }): Promise<ShopServer> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run without --no-build (or `npm run build`) first.");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -46,7 +47,9 @@ export async function startShop(opts: { dataDir: string; databaseUrl: string }):
     LOG_LEVEL: "warn",
   };
   let out = "";
-  const proc = spawnChild(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  // Forked processes inherit the supervisor's execArgv, so each of them is profiled too.
+  const profile = opts.profileDir ? ["--cpu-prof", `--cpu-prof-dir=${opts.profileDir}`] : [];
+  const proc = spawnChild(process.execPath, [...profile, "server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout!.on("data", (d) => (out = (out + d).slice(-20_000)));
   proc.stderr!.on("data", (d) => (out = (out + d).slice(-20_000)));
 

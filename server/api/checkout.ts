@@ -46,6 +46,14 @@ interface Answer {
   body: unknown;
 }
 
+/** This request's hold on its Idempotency-Key; `stored` once its answer is stored for replays. */
+interface KeyHold {
+  key: string;
+  scopedKey: string;
+  claim: string;
+  stored: boolean;
+}
+
 /** A request fingerprint for idempotency that never includes the card number itself. */
 export function checkoutRequestHash(body: CheckoutRequest): string {
   const card = body.payment?.card;
@@ -62,7 +70,8 @@ export function checkoutRoutes(services: AppServices): Router {
    * (paymentIdempotencyKey): when a retry continues an order whose first attempt died after the
    * charge, the provider answers that charge again instead of charging twice.
    */
-  async function payOrder(order: Order, key: string, card: Card | undefined): Promise<Answer> {
+  async function payOrder(order: Order, hold: KeyHold, card: Card | undefined): Promise<Answer> {
+    const { key } = hold;
     const token = orderToken(services.secret, order.id);
     const url = `/order-confirmation?order=${order.id}&token=${token}`;
     // No transaction or lock is held while the provider works.
@@ -78,13 +87,23 @@ export function checkoutRoutes(services: AppServices): Router {
 
     switch (result.status) {
       case "succeeded": {
+        let answer: Answer | undefined;
+        let stored = false;
         const paid = await markOrderPaid(db, order.id, {
           reference: result.reference,
           now: services.clock(),
           actor: "checkout",
           mails: (o) => paidOrderMails(o, services.config),
+          known: order,
+          // The answer is stored in the payment's own transaction: one commit fewer, and a
+          // crash right after it leaves a replayable answer rather than a takeover.
+          alsoInTransaction: async (trx, paidOrder) => {
+            answer = { status: 201, body: { order: orderJson(paidOrder), orderUrl: url } };
+            stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
+          },
         });
-        return { status: 201, body: { order: orderJson(paid.order!), orderUrl: url } };
+        hold.stored = stored;
+        return answer ?? { status: 201, body: { order: orderJson(paid.order!), orderUrl: url } };
       }
       case "requires_action": {
         await setPaymentReference(db, order.id, result.reference);
@@ -115,10 +134,10 @@ export function checkoutRoutes(services: AppServices): Router {
    * storing its answer): a paid one is answered as it is, an unpaid one is paid now; null when it
    * was cancelled or expired, and a new order is placed.
    */
-  async function continueOrder(order: Order, key: string, card: Card | undefined): Promise<Answer | null> {
+  async function continueOrder(order: Order, hold: KeyHold, card: Card | undefined): Promise<Answer | null> {
     switch (order.status) {
       case "pending_payment":
-        return payOrder(order, key, card);
+        return payOrder(order, hold, card);
       case "cancelled":
       case "expired":
         return null;
@@ -129,13 +148,29 @@ export function checkoutRoutes(services: AppServices): Router {
     }
   }
 
-  async function checkout(body: CheckoutRequest, key: string, userId: string | null): Promise<Answer> {
-    const card = body.payment?.card;
-    const scopedKey = `checkout:${key}`;
-    const earlier = await findOrderByIdempotencyKey(db, scopedKey);
-    const continued = earlier ? await continueOrder(earlier, key, card) : null;
-    if (continued) return continued;
+  /** The answer for the order an earlier attempt of this checkout placed, if it is still good. */
+  async function continueEarlier(hold: KeyHold, card: Card | undefined): Promise<Answer | null> {
+    const earlier = await findOrderByIdempotencyKey(db, hold.scopedKey);
+    return earlier ? continueOrder(earlier, hold, card) : null;
+  }
 
+  /**
+   * `fresh`: this request's claim on the key is new. An earlier order under the key is then rare
+   * (its attempt failed and gave the key up), so it is looked for only when this attempt cannot
+   * go on by itself: a cart that no longer validates, or placeOrder meeting the key's index.
+   */
+  async function checkout(body: CheckoutRequest, hold: KeyHold, userId: string | null, fresh: boolean): Promise<Answer> {
+    const card = body.payment?.card;
+    if (!fresh) {
+      const continued = await continueEarlier(hold, card);
+      if (continued) return continued;
+    }
+    const answer = await placeAndPay(body, hold, userId, card);
+    if (!fresh || answer.status < 400 || answer.status === 402) return answer;
+    return (await continueEarlier(hold, card)) ?? answer;
+  }
+
+  async function placeAndPay(body: CheckoutRequest, hold: KeyHold, userId: string | null, card: Card | undefined): Promise<Answer> {
     const now = services.clock();
     const catalogue = await loadCatalogueSnapshot(db);
     const built = cartFromItems(body.items, catalogue, now);
@@ -166,19 +201,18 @@ export function checkoutRoutes(services: AppServices): Router {
         now,
         reservationMinutes: services.config.reservationMinutes,
         secret: services.secret,
-        idempotencyKey: scopedKey,
+        idempotencyKey: hold.scopedKey,
       });
     } catch (err) {
       if (err instanceof OutOfStockError) return { status: 409, body: errorBody(409, err.message, "out-of-stock") };
       if (err instanceof IdempotentOrderExistsError) {
         // The attempt we took over from was alive after all and placed its order meanwhile: continue that one.
-        const theirs = await findOrderByIdempotencyKey(db, scopedKey);
-        const answer = theirs ? await continueOrder(theirs, key, card) : null;
+        const answer = await continueEarlier(hold, card);
         if (answer) return answer;
       }
       throw err;
     }
-    return payOrder(placed.order, key, card);
+    return payOrder(placed.order, hold, card);
   }
 
   router.post("/checkout", async (req, res) => {
@@ -191,6 +225,7 @@ export function checkoutRoutes(services: AppServices): Router {
     if (start.kind === "in-progress") throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
     if (start.kind === "replay") return send(res, { status: start.status, body: start.body }, true);
     const { claim } = start;
+    const hold: KeyHold = { key: key.data, scopedKey, claim, stored: false };
     if (start.kind === "takeover") req.log?.warn({ idempotencyKey: key.data }, "checkout: took over a claim whose lease ran out (its attempt died); continuing its order, if any");
 
     // Card testing: limit attempts per address and per email; pause both after repeated declines.
@@ -214,13 +249,13 @@ export function checkoutRoutes(services: AppServices): Router {
     let answer: Answer;
     try {
       const user = await getUser(services, fromNodeHeaders(req.headers));
-      answer = await checkout(body, key.data, user?.id ?? null);
+      answer = await checkout(body, hold, user?.id ?? null, start.kind === "new");
     } catch (err) {
       await abandonIdempotent(db, scopedKey, claim).catch(() => {});
       throw err;
     }
     if (answer.status === 402) for (const k of declineKeys) await services.rateLimiter.hit(k, CHECKOUT_DECLINES);
-    const stored = await finishIdempotent(db, scopedKey, claim, answer.status, answer.body);
+    const stored = hold.stored || (await finishIdempotent(db, scopedKey, claim, answer.status, answer.body));
     // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
     if (!stored) req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
     send(res, answer, false);

@@ -270,4 +270,38 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     expect((await res.json()).order).toMatchObject({ id: order.id, status: "paid" });
     expect((await b.orders()).map((o) => o.id)).toEqual([order.id]);
   });
+  it("an order left by an attempt that gave its key up is continued even when its cart no longer validates (sold out since)", async () => {
+    const b = buyer();
+    const claim = await b.claim(0);
+    const order = await b.place();
+    await abandonIdempotent(db(), b.scopedKey, claim);
+    const left = await stock();
+    await db().updateTable("products").set({ quantity: 0 }).where("id", "=", PRODUCT).execute();
+    try {
+      const res = await b.retry();
+      expect(res.status).toBe(201);
+      expect((await res.json()).order).toMatchObject({ id: order.id, status: "paid" });
+      expect(chargesOf(order.id)).toHaveLength(1);
+    } finally {
+      await db().updateTable("products").set({ quantity: left }).where("id", "=", PRODUCT).execute();
+    }
+  });
+
+  it("an order left by an attempt that gave its key up and was cancelled since: a fresh retry places a new order", async () => {
+    const b = buyer();
+    const claim = await b.claim(0);
+    const old = await b.place();
+    await abandonIdempotent(db(), b.scopedKey, claim);
+    await closeOrder(db(), old.id, "cancelled", { now: NOW, actor: "checkout", note: "Payment failed" });
+    const res = await b.retry();
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.order.id).not.toBe(old.id);
+    expect((await b.orders()).map((o) => [o.id, o.status, o.idempotency_key])).toEqual([
+      [old.id, "cancelled", null],
+      [body.order.id, "paid", b.scopedKey],
+    ]);
+    const events = await db().selectFrom("order_events").select("note").where("order_id", "=", body.order.id).orderBy("id").execute();
+    expect(events[0]!.note).toContain(`a retry of ${old.number}, which was cancelled`);
+  });
 });

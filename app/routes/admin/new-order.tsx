@@ -15,7 +15,7 @@ const ROWS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const catalogue = await loadCatalogueSnapshot(context.services.database.db);
+  const catalogue = await loadCatalogueSnapshot(context.services.database.db, { fresh: true });
   return {
     products: catalogue.products.map((p) => ({ id: p.id, title: p.title, priceCents: p.priceCents, quantity: p.quantity })),
     bundles: catalogue.bundles.map((b) => ({ id: b.id, title: b.name, priceCents: b.priceCents, quantity: b.quantity })),

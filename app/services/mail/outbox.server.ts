@@ -13,23 +13,32 @@ export interface OutgoingMail extends RenderedMail {
 
 /** Queues mail inside the caller's transaction, so it exists exactly when the change that causes it does. */
 export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: Date): Promise<boolean> {
+  return (await enqueueMails(trx, [mail], now)) > 0;
+}
+
+/** Queues several mails with one statement (the checkout's hot path); returns how many were new. */
+export async function enqueueMails(trx: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[], now: Date): Promise<number> {
+  if (mails.length === 0) return 0;
+  const at = now.toISOString();
   const result = await trx
     .insertInto("outbox")
-    .values({
-      kind: mail.kind,
-      dedupe_key: mail.dedupeKey,
-      to_address: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      order_id: mail.orderId ?? null,
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      created_at: now.toISOString(),
-    })
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        dedupe_key: mail.dedupeKey,
+        to_address: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        order_id: mail.orderId ?? null,
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
