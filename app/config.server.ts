@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   /** Fixed "now" for tests and demos (ISO timestamp). Refused in production. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** PostgreSQL: writes as named prepared statements; `off` behind PgBouncer < 1.21 in transaction mode. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
@@ -84,6 +86,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  databasePreparedStatements: boolean;
   publicUrl: string;
   shopName: string;
   shopEmail: string;
@@ -139,6 +142,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "shop.db")}`,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS === "on",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     shopName: env.SHOP_NAME,
     shopEmail: env.SHOP_EMAIL,

@@ -14,7 +14,7 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 const config = parseConfig({ ...process.env, LOG_LEVEL: "warn" });
-const database = await openDatabase(config.databaseUrl);
+const database = await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
 try {
   const services = await createServices(config, { database });
   const result = await promoteToAdmin(services, { email: values.email, password: values.password, name: values.name });

@@ -5,7 +5,7 @@ import { currentMigration, migrateToLatest } from "../database/migrate.server";
 import { seedCatalogue } from "../database/seed/seed.server";
 
 const config = parseConfig();
-const database = await openDatabase(config.databaseUrl);
+const database = await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
 try {
   const result = await migrateToLatest(database.db);
   for (const r of result.results ?? []) console.log(`${r.status.padEnd(8)} ${r.migrationName}`);

@@ -40,7 +40,7 @@ export async function createServices(
   overrides: Partial<Pick<AppServices, "clock" | "logger" | "database" | "payments">> = {},
 ): Promise<AppServices> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const database = overrides.database ?? (await openDatabase(config.databaseUrl));
+  const database = overrides.database ?? (await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements }));
   await migrateToLatest(database.db, database.schema);
   const seeded = await seedCatalogue(database.db);
   if (seeded.products + seeded.bundles > 0) logger.info(seeded, "seeded catalogue");
