@@ -91,6 +91,10 @@ async function serve() {
     if (closing) res.setHeader("Connection", "close");
     next();
   });
+  // Anonymous pages kept in memory (server/page-cache.ts) are answered here, before the static
+  // file lookups and the app's middleware: a copy carries the headers its render was sent with.
+  let pageCacheFastPath = null;
+  server.use((req, res, next) => (pageCacheFastPath ? pageCacheFastPath(req, res, next) : next()));
   let createApp;
 
   if (dev) {
@@ -116,7 +120,7 @@ async function serve() {
 
   let app, services, worker;
   try {
-    ({ app, services, worker } = await createApp());
+    ({ app, services, worker, pageCacheFastPath } = await createApp());
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -14,7 +14,12 @@ export async function createApp() {
   const config = parseConfig();
   const services = await createServices(config);
   const app = createHttpApp(services);
-  if (config.pageCache) app.use(pageCache());
+  const cache = config.pageCache
+    ? pageCache({
+        logRequest: (req, res, ms) => services.logger.info({ reqId: res.getHeader("X-Request-Id"), method: req.method, url: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, cache: "fast" }, "request"),
+      })
+    : null;
+  if (cache) app.use(cache);
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -24,5 +29,6 @@ export async function createApp() {
   );
   // Every process can run a pass on demand (tests); only the one chosen runs them on a timer.
   const worker = startWorker(services, { autoStart: config.backgroundWorker });
-  return { app, services, worker };
+  // server.js mounts the cache's fast path ahead of static files and this app.
+  return { app, services, worker, pageCacheFastPath: cache?.fastPath ?? null };
 }

@@ -26,7 +26,8 @@ const FRESH_MS = 5_000;
 const STALE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_QUERY_LENGTH = 200;
-const KEPT_HEADERS = ["content-type", "content-language", "content-security-policy", "x-remix-response", "link"];
+/** Headers that belong to one response, not to the page: everything else a render set is kept. */
+const PER_RESPONSE_HEADERS = new Set(["x-request-id", "set-cookie", "content-length", "content-encoding", "etag", "date", "connection", "keep-alive", "transfer-encoding", "vary", "cache-control", "x-page-cache"]);
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
 
@@ -36,7 +37,8 @@ interface Entry {
   body: Buffer;
   /** The body compressed for each encoding asked for so far. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  headers: Record<string, string>;
+  /** As the render set them: content type, CSP with its nonce, the other security headers. */
+  headers: Record<string, string | string[]>;
   etag: string;
   storedAt: number;
 }
@@ -63,9 +65,33 @@ export interface PageCacheOptions {
   now?: () => number;
   freshMs?: number;
   staleMs?: number;
+  /** Logs the copies `fastPath` serves, as the app logs the requests it handles. */
+  logRequest?: (req: Request, res: Response, ms: number) => void;
 }
 
-export function pageCache(options: PageCacheOptions = {}): RequestHandler & { clear(): void; size(): number } {
+export type PageCache = RequestHandler & {
+  /**
+   * Serves a copy in memory before anything else runs, or passes the request on: mounted first
+   * in server.js, so a hit skips static-file lookups, the middleware stack and the router. Its
+   * headers are the ones its render was sent with (security headers included).
+   */
+  fastPath: RequestHandler;
+  clear(): void;
+  size(): number;
+};
+
+/** The cache key of a request that may be answered from the cache, or null. */
+function cacheKey(req: Request): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const url = req.originalUrl;
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (!PAGE_CACHE_PATHS.test(pathname) || (q !== -1 && url.length - q > MAX_QUERY_LENGTH) || SESSION_COOKIE.test(req.headers.cookie ?? "")) return null;
+  // Normalised as the WHATWG URL parser would (a bare "?" is no query).
+  return q === -1 || q === url.length - 1 ? pathname : url;
+}
+
+export function pageCache(options: PageCacheOptions = {}): PageCache {
   const now = options.now ?? Date.now;
   const freshMs = options.freshMs ?? FRESH_MS;
   const staleMs = options.staleMs ?? STALE_MS;
@@ -83,6 +109,7 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
 
   function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("X-Request-Id", req.id ?? ((req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID()));
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("X-Page-Cache", state);
@@ -143,10 +170,9 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
         /^text\/(html|x-script)/.test(type);
       if (!shareable) return release(null);
       const body = Buffer.concat(chunks);
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = res.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
       }
       // Weak: the same page is sent in several encodings. The nonce is left out of the hash so
       // renders of an unchanged page in different processes share one ETag.
@@ -161,30 +187,42 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
     next();
   }
 
+  /** A fresh or stale copy for this key, served (and refreshed when stale); false when there is none. */
+  function serveKept(req: Request, res: Response, key: string): boolean {
+    const entry = entries.get(key);
+    const age = entry ? now() - entry.storedAt : Infinity;
+    if (entry && age < freshMs) {
+      serve(req, res, entry, "hit");
+      return true;
+    }
+    if (entry && age < staleMs) {
+      refreshInBackground(req, key);
+      serve(req, res, entry, "stale");
+      return true;
+    }
+    return false;
+  }
+
+  const fastPath: RequestHandler = (req, res, next) => {
+    const key = cacheKey(req);
+    if (!key || req.headers["x-page-cache-refresh"] !== undefined) return next();
+    const started = options.logRequest ? performance.now() : 0;
+    if (!serveKept(req, res, key)) return next();
+    options.logRequest?.(req, res, performance.now() - started);
+  };
+
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
-    const url = new URL(req.originalUrl, "http://local");
-    if (
-      (req.method !== "GET" && req.method !== "HEAD") ||
-      !PAGE_CACHE_PATHS.test(url.pathname) ||
-      url.search.length > MAX_QUERY_LENGTH ||
-      SESSION_COOKIE.test(req.headers.cookie ?? "")
-    ) {
+    const key = cacheKey(req);
+    if (!key) {
       // Personal or sensitive pages (account, checkout, admin, any page with a session): never
       // stored by the browser or a shared cache.
       if (req.method === "GET" || req.method === "HEAD") res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
-    const key = `${url.pathname}${url.search}`;
     const isRefresh = req.headers["x-page-cache-refresh"] === refreshToken && req.socket.remoteAddress?.endsWith("127.0.0.1");
     if (isRefresh) return renderAndKeep(req, res, next, key);
 
-    const entry = entries.get(key);
-    const age = entry ? now() - entry.storedAt : Infinity;
-    if (entry && age < freshMs) return serve(req, res, entry, "hit");
-    if (entry && age < staleMs) {
-      refreshInBackground(req, key);
-      return serve(req, res, entry, "stale");
-    }
+    if (serveKept(req, res, key)) return;
     const inFlight = rendering.get(key);
     if (inFlight) {
       const rendered = await inFlight;
@@ -192,7 +230,8 @@ export function pageCache(options: PageCacheOptions = {}): RequestHandler & { cl
     }
     if (req.method === "HEAD") return next(); // no body to keep
     renderAndKeep(req, res, next, key);
-  }) as RequestHandler & { clear(): void; size(): number };
+  }) as PageCache;
+  middleware.fastPath = fastPath;
   middleware.clear = () => entries.clear();
   middleware.size = () => entries.size;
   return middleware;

@@ -34,6 +34,14 @@ describe("anonymous page cache", () => {
     expect([...nonces(a)]).toEqual([cspNonce(first)]);
     expect([...nonces(b)]).toEqual([cspNonce(second)]);
     expect(second.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    // A copy is answered ahead of the app's middleware, with the headers its render was sent with.
+    for (const name of ["content-type", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "strict-transport-security"]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(second.headers.get("permissions-policy")).toContain("camera=()");
+    expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
 
     for (const encoding of ["br", "gzip"]) {
       const raw = await new Promise<{ encoding?: string; bytes: number }>((resolve, reject) =>
