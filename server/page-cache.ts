@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { hasSessionCookie } from "~/models/session-cookie";
 
 /**
  * A short-lived cache of server-rendered pages for anonymous visitors, in this process.
@@ -21,7 +22,6 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
  * shared caches may keep a page for `s-maxage`.
  */
 export const PAGE_CACHE_PATHS = /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?lr\.session_token=/;
 const FRESH_MS = 5_000;
 const STALE_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -86,7 +86,7 @@ function cacheKey(req: Request): string | null {
   const url = req.originalUrl;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
-  if (!PAGE_CACHE_PATHS.test(pathname) || (q !== -1 && url.length - q > MAX_QUERY_LENGTH) || SESSION_COOKIE.test(req.headers.cookie ?? "")) return null;
+  if (!PAGE_CACHE_PATHS.test(pathname) || (q !== -1 && url.length - q > MAX_QUERY_LENGTH) || hasSessionCookie(req.headers.cookie)) return null;
   // Normalised as the WHATWG URL parser would (a bare "?" is no query).
   return q === -1 || q === url.length - 1 ? pathname : url;
 }

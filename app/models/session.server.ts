@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { AppServices } from "../../server/services";
+import { hasSessionCookie } from "./session-cookie";
 
 export interface SessionUser {
   id: string;
@@ -12,6 +13,8 @@ export interface SessionUser {
 
 /** The signed-in user of a request, or null. Banned users and expired sessions count as signed out. */
 export async function getUser(services: AppServices, headers: Headers): Promise<SessionUser | null> {
+  // Most requests are anonymous: no cookie, no session to look up.
+  if (!hasSessionCookie(headers.get("cookie"))) return null;
   const session = await services.auth.api.getSession({ headers }).catch(() => null);
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string | null; banned?: boolean | null };
