@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
-import { getProduct, listBundles, listProducts } from "~/models/catalogue.server";
+import { getProduct } from "~/models/catalogue.server";
+import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { bundleJson, productJson } from "~/models/catalogue-json";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
@@ -11,10 +12,12 @@ export function catalogueRoutes(services: AppServices): Router {
   const router = Router();
   const { db } = services.database;
 
+  // The list and bundles come from the shared catalogue snapshot (at most a second old, as the
+  // prices a checkout charges: docs/decisions/011-checkout-hot-path.md).
   router.get("/products", async (_req, res) => {
     const now = services.clock();
-    const products = await listProducts(db);
-    res.json({ products: products.filter((p) => p.active).map((p) => productJson(p, now)) });
+    const { products } = await loadCatalogueSnapshot(db);
+    res.json({ products: products.map((p) => productJson(p, now)) });
   });
 
   router.get("/products/:id", async (req, res) => {
@@ -26,8 +29,8 @@ export function catalogueRoutes(services: AppServices): Router {
 
   router.get("/bundles", async (_req, res) => {
     const now = services.clock();
-    const bundles = await listBundles(db);
-    res.json({ bundles: bundles.filter((b) => b.active).map((b) => bundleJson(b, now)) });
+    const { bundles } = await loadCatalogueSnapshot(db);
+    res.json({ bundles: bundles.map((b) => bundleJson(b, now)) });
   });
 
   return router;
