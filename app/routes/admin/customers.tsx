@@ -18,13 +18,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const userId = String(form.get("userId") ?? "");
   const intent = String(form.get("intent") ?? "");
-  if (userId === admin.id) return data({ error: "You can't change your own role or ban yourself here.", ok: null }, { status: 400 });
+  if (userId === admin.id)
+    return data({ error: "You can't change your own role or ban yourself here.", ok: null }, { status: 400 });
   const api = context.services.auth.api;
   const headers = request.headers;
   try {
     if (intent === "grant-admin") await api.setRole({ body: { userId, role: "admin" }, headers });
     else if (intent === "revoke-admin") await api.setRole({ body: { userId, role: "user" }, headers });
-    else if (intent === "ban") await api.banUser({ body: { userId, banReason: String(form.get("reason") ?? "") || "Banned by the shop" }, headers });
+    else if (intent === "ban")
+      await api.banUser({
+        body: { userId, banReason: String(form.get("reason") ?? "") || "Banned by the shop" },
+        headers,
+      });
     else if (intent === "unban") await api.unbanUser({ body: { userId }, headers });
     else return data({ error: "Unknown action.", ok: null }, { status: 400 });
   } catch (err) {
@@ -51,11 +56,21 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line bg-sand-deep/60">
               <tr>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3 text-right">Orders</th>
-                <th scope="col" className="px-4 py-3 text-right">Spent</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Spent
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -76,10 +91,22 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
                     ) : (
                       <Form method="post" className="flex flex-wrap gap-2">
                         <input type="hidden" name="userId" value={c.id} />
-                        <button type="submit" name="intent" value={c.role === "admin" ? "revoke-admin" : "grant-admin"} className="btn-secondary min-h-9 px-3" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={c.role === "admin" ? "revoke-admin" : "grant-admin"}
+                          className="btn-secondary min-h-9 px-3"
+                          disabled={busy}
+                        >
                           {c.role === "admin" ? "Revoke admin" : "Make admin"}
                         </button>
-                        <button type="submit" name="intent" value={c.banned ? "unban" : "ban"} className="btn-secondary min-h-9 px-3" disabled={busy}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={c.banned ? "unban" : "ban"}
+                          className="btn-secondary min-h-9 px-3"
+                          disabled={busy}
+                        >
                           {c.banned ? "Unban" : "Ban"}
                         </button>
                       </Form>

@@ -22,9 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Result({ result }: { result: CheckResult }) {
   return (
     <li className="flex items-start gap-2 text-sm">
-      {result.ok ? <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" /> : <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />}
+      {result.ok ? (
+        <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" />
+      ) : (
+        <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />
+      )}
       <span>
-        <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail} <span className="text-ink-soft">({result.ms} ms)</span>
+        <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail}{" "}
+        <span className="text-ink-soft">({result.ms} ms)</span>
       </span>
     </li>
   );
@@ -47,7 +52,15 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-wrap gap-2">
           {(["database", "email", "storage", "payment", "worker"] as const).map((name) => (
             <button key={name} type="submit" name="check" value={name} className="btn-secondary" disabled={busy}>
-              {name === "email" ? "Send a test email" : name === "payment" ? "Test charge" : name === "storage" ? "Storage round trip" : name === "database" ? "Database round trip" : "Worker heartbeat"}
+              {name === "email"
+                ? "Send a test email"
+                : name === "payment"
+                  ? "Test charge"
+                  : name === "storage"
+                    ? "Storage round trip"
+                    : name === "database"
+                      ? "Database round trip"
+                      : "Worker heartbeat"}
             </button>
           ))}
         </div>

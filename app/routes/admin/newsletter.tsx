@@ -9,7 +9,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { subscribers: await listSubscribers(context.services.database.db) };
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }) : "—");
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }) : "—";
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { subscribers } = loaderData;
@@ -37,12 +38,24 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line bg-sand-deep/60">
               <tr>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Source</th>
-                <th scope="col" className="px-4 py-3">Signed up</th>
-                <th scope="col" className="px-4 py-3">Confirmed</th>
-                <th scope="col" className="px-4 py-3">Unsubscribed</th>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Source
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Signed up
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Confirmed
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Unsubscribed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

@@ -32,7 +32,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Record an order
         </Link>
       </div>
-      <Form method="get" className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end">
+      <Form
+        method="get"
+        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
+      >
         <div>
           <label htmlFor="status" className="field-label">
             Status
@@ -62,7 +65,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label htmlFor="q" className="field-label">
             Order number or email
           </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} className="field-input" placeholder="LR-… or name@example.com" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            className="field-input"
+            placeholder="LR-… or name@example.com"
+          />
         </div>
         <button type="submit" className="btn-secondary">
           Filter
@@ -78,11 +88,21 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-left text-sm" data-testid="orders-table">
             <thead className="border-b border-line bg-sand-deep/60">
               <tr>
-                <th scope="col" className="px-4 py-3">Order</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
-                <th scope="col" className="px-4 py-3">Placed</th>
+                <th scope="col" className="px-4 py-3">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Total
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Placed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -102,7 +122,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <OrderStatusBadge status={o.status} />
                   </td>
                   <td className="px-4 py-3 text-right font-semibold">{formatCents(o.totalCents)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{new Date(o.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {new Date(o.createdAt).toLocaleString("en-US", {
+                      dateStyle: "medium",
+                      timeStyle: "short",
+                      timeZone: "UTC",
+                    })}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -111,11 +137,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary min-h-9">Previous</Link> : null}
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="btn-secondary min-h-9">
+              Previous
+            </Link>
+          ) : null}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">Next</Link> : null}
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </section>

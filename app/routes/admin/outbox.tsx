@@ -11,11 +11,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = params.get("status") ?? undefined;
   const previewId = Number(params.get("preview"));
-  const preview = Number.isInteger(previewId) && previewId > 0 ? await getOutboxMail(context.services.database.db, previewId) : null;
+  const preview =
+    Number.isInteger(previewId) && previewId > 0 ? await getOutboxMail(context.services.database.db, previewId) : null;
   return {
     status: status ?? "",
     mail: await listOutbox(context.services.database.db, status),
-    preview: preview ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) } : null,
+    preview: preview
+      ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) }
+      : null,
     smtp: Boolean(context.services.config.smtpUrl),
   };
 }
@@ -24,7 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const id = Number((await request.formData()).get("id"));
   const ok = Number.isInteger(id) && (await retryMail(context.services.database.db, id, context.services.clock()));
-  return ok ? { error: null, ok: "Queued again." } : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
+  return ok
+    ? { error: null, ok: "Queued again." }
+    : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
 }
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,10 +39,18 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
       <h1 id="outbox-heading" className="text-3xl font-semibold">
         Outbox
       </h1>
-      {!loaderData.smtp ? <p className="mt-2 rounded-xl bg-gold-light p-3 text-sm">SMTP_URL is not set: mail stays here, readable below, until a mail server is configured.</p> : null}
+      {!loaderData.smtp ? (
+        <p className="mt-2 rounded-xl bg-gold-light p-3 text-sm">
+          SMTP_URL is not set: mail stays here, readable below, until a mail server is configured.
+        </p>
+      ) : null}
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
         {["", "pending", "sent", "failed"].map((s) => (
-          <Link key={s} to={s ? `?status=${s}` : "?"} className={`rounded-full px-3 py-1.5 ${loaderData.status === s ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}>
+          <Link
+            key={s}
+            to={s ? `?status=${s}` : "?"}
+            className={`rounded-full px-3 py-1.5 ${loaderData.status === s ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}
+          >
             {s || "all"}
           </Link>
         ))}
@@ -52,7 +65,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
             {loaderData.preview.subject}
           </h2>
           <p className="text-sm text-ink-soft">To {loaderData.preview.to}</p>
-          <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-sand p-3 text-xs whitespace-pre-wrap">{loaderData.preview.text}</pre>
+          <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-sand p-3 text-xs whitespace-pre-wrap">
+            {loaderData.preview.text}
+          </pre>
         </article>
       ) : null}
       {loaderData.mail.length === 0 ? (
@@ -62,17 +77,28 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line bg-sand-deep/60">
               <tr>
-                <th scope="col" className="px-4 py-3">Mail</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Attempts</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
+                <th scope="col" className="px-4 py-3">
+                  Mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Attempts
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {loaderData.mail.map((m) => (
                 <tr key={m.id}>
                   <td className="px-4 py-3">
-                    <Link to={`?${loaderData.status ? `status=${loaderData.status}&` : ""}preview=${m.id}`} className="font-semibold text-reef-dark underline">
+                    <Link
+                      to={`?${loaderData.status ? `status=${loaderData.status}&` : ""}preview=${m.id}`}
+                      className="font-semibold text-reef-dark underline"
+                    >
                       {m.subject}
                     </Link>
                     <span className="block text-xs text-ink-soft">
