@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { FormAlert } from "~/components/account/auth-card";
+import { AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
@@ -109,13 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="catalogue-heading">
-      <h1 id="catalogue-heading" className="text-3xl font-semibold">
-        Catalogue
-      </h1>
-      <p className="mt-1 text-ink-soft">
-        Prices in dollars. Every stock change needs a reason and is logged with your name.
-      </p>
+    <AdminPage
+      headingId="catalogue-heading"
+      title="Catalogue"
+      intro="Prices in dollars. Every stock change needs a reason and is logged with your name."
+    >
       <ul className="mt-6 space-y-4">
         {loaderData.items.map((item) => (
           <li key={`${item.kind}-${item.id}`} className="card p-5" data-testid={`catalogue-${item.id}`}>
@@ -332,6 +331,6 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           </tbody>
         </table>
       </section>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/messages";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
 
@@ -39,14 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="messages-heading">
-      <h1 id="messages-heading" className="text-3xl font-semibold">
-        Messages
-      </h1>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok} />
-      </div>
+    <AdminPage headingId="messages-heading" title="Messages">
+      <ActionResult error={actionData?.error} success={actionData?.ok} />
       {loaderData.messages.length === 0 ? (
         <p className="card mt-4 p-8 text-center text-ink-soft">No messages yet.</p>
       ) : null}
@@ -95,6 +89,6 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-    </section>
+    </AdminPage>
   );
 }
