@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { CheckCircle2, XCircle } from "lucide";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
@@ -38,10 +39,7 @@ function Result({ result }: { result: CheckResult }) {
 export default function Diagnostics({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="diagnostics-heading">
-      <h1 id="diagnostics-heading" className="text-3xl font-semibold">
-        Diagnostics
-      </h1>
+    <AdminPage headingId="diagnostics-heading" title="Diagnostics">
       <ul className="card mt-4 space-y-2 p-5" data-testid="diagnostics-status">
         {loaderData.checks.map((c) => (
           <Result key={c.name} result={c} />
@@ -70,6 +68,6 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
           </ul>
         ) : null}
       </Form>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/new-order";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field } from "~/components/ui/field";
 import type { CartItem } from "~/domain/cart-items";
 import { formatCents } from "~/domain/money";
@@ -84,17 +84,12 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
     })),
   ];
   return (
-    <section aria-labelledby="new-order-heading">
-      <h1 id="new-order-heading" className="text-3xl font-semibold">
-        Record an order
-      </h1>
-      <p className="mt-1 text-ink-soft">
-        For orders taken by phone or on a marketplace. Prices come from the catalogue; stock is reserved as at checkout;
-        payment is recorded as external.
-      </p>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-      </div>
+    <AdminPage
+      headingId="new-order-heading"
+      title="Record an order"
+      intro="For orders taken by phone or on a marketplace. Prices come from the catalogue; stock is reserved as at checkout; payment is recorded as external."
+    >
+      <ActionResult error={actionData?.error} />
       <Form method="post" className="mt-4 space-y-6">
         <fieldset className="card space-y-3 p-5">
           <legend className="px-1 font-display text-xl font-semibold">Items</legend>
@@ -158,6 +153,6 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
           {busy ? "Recording…" : "Record order"}
         </button>
       </Form>
-    </section>
+    </AdminPage>
   );
 }

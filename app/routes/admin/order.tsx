@@ -3,7 +3,7 @@ import { PostalAddress } from "~/components/postal-address";
 import { Printer } from "lucide";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/order";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
 import { Field } from "~/components/ui/field";
@@ -79,10 +79,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         UTC · source {order.source}
         {order.externalReference ? ` (${order.externalReference})` : ""}
       </p>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok ? "Done." : null} />
-      </div>
+      <ActionResult error={actionData?.error} success={actionData?.ok ? "Done." : null} />
       <div className="mt-4 grid gap-6 xl:grid-cols-[1.3fr_1fr]">
         <div className="space-y-6">
           <div className="card p-5">
