@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { FormAlert } from "~/components/account/auth-card";
+import { AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
@@ -13,7 +14,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const { db } = context.services.database;
-  const [products, bundles, movements] = await Promise.all([listProducts(db), listBundles(db), listStockMovements(db, 20)]);
+  const [products, bundles, movements] = await Promise.all([
+    listProducts(db),
+    listBundles(db),
+    listStockMovements(db, 20),
+  ]);
   return {
     items: [
       ...products.map((p) => ({
@@ -29,7 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         active: p.active,
         validUntil: p.metadata.validUntil ?? null,
       })),
-      ...bundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, description: b.description, tags: "", metadata: "", priceCents: b.priceCents, originalPriceCents: null, quantity: b.quantity, active: b.active, validUntil: null })),
+      ...bundles.map((b) => ({
+        kind: "bundle" as const,
+        id: b.id,
+        title: b.name,
+        description: b.description,
+        tags: "",
+        metadata: "",
+        priceCents: b.priceCents,
+        originalPriceCents: null,
+        quantity: b.quantity,
+        active: b.active,
+        validUntil: null,
+      })),
     ],
     movements: movements.map((m) => ({ ...m, created_at: toIso(m.created_at)! })),
   };
@@ -52,7 +69,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = CatalogueUpdateSchema.safeParse({
     title: get("title") || undefined,
     description: get("description") || undefined,
-    ...(kind === "product" ? { tags: get("tags").split(",").map((t) => t.trim()).filter(Boolean), metadata } : {}),
+    ...(kind === "product"
+      ? {
+          tags: get("tags")
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean),
+          metadata,
+        }
+      : {}),
     price: num("price"),
     ...(kind === "product" ? { originalPrice: get("originalPrice") === "" ? null : num("originalPrice") } : {}),
     // Only a changed stock level counts as a stock change (and needs a reason).
@@ -61,8 +86,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     active: form.get("active") === "on",
     ...(kind === "product" && form.has("validUntil") ? { validUntil: get("validUntil") || null } : {}),
   });
-  if (!parsed.success) return data({ id: get("id"), error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`, ok: false }, { status: 400 });
-  const current = await updateCatalogueItem(context.services.database.db, kind, get("id"), parsed.data, admin.email, context.services.clock());
+  if (!parsed.success)
+    return data(
+      {
+        id: get("id"),
+        error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
+        ok: false,
+      },
+      { status: 400 },
+    );
+  const current = await updateCatalogueItem(
+    context.services.database.db,
+    kind,
+    get("id"),
+    parsed.data,
+    admin.email,
+    context.services.clock(),
+  );
   if (!current) return data({ id: get("id"), error: "No such item.", ok: false }, { status: 404 });
   return { id: get("id"), error: null, ok: true };
 }
@@ -70,11 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="catalogue-heading">
-      <h1 id="catalogue-heading" className="text-3xl font-semibold">
-        Catalogue
-      </h1>
-      <p className="mt-1 text-ink-soft">Prices in dollars. Every stock change needs a reason and is logged with your name.</p>
+    <AdminPage
+      headingId="catalogue-heading"
+      title="Catalogue"
+      intro="Prices in dollars. Every stock change needs a reason and is logged with your name."
+    >
       <ul className="mt-6 space-y-4">
         {loaderData.items.map((item) => (
           <li key={`${item.kind}-${item.id}`} className="card p-5" data-testid={`catalogue-${item.id}`}>
@@ -89,57 +129,135 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 {formatCents(item.priceCents)} · {item.quantity} in stock
               </p>
             </div>
-            {actionData?.id === item.id ? <div className="mt-3">{actionData.error ? <FormAlert message={actionData.error} /> : <FormAlert tone="success" message="Saved." />}</div> : null}
-            <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr_auto] lg:items-end">
+            {actionData?.id === item.id ? (
+              <div className="mt-3">
+                {actionData.error ? (
+                  <FormAlert message={actionData.error} />
+                ) : (
+                  <FormAlert tone="success" message="Saved." />
+                )}
+              </div>
+            ) : null}
+            <Form
+              method="post"
+              className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr_auto] lg:items-end"
+            >
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
               <input type="hidden" name="currentQuantity" value={item.quantity} />
               <div>
-                <label className="field-label" htmlFor={`price-${item.id}`}>Price ($)</label>
-                <input id={`price-${item.id}`} name="price" type="number" step="0.01" min="0" defaultValue={centsToDollars(item.priceCents)} className="field-input" />
+                <label className="field-label" htmlFor={`price-${item.id}`}>
+                  Price ($)
+                </label>
+                <input
+                  id={`price-${item.id}`}
+                  name="price"
+                  type="number"
+                  step="0.01"
+                  min="0"
+                  defaultValue={centsToDollars(item.priceCents)}
+                  className="field-input"
+                />
               </div>
               {item.kind === "product" ? (
                 <div>
-                  <label className="field-label" htmlFor={`was-${item.id}`}>Was ($)</label>
-                  <input id={`was-${item.id}`} name="originalPrice" type="number" step="0.01" min="0" defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)} className="field-input" />
+                  <label className="field-label" htmlFor={`was-${item.id}`}>
+                    Was ($)
+                  </label>
+                  <input
+                    id={`was-${item.id}`}
+                    name="originalPrice"
+                    type="number"
+                    step="0.01"
+                    min="0"
+                    defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
+                    className="field-input"
+                  />
                 </div>
               ) : (
                 <span />
               )}
               <div>
-                <label className="field-label" htmlFor={`qty-${item.id}`}>Stock</label>
-                <input id={`qty-${item.id}`} name="quantity" type="number" min="0" step="1" defaultValue={item.quantity} className="field-input" />
+                <label className="field-label" htmlFor={`qty-${item.id}`}>
+                  Stock
+                </label>
+                <input
+                  id={`qty-${item.id}`}
+                  name="quantity"
+                  type="number"
+                  min="0"
+                  step="1"
+                  defaultValue={item.quantity}
+                  className="field-input"
+                />
               </div>
               <div>
-                <label className="field-label" htmlFor={`reason-${item.id}`}>Reason for a stock change</label>
-                <input id={`reason-${item.id}`} name="stockReason" placeholder="e.g. weekly harvest, stock count" className="field-input" />
+                <label className="field-label" htmlFor={`reason-${item.id}`}>
+                  Reason for a stock change
+                </label>
+                <input
+                  id={`reason-${item.id}`}
+                  name="stockReason"
+                  placeholder="e.g. weekly harvest, stock count"
+                  className="field-input"
+                />
               </div>
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={item.active} className="h-4 w-4 accent-reef" /> On sale
+                <input type="checkbox" name="active" defaultChecked={item.active} className="h-4 w-4 accent-reef" /> On
+                sale
               </label>
               <details className="sm:col-span-2 lg:col-span-5">
-                <summary className="cursor-pointer text-sm font-semibold text-reef-dark">Title, description{item.kind === "product" ? ", tags and details" : ""}</summary>
+                <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
+                  Title, description{item.kind === "product" ? ", tags and details" : ""}
+                </summary>
                 <div className="mt-3 grid gap-3">
                   <div>
-                    <label className="field-label" htmlFor={`title-${item.id}`}>Title</label>
-                    <input id={`title-${item.id}`} name="title" defaultValue={item.title} maxLength={120} className="field-input" />
+                    <label className="field-label" htmlFor={`title-${item.id}`}>
+                      Title
+                    </label>
+                    <input
+                      id={`title-${item.id}`}
+                      name="title"
+                      defaultValue={item.title}
+                      maxLength={120}
+                      className="field-input"
+                    />
                   </div>
                   <div>
-                    <label className="field-label" htmlFor={`desc-${item.id}`}>Description</label>
-                    <textarea id={`desc-${item.id}`} name="description" defaultValue={item.description} rows={4} maxLength={4000} className="field-input" />
+                    <label className="field-label" htmlFor={`desc-${item.id}`}>
+                      Description
+                    </label>
+                    <textarea
+                      id={`desc-${item.id}`}
+                      name="description"
+                      defaultValue={item.description}
+                      rows={4}
+                      maxLength={4000}
+                      className="field-input"
+                    />
                   </div>
                   {item.kind === "product" ? (
                     <>
                       <div>
-                        <label className="field-label" htmlFor={`tags-${item.id}`}>Tags (comma-separated)</label>
+                        <label className="field-label" htmlFor={`tags-${item.id}`}>
+                          Tags (comma-separated)
+                        </label>
                         <input id={`tags-${item.id}`} name="tags" defaultValue={item.tags} className="field-input" />
                       </div>
                       <div>
-                        <label className="field-label" htmlFor={`meta-${item.id}`}>Details (metadata, JSON)</label>
-                        <textarea id={`meta-${item.id}`} name="metadata" defaultValue={item.metadata} rows={6} className="field-input font-mono text-xs" />
+                        <label className="field-label" htmlFor={`meta-${item.id}`}>
+                          Details (metadata, JSON)
+                        </label>
+                        <textarea
+                          id={`meta-${item.id}`}
+                          name="metadata"
+                          defaultValue={item.metadata}
+                          rows={6}
+                          className="field-input font-mono text-xs"
+                        />
                       </div>
                     </>
                   ) : null}
@@ -147,8 +265,16 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               </details>
               {item.validUntil !== null ? (
                 <div>
-                  <label className="field-label" htmlFor={`valid-${item.id}`}>Offer valid until</label>
-                  <input id={`valid-${item.id}`} name="validUntil" type="date" defaultValue={item.validUntil} className="field-input" />
+                  <label className="field-label" htmlFor={`valid-${item.id}`}>
+                    Offer valid until
+                  </label>
+                  <input
+                    id={`valid-${item.id}`}
+                    name="validUntil"
+                    type="date"
+                    defaultValue={item.validUntil}
+                    className="field-input"
+                  />
                 </div>
               ) : null}
             </Form>
@@ -167,19 +293,37 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
         <table className="mt-3 w-full text-left text-sm">
           <thead>
             <tr className="border-b border-line">
-              <th scope="col" className="py-2">When (UTC)</th>
-              <th scope="col" className="py-2">Item</th>
-              <th scope="col" className="py-2 text-right">Change</th>
-              <th scope="col" className="py-2">Reason</th>
-              <th scope="col" className="py-2">By</th>
+              <th scope="col" className="py-2">
+                When (UTC)
+              </th>
+              <th scope="col" className="py-2">
+                Item
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Change
+              </th>
+              <th scope="col" className="py-2">
+                Reason
+              </th>
+              <th scope="col" className="py-2">
+                By
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {loaderData.movements.map((m) => (
               <tr key={m.id}>
-                <td className="py-2 whitespace-nowrap">{new Date(m.created_at).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}</td>
+                <td className="py-2 whitespace-nowrap">
+                  {new Date(m.created_at).toLocaleString("en-US", {
+                    dateStyle: "short",
+                    timeStyle: "short",
+                    timeZone: "UTC",
+                  })}
+                </td>
                 <td className="py-2">{m.item_id}</td>
-                <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
+                <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
+                  {m.delta > 0 ? `+${m.delta}` : m.delta}
+                </td>
                 <td className="py-2">{m.reason}</td>
                 <td className="py-2 text-ink-soft">{m.actor}</td>
               </tr>
@@ -187,6 +331,6 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           </tbody>
         </table>
       </section>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/customers";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { DataTable, Td } from "~/components/admin/data-table";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listCustomers } from "~/models/admin-customers.server";
@@ -18,13 +19,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const userId = String(form.get("userId") ?? "");
   const intent = String(form.get("intent") ?? "");
-  if (userId === admin.id) return data({ error: "You can't change your own role or ban yourself here.", ok: null }, { status: 400 });
+  if (userId === admin.id)
+    return data({ error: "You can't change your own role or ban yourself here.", ok: null }, { status: 400 });
   const api = context.services.auth.api;
   const headers = request.headers;
   try {
     if (intent === "grant-admin") await api.setRole({ body: { userId, role: "admin" }, headers });
     else if (intent === "revoke-admin") await api.setRole({ body: { userId, role: "user" }, headers });
-    else if (intent === "ban") await api.banUser({ body: { userId, banReason: String(form.get("reason") ?? "") || "Banned by the shop" }, headers });
+    else if (intent === "ban")
+      await api.banUser({
+        body: { userId, banReason: String(form.get("reason") ?? "") || "Banned by the shop" },
+        headers,
+      });
     else if (intent === "unban") await api.unbanUser({ body: { userId }, headers });
     else return data({ error: "Unknown action.", ok: null }, { status: 400 });
   } catch (err) {
@@ -36,61 +42,60 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="customers-heading">
-      <h1 id="customers-heading" className="text-3xl font-semibold">
-        Customers
-      </h1>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok ? "Saved." : null} />
-      </div>
-      {loaderData.customers.length === 0 ? (
-        <p className="card mt-4 p-8 text-center text-ink-soft">No customer accounts yet.</p>
-      ) : (
-        <div className="card mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line bg-sand-deep/60">
-              <tr>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3 text-right">Orders</th>
-                <th scope="col" className="px-4 py-3 text-right">Spent</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {loaderData.customers.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-4 py-3">
-                    <span className="font-semibold">{c.name}</span>
-                    <span className="block text-xs text-ink-soft">
-                      {c.email} {c.emailVerified ? "· verified" : "· unverified"} {c.banned ? "· banned" : ""}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-right">{c.orders}</td>
-                  <td className="px-4 py-3 text-right">{formatCents(c.totalCents)}</td>
-                  <td className="px-4 py-3">{c.role ?? "user"}</td>
-                  <td className="px-4 py-3">
-                    {c.email === loaderData.me ? (
-                      <span className="text-ink-soft">You</span>
-                    ) : (
-                      <Form method="post" className="flex flex-wrap gap-2">
-                        <input type="hidden" name="userId" value={c.id} />
-                        <button type="submit" name="intent" value={c.role === "admin" ? "revoke-admin" : "grant-admin"} className="btn-secondary min-h-9 px-3" disabled={busy}>
-                          {c.role === "admin" ? "Revoke admin" : "Make admin"}
-                        </button>
-                        <button type="submit" name="intent" value={c.banned ? "unban" : "ban"} className="btn-secondary min-h-9 px-3" disabled={busy}>
-                          {c.banned ? "Unban" : "Ban"}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <AdminPage headingId="customers-heading" title="Customers">
+      <ActionResult error={actionData?.error} success={actionData?.ok ? "Saved." : null} />
+      <DataTable
+        columns={[
+          { label: "Customer" },
+          { label: "Orders", align: "right" },
+          { label: "Spent", align: "right" },
+          { label: "Role" },
+          { label: "Actions" },
+        ]}
+        isEmpty={loaderData.customers.length === 0}
+        emptyMessage="No customer accounts yet."
+      >
+        {loaderData.customers.map((c) => (
+          <tr key={c.id}>
+            <Td>
+              <span className="font-semibold">{c.name}</span>
+              <span className="block text-xs text-ink-soft">
+                {c.email} {c.emailVerified ? "· verified" : "· unverified"} {c.banned ? "· banned" : ""}
+              </span>
+            </Td>
+            <Td align="right">{c.orders}</Td>
+            <Td align="right">{formatCents(c.totalCents)}</Td>
+            <Td>{c.role ?? "user"}</Td>
+            <Td>
+              {c.email === loaderData.me ? (
+                <span className="text-ink-soft">You</span>
+              ) : (
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="userId" value={c.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={c.role === "admin" ? "revoke-admin" : "grant-admin"}
+                    className="btn-secondary min-h-9 px-3"
+                    disabled={busy}
+                  >
+                    {c.role === "admin" ? "Revoke admin" : "Make admin"}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={c.banned ? "unban" : "ban"}
+                    className="btn-secondary min-h-9 px-3"
+                    disabled={busy}
+                  >
+                    {c.banned ? "Unban" : "Ban"}
+                  </button>
+                </Form>
+              )}
+            </Td>
+          </tr>
+        ))}
+      </DataTable>
+    </AdminPage>
   );
 }

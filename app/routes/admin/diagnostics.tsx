@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { CheckCircle2, XCircle } from "lucide";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
@@ -22,9 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 function Result({ result }: { result: CheckResult }) {
   return (
     <li className="flex items-start gap-2 text-sm">
-      {result.ok ? <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" /> : <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />}
+      {result.ok ? (
+        <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" />
+      ) : (
+        <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />
+      )}
       <span>
-        <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail} <span className="text-ink-soft">({result.ms} ms)</span>
+        <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail}{" "}
+        <span className="text-ink-soft">({result.ms} ms)</span>
       </span>
     </li>
   );
@@ -33,10 +39,7 @@ function Result({ result }: { result: CheckResult }) {
 export default function Diagnostics({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="diagnostics-heading">
-      <h1 id="diagnostics-heading" className="text-3xl font-semibold">
-        Diagnostics
-      </h1>
+    <AdminPage headingId="diagnostics-heading" title="Diagnostics">
       <ul className="card mt-4 space-y-2 p-5" data-testid="diagnostics-status">
         {loaderData.checks.map((c) => (
           <Result key={c.name} result={c} />
@@ -47,7 +50,15 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-wrap gap-2">
           {(["database", "email", "storage", "payment", "worker"] as const).map((name) => (
             <button key={name} type="submit" name="check" value={name} className="btn-secondary" disabled={busy}>
-              {name === "email" ? "Send a test email" : name === "payment" ? "Test charge" : name === "storage" ? "Storage round trip" : name === "database" ? "Database round trip" : "Worker heartbeat"}
+              {name === "email"
+                ? "Send a test email"
+                : name === "payment"
+                  ? "Test charge"
+                  : name === "storage"
+                    ? "Storage round trip"
+                    : name === "database"
+                      ? "Database round trip"
+                      : "Worker heartbeat"}
             </button>
           ))}
         </div>
@@ -57,6 +68,6 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
           </ul>
         ) : null}
       </Form>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/messages";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
 
@@ -22,32 +22,47 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: null, ok: "Marked handled." };
   }
   const body = String(form.get("reply") ?? "").trim();
-  if (body.length < 2 || body.length > 5000) return data({ error: "Write a reply (up to 5,000 characters).", ok: null }, { status: 400 });
-  const sent = await replyToMessage(db, id, body, { shopName: context.services.config.shopName }, context.services.clock());
-  return sent ? { error: null, ok: "Reply queued for sending." } : data({ error: "Unknown message.", ok: null }, { status: 404 });
+  if (body.length < 2 || body.length > 5000)
+    return data({ error: "Write a reply (up to 5,000 characters).", ok: null }, { status: 400 });
+  const sent = await replyToMessage(
+    db,
+    id,
+    body,
+    { shopName: context.services.config.shopName },
+    context.services.clock(),
+  );
+  return sent
+    ? { error: null, ok: "Reply queued for sending." }
+    : data({ error: "Unknown message.", ok: null }, { status: 404 });
 }
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="messages-heading">
-      <h1 id="messages-heading" className="text-3xl font-semibold">
-        Messages
-      </h1>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok} />
-      </div>
-      {loaderData.messages.length === 0 ? <p className="card mt-4 p-8 text-center text-ink-soft">No messages yet.</p> : null}
+    <AdminPage headingId="messages-heading" title="Messages">
+      <ActionResult error={actionData?.error} success={actionData?.ok} />
+      {loaderData.messages.length === 0 ? (
+        <p className="card mt-4 p-8 text-center text-ink-soft">No messages yet.</p>
+      ) : null}
       <ul className="mt-4 space-y-4">
         {loaderData.messages.map((m) => (
           <li key={m.id} className="card p-5">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">{m.subject}</h2>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${m.status === "handled" ? "bg-chaeto-light text-chaeto" : "bg-gold-light text-[#7a5300]"}`}>{m.status}</span>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${m.status === "handled" ? "bg-chaeto-light text-chaeto" : "bg-gold-light text-[#7a5300]"}`}
+              >
+                {m.status}
+              </span>
             </div>
             <p className="text-sm text-ink-soft">
-              {m.name} &lt;{m.email}&gt; · {new Date(m.created_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC
+              {m.name} &lt;{m.email}&gt; ·{" "}
+              {new Date(m.created_at).toLocaleString("en-US", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              })}{" "}
+              UTC
             </p>
             <p className="mt-3 whitespace-pre-wrap">{m.message}</p>
             <details className="mt-3">
@@ -74,6 +89,6 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ul>
-    </section>
+    </AdminPage>
   );
 }

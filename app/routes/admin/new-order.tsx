@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/new-order";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field } from "~/components/ui/field";
 import type { CartItem } from "~/domain/cart-items";
 import { formatCents } from "~/domain/money";
@@ -17,8 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const catalogue = await loadCatalogueSnapshot(context.services.database.db, { fresh: true });
   return {
-    products: catalogue.products.map((p) => ({ id: p.id, title: p.title, priceCents: p.priceCents, quantity: p.quantity })),
-    bundles: catalogue.bundles.map((b) => ({ id: b.id, title: b.name, priceCents: b.priceCents, quantity: b.quantity })),
+    products: catalogue.products.map((p) => ({
+      id: p.id,
+      title: p.title,
+      priceCents: p.priceCents,
+      quantity: p.quantity,
+    })),
+    bundles: catalogue.bundles.map((b) => ({
+      id: b.id,
+      title: b.name,
+      priceCents: b.priceCents,
+      quantity: b.quantity,
+    })),
   };
 }
 
@@ -30,18 +40,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (let i = 0; i < ROWS; i++) {
     const [kind, id] = get(`item${i}`).split(":");
     const quantity = Number(get(`qty${i}`) || "1");
-    if (id && (kind === "product" || kind === "bundle") && Number.isInteger(quantity) && quantity > 0) items.push({ kind, id, quantity });
+    if (id && (kind === "product" || kind === "bundle") && Number.isInteger(quantity) && quantity > 0)
+      items.push({ kind, id, quantity });
   }
   const comboIds = form.getAll("combo").map(String).filter(Boolean);
   if (comboIds.length >= 2) items.push({ kind: "combo", productIds: comboIds, quantity: 1 });
   if (items.length === 0) return data({ error: "Add at least one item." }, { status: 400 });
   const parsed = ExternalOrderSchema.safeParse({
     customer: { email: get("email"), name: get("name") },
-    shippingAddress: get("line1") ? { line1: get("line1"), line2: get("line2") || undefined, city: get("city"), state: get("state"), postalCode: get("postalCode"), country: get("country") || "US" } : undefined,
+    shippingAddress: get("line1")
+      ? {
+          line1: get("line1"),
+          line2: get("line2") || undefined,
+          city: get("city"),
+          state: get("state"),
+          postalCode: get("postalCode"),
+          country: get("country") || "US",
+        }
+      : undefined,
     source: get("source"),
     externalReference: get("externalReference") || undefined,
   });
-  if (!parsed.success) return data({ error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` },
+      { status: 400 },
+    );
   const result = await recordExternalOrder(context.services, { ...parsed.data, items }, admin.email);
   if (!result.ok) return data({ error: result.message }, { status: 409 });
   throw redirect(`/admin/orders/${result.orderId}`);
@@ -50,18 +74,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const options = [
-    ...loaderData.products.map((p) => ({ value: `product:${p.id}`, label: `${p.title} — ${formatCents(p.priceCents)} (${p.quantity} in stock)` })),
-    ...loaderData.bundles.map((b) => ({ value: `bundle:${b.id}`, label: `Bundle: ${b.title} — ${formatCents(b.priceCents)} (${b.quantity} in stock)` })),
+    ...loaderData.products.map((p) => ({
+      value: `product:${p.id}`,
+      label: `${p.title} — ${formatCents(p.priceCents)} (${p.quantity} in stock)`,
+    })),
+    ...loaderData.bundles.map((b) => ({
+      value: `bundle:${b.id}`,
+      label: `Bundle: ${b.title} — ${formatCents(b.priceCents)} (${b.quantity} in stock)`,
+    })),
   ];
   return (
-    <section aria-labelledby="new-order-heading">
-      <h1 id="new-order-heading" className="text-3xl font-semibold">
-        Record an order
-      </h1>
-      <p className="mt-1 text-ink-soft">For orders taken by phone or on a marketplace. Prices come from the catalogue; stock is reserved as at checkout; payment is recorded as external.</p>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-      </div>
+    <AdminPage
+      headingId="new-order-heading"
+      title="Record an order"
+      intro="For orders taken by phone or on a marketplace. Prices come from the catalogue; stock is reserved as at checkout; payment is recorded as external."
+    >
+      <ActionResult error={actionData?.error} />
       <Form method="post" className="mt-4 space-y-6">
         <fieldset className="card space-y-3 p-5">
           <legend className="px-1 font-display text-xl font-semibold">Items</legend>
@@ -125,6 +153,6 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
           {busy ? "Recording…" : "Record order"}
         </button>
       </Form>
-    </section>
+    </AdminPage>
   );
 }

@@ -3,23 +3,35 @@ import { PostalAddress } from "~/components/postal-address";
 import { Printer } from "lucide";
 import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/order";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
 import { Field } from "~/components/ui/field";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
 import { requireAdmin } from "~/models/admin-access.server";
-import { ActionRefused, availableActions, listOrderNotes, OrderActionSchema, performOrderAction } from "~/models/admin-orders.server";
+import {
+  ActionRefused,
+  availableActions,
+  listOrderNotes,
+  OrderActionSchema,
+  performOrderAction,
+} from "~/models/admin-orders.server";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const order = /^[0-9a-f-]{36}$/.test(params.orderId) ? await getOrder(context.services.database.db, params.orderId) : null;
+  const order = /^[0-9a-f-]{36}$/.test(params.orderId)
+    ? await getOrder(context.services.database.db, params.orderId)
+    : null;
   if (!order) throw data(null, { status: 404 });
-  return { order, notes: await listOrderNotes(context.services.database.db, order.id), actions: availableActions(order) };
+  return {
+    order,
+    notes: await listOrderNotes(context.services.database.db, order.id),
+    actions: availableActions(order),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -27,12 +39,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The form field is "intent": a field named "action" would shadow the form's own action attribute.
   const { intent, ...fields } = Object.fromEntries(await request.formData());
   const parsed = OrderActionSchema.safeParse({ ...fields, action: intent });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form.", ok: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "Check the form.", ok: null }, { status: 400 });
   try {
     await performOrderAction(context.services, params.orderId, parsed.data, admin.email);
     return { error: null, ok: parsed.data.action };
   } catch (err) {
-    if (err instanceof OrderTransitionError || err instanceof ActionRefused) return data({ error: err.message, ok: null }, { status: 409 });
+    if (err instanceof OrderTransitionError || err instanceof ActionRefused)
+      return data({ error: err.message, ok: null }, { status: 409 });
     throw err;
   }
 }
@@ -56,13 +70,16 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        Placed {new Date(order.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC · source {order.source}
+        Placed{" "}
+        {new Date(order.createdAt).toLocaleString("en-US", {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "UTC",
+        })}{" "}
+        UTC · source {order.source}
         {order.externalReference ? ` (${order.externalReference})` : ""}
       </p>
-      <div className="mt-4">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok ? "Done." : null} />
-      </div>
+      <ActionResult error={actionData?.error} success={actionData?.ok ? "Done." : null} />
       <div className="mt-4 grid gap-6 xl:grid-cols-[1.3fr_1fr]">
         <div className="space-y-6">
           <div className="card p-5">
@@ -74,7 +91,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <ol className="mt-3 space-y-2 text-sm" data-testid="order-history-events">
               {order.events.map((e, i) => (
                 <li key={i} className="flex flex-wrap gap-x-2">
-                  <span className="text-ink-soft">{new Date(e.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}</span>
+                  <span className="text-ink-soft">
+                    {new Date(e.createdAt).toLocaleString("en-US", {
+                      dateStyle: "short",
+                      timeStyle: "short",
+                      timeZone: "UTC",
+                    })}
+                  </span>
                   <strong>{STATUS_LABELS[e.toStatus]}</strong>
                   {e.note ? <span>— {e.note}</span> : null}
                   {e.actor ? <span className="text-ink-soft">({e.actor})</span> : null}
@@ -90,7 +113,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <li key={n.id} className="rounded-lg bg-sand p-3">
                   <p className="whitespace-pre-wrap">{n.body}</p>
                   <p className="mt-1 text-xs text-ink-soft">
-                    {n.author} · {new Date(n.createdAt).toLocaleString("en-US", { dateStyle: "short", timeStyle: "short", timeZone: "UTC" })}
+                    {n.author} ·{" "}
+                    {new Date(n.createdAt).toLocaleString("en-US", {
+                      dateStyle: "short",
+                      timeStyle: "short",
+                      timeZone: "UTC",
+                    })}
                   </p>
                 </li>
               ))}
@@ -154,7 +182,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </Form>
             ) : null}
             {actions.includes("cancel") ? (
-              <Form method="post" className="space-y-2" onSubmit={(e) => !confirm("Cancel this order? Stock goes back; a paid order is refunded.") && e.preventDefault()}>
+              <Form
+                method="post"
+                className="space-y-2"
+                onSubmit={(e) =>
+                  !confirm("Cancel this order? Stock goes back; a paid order is refunded.") && e.preventDefault()
+                }
+              >
                 <input type="hidden" name="intent" value="cancel" />
                 <Field name="reason" label="Cancellation reason (optional)" />
                 <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
@@ -163,7 +197,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </Form>
             ) : null}
             {actions.includes("refund") ? (
-              <Form method="post" className="space-y-2" onSubmit={(e) => !confirm("Refund this order in full?") && e.preventDefault()}>
+              <Form
+                method="post"
+                className="space-y-2"
+                onSubmit={(e) => !confirm("Refund this order in full?") && e.preventDefault()}
+              >
                 <input type="hidden" name="intent" value="refund" />
                 <Field name="reason" label="Refund reason (optional)" />
                 <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
@@ -171,7 +209,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </button>
               </Form>
             ) : null}
-            {actions.length === 1 ? <p className="text-sm text-ink-soft">This order is closed; only notes can be added.</p> : null}
+            {actions.length === 1 ? (
+              <p className="text-sm text-ink-soft">This order is closed; only notes can be added.</p>
+            ) : null}
           </div>
         </div>
       </div>

@@ -1,5 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable, Td } from "~/components/admin/data-table";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
 import { formatCents } from "~/domain/money";
@@ -23,16 +25,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     return `?${next.toString()}`;
   };
   return (
-    <section aria-labelledby="orders-heading">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="orders-heading" className="text-3xl font-semibold">
-          Orders
-        </h1>
+    <AdminPage
+      headingId="orders-heading"
+      title="Orders"
+      actions={
         <Link to="/admin/orders/new" className="btn-primary">
           Record an order
         </Link>
-      </div>
-      <Form method="get" className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end">
+      }
+    >
+      <Form
+        method="get"
+        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
+      >
         <div>
           <label htmlFor="status" className="field-label">
             Status
@@ -62,7 +67,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <label htmlFor="q" className="field-label">
             Order number or email
           </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} className="field-input" placeholder="LR-… or name@example.com" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            className="field-input"
+            placeholder="LR-… or name@example.com"
+          />
         </div>
         <button type="submit" className="btn-secondary">
           Filter
@@ -71,53 +83,64 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-sm text-ink-soft">
         {total} {total === 1 ? "order" : "orders"}
       </p>
-      {orders.length === 0 ? (
-        <p className="card mt-3 p-8 text-center text-ink-soft">No orders match these filters.</p>
-      ) : (
-        <div className="card mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="orders-table">
-            <thead className="border-b border-line bg-sand-deep/60">
-              <tr>
-                <th scope="col" className="px-4 py-3">Order</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
-                <th scope="col" className="px-4 py-3">Placed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {orders.map((o) => (
-                <tr key={o.id} className="hover:bg-sand/60">
-                  <td className="px-4 py-3 font-semibold">
-                    <Link to={`/admin/orders/${o.id}`} className="text-reef-dark underline">
-                      {o.number}
-                    </Link>
-                    {o.source !== "web" ? <span className="ml-2 text-xs text-ink-soft">({o.source})</span> : null}
-                  </td>
-                  <td className="px-4 py-3">
-                    {o.customerName}
-                    <span className="block text-xs text-ink-soft">{o.email}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <OrderStatusBadge status={o.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right font-semibold">{formatCents(o.totalCents)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{new Date(o.createdAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={[
+          { label: "Order" },
+          { label: "Customer" },
+          { label: "Status" },
+          { label: "Total", align: "right" },
+          { label: "Placed" },
+        ]}
+        isEmpty={orders.length === 0}
+        emptyMessage="No orders match these filters."
+        className="mt-3"
+        testId="orders-table"
+      >
+        {orders.map((o) => (
+          <tr key={o.id} className="hover:bg-sand/60">
+            <Td className="font-semibold">
+              <Link to={`/admin/orders/${o.id}`} className="text-reef-dark underline">
+                {o.number}
+              </Link>
+              {o.source !== "web" ? <span className="ml-2 text-xs text-ink-soft">({o.source})</span> : null}
+            </Td>
+            <Td>
+              {o.customerName}
+              <span className="block text-xs text-ink-soft">{o.email}</span>
+            </Td>
+            <Td>
+              <OrderStatusBadge status={o.status} />
+            </Td>
+            <Td align="right" className="font-semibold">
+              {formatCents(o.totalCents)}
+            </Td>
+            <Td className="whitespace-nowrap">
+              {new Date(o.createdAt).toLocaleString("en-US", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "UTC",
+              })}
+            </Td>
+          </tr>
+        ))}
+      </DataTable>
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)} className="btn-secondary min-h-9">Previous</Link> : null}
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="btn-secondary min-h-9">
+              Previous
+            </Link>
+          ) : null}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">Next</Link> : null}
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }

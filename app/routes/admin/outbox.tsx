@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/outbox";
-import { FormAlert } from "~/components/account/auth-card";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { DataTable, Td } from "~/components/admin/data-table";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
 
@@ -11,11 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = params.get("status") ?? undefined;
   const previewId = Number(params.get("preview"));
-  const preview = Number.isInteger(previewId) && previewId > 0 ? await getOutboxMail(context.services.database.db, previewId) : null;
+  const preview =
+    Number.isInteger(previewId) && previewId > 0 ? await getOutboxMail(context.services.database.db, previewId) : null;
   return {
     status: status ?? "",
     mail: await listOutbox(context.services.database.db, status),
-    preview: preview ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) } : null,
+    preview: preview
+      ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) }
+      : null,
     smtp: Boolean(context.services.config.smtpUrl),
   };
 }
@@ -24,80 +28,77 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const id = Number((await request.formData()).get("id"));
   const ok = Number.isInteger(id) && (await retryMail(context.services.database.db, id, context.services.clock()));
-  return ok ? { error: null, ok: "Queued again." } : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
+  return ok
+    ? { error: null, ok: "Queued again." }
+    : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
 }
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <section aria-labelledby="outbox-heading">
-      <h1 id="outbox-heading" className="text-3xl font-semibold">
-        Outbox
-      </h1>
-      {!loaderData.smtp ? <p className="mt-2 rounded-xl bg-gold-light p-3 text-sm">SMTP_URL is not set: mail stays here, readable below, until a mail server is configured.</p> : null}
+    <AdminPage headingId="outbox-heading" title="Outbox">
+      {!loaderData.smtp ? (
+        <p className="mt-2 rounded-xl bg-gold-light p-3 text-sm">
+          SMTP_URL is not set: mail stays here, readable below, until a mail server is configured.
+        </p>
+      ) : null}
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
         {["", "pending", "sent", "failed"].map((s) => (
-          <Link key={s} to={s ? `?status=${s}` : "?"} className={`rounded-full px-3 py-1.5 ${loaderData.status === s ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}>
+          <Link
+            key={s}
+            to={s ? `?status=${s}` : "?"}
+            className={`rounded-full px-3 py-1.5 ${loaderData.status === s ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}
+          >
             {s || "all"}
           </Link>
         ))}
       </nav>
-      <div className="mt-3">
-        <FormAlert message={actionData?.error} />
-        <FormAlert tone="success" message={actionData?.ok} />
-      </div>
+      <ActionResult error={actionData?.error} success={actionData?.ok} className="mt-3" />
       {loaderData.preview ? (
         <article className="card mt-4 p-5" aria-labelledby="preview-heading">
           <h2 id="preview-heading" className="text-lg font-semibold">
             {loaderData.preview.subject}
           </h2>
           <p className="text-sm text-ink-soft">To {loaderData.preview.to}</p>
-          <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-sand p-3 text-xs whitespace-pre-wrap">{loaderData.preview.text}</pre>
+          <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-sand p-3 text-xs whitespace-pre-wrap">
+            {loaderData.preview.text}
+          </pre>
         </article>
       ) : null}
-      {loaderData.mail.length === 0 ? (
-        <p className="card mt-4 p-8 text-center text-ink-soft">No mail here.</p>
-      ) : (
-        <div className="card mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line bg-sand-deep/60">
-              <tr>
-                <th scope="col" className="px-4 py-3">Mail</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Attempts</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {loaderData.mail.map((m) => (
-                <tr key={m.id}>
-                  <td className="px-4 py-3">
-                    <Link to={`?${loaderData.status ? `status=${loaderData.status}&` : ""}preview=${m.id}`} className="font-semibold text-reef-dark underline">
-                      {m.subject}
-                    </Link>
-                    <span className="block text-xs text-ink-soft">
-                      {m.kind} → {m.to_address}
-                    </span>
-                    {m.last_error ? <span className="block text-xs text-coral-text">{m.last_error}</span> : null}
-                  </td>
-                  <td className="px-4 py-3">{m.status}</td>
-                  <td className="px-4 py-3 text-right">{m.attempts}</td>
-                  <td className="px-4 py-3">
-                    {m.status === "failed" ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={m.id} />
-                        <button type="submit" className="btn-secondary min-h-9" disabled={busy}>
-                          Retry
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <DataTable
+        columns={[{ label: "Mail" }, { label: "Status" }, { label: "Attempts", align: "right" }, { label: "Actions" }]}
+        isEmpty={loaderData.mail.length === 0}
+        emptyMessage="No mail here."
+      >
+        {loaderData.mail.map((m) => (
+          <tr key={m.id}>
+            <Td>
+              <Link
+                to={`?${loaderData.status ? `status=${loaderData.status}&` : ""}preview=${m.id}`}
+                className="font-semibold text-reef-dark underline"
+              >
+                {m.subject}
+              </Link>
+              <span className="block text-xs text-ink-soft">
+                {m.kind} → {m.to_address}
+              </span>
+              {m.last_error ? <span className="block text-xs text-coral-text">{m.last_error}</span> : null}
+            </Td>
+            <Td>{m.status}</Td>
+            <Td align="right">{m.attempts}</Td>
+            <Td>
+              {m.status === "failed" ? (
+                <Form method="post">
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" className="btn-secondary min-h-9" disabled={busy}>
+                    Retry
+                  </button>
+                </Form>
+              ) : null}
+            </Td>
+          </tr>
+        ))}
+      </DataTable>
+    </AdminPage>
   );
 }
