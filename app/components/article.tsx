@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Clock } from "lucide";
 import { Icon } from "~/components/ui/icon";
+import { formatDate } from "~/domain/dates";
 
 interface ArticleDoc {
   title: string;
@@ -11,11 +12,6 @@ interface ArticleDoc {
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
 }
 
-function formatUpdated(date: string) {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-}
 
 /** A long-form page: title, reading time, table of contents and the server-rendered Markdown. */
 export function Article({ doc, eyebrow, aside, footer }: { doc: ArticleDoc; eyebrow: string; aside?: ReactNode; footer?: ReactNode }) {
@@ -32,7 +28,7 @@ export function Article({ doc, eyebrow, aside, footer }: { doc: ArticleDoc; eyeb
               <Icon icon={Clock} aria-hidden="true" className="h-4 w-4" /> {doc.readingMinutes} min read
             </span>
             <span>
-              Last updated <time dateTime={doc.updated}>{formatUpdated(doc.updated)}</time>
+              Last updated <time dateTime={doc.updated}>{formatDate(doc.updated, "long")}</time>
             </span>
           </p>
         </div>

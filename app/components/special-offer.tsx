@@ -4,11 +4,8 @@ import { Icon } from "~/components/ui/icon";
 import type { ProductView } from "~/models/catalogue-view";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
+import { formatDate } from "~/domain/dates";
 
-function formatDate(iso: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T12:00:00Z`) : new Date(iso);
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
-}
 
 /** The October special on the home page; once `validUntil` has passed it says so and sells nothing. */
 export function SpecialOffer({ product }: { product: ProductView }) {
@@ -40,7 +37,7 @@ export function SpecialOffer({ product }: { product: ProductView }) {
             {validUntil ? (
               <li className="flex items-center gap-2">
                 <Icon icon={Clock} aria-hidden="true" className="h-5 w-5 text-reef" />
-                {ended ? `Offer ended on ${formatDate(validUntil)}` : `Valid until ${formatDate(validUntil)}`}
+                {ended ? `Offer ended on ${formatDate(validUntil, "long")}` : `Valid until ${formatDate(validUntil, "long")}`}
               </li>
             ) : null}
           </ul>

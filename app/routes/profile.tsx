@@ -14,6 +14,7 @@ import { listCustomerOrders, verifyUserPassword } from "~/models/customers.serve
 import { orderToken } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
+import { formatDate } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Your account", description: "Your Lazy Reefer account and orders.", path: "/profile" }),
@@ -166,7 +167,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     <span>
                       <span className="block font-semibold">{o.number}</span>
                       <span className="text-sm text-ink-soft">
-                        {new Date(o.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
+                        {formatDate(o.createdAt)} · {o.itemCount} {o.itemCount === 1 ? "item" : "items"}
                       </span>
                     </span>
                     <span className="text-right">

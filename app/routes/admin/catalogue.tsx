@@ -8,6 +8,7 @@ import { requireAdmin } from "~/models/admin-access.server";
 import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
+import { formatDateTime } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
 
@@ -313,13 +314,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           <tbody className="divide-y divide-line">
             {loaderData.movements.map((m) => (
               <tr key={m.id}>
-                <td className="py-2 whitespace-nowrap">
-                  {new Date(m.created_at).toLocaleString("en-US", {
-                    dateStyle: "short",
-                    timeStyle: "short",
-                    timeZone: "UTC",
-                  })}
-                </td>
+                <td className="py-2 whitespace-nowrap">{formatDateTime(m.created_at, "short")}</td>
                 <td className="py-2">{m.item_id}</td>
                 <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
                   {m.delta > 0 ? `+${m.delta}` : m.delta}

@@ -7,6 +7,7 @@ import { StatCard } from "~/components/admin/stat-card";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
+import { formatDateTime } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
 
@@ -23,20 +24,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 id="dashboard-heading" className="text-3xl font-semibold">
           Dashboard
         </h1>
-        <p className="text-sm text-ink-soft">As of {new Date(stats.generatedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</p>
+        <p className="text-sm text-ink-soft">As of {formatDateTime(stats.generatedAt)} UTC</p>
       </div>
 
-      {stats.periods.map((p) => (
-        <section key={p.key} aria-label={p.label}>
-          <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">{p.label}</h2>
-          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            <StatCard label="Revenue" value={formatCents(p.revenueCents)} />
-            <StatCard label="Orders" value={String(p.orders)} />
-            <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
-            <StatCard label="Units" value={String(p.units)} />
-          </div>
-        </section>
-      )).slice(0, 2)}
+      {stats.periods
+        .map((p) => (
+          <section key={p.key} aria-label={p.label}>
+            <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">{p.label}</h2>
+            <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+              <StatCard label="Revenue" value={formatCents(p.revenueCents)} />
+              <StatCard label="Orders" value={String(p.orders)} />
+              <StatCard label="Average order" value={formatCents(p.averageOrderCents)} />
+              <StatCard label="Units" value={String(p.units)} />
+            </div>
+          </section>
+        ))
+        .slice(0, 2)}
       <details className="card p-4">
         <summary className="cursor-pointer font-semibold">30 and 90 days</summary>
         <div className="mt-3 space-y-4">
@@ -61,7 +64,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="ship-heading" className="card p-5">
           <h2 id="ship-heading" className="flex items-center gap-2 text-xl font-semibold">
-            <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Waiting to ship ({stats.awaitingShipment.count})
+            <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Waiting to ship (
+            {stats.awaitingShipment.count})
           </h2>
           {stats.awaitingShipment.oldest.length === 0 ? (
             <p className="mt-2 text-sm text-ink-soft">Nothing to pack. Nice.</p>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/messages";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
+import { formatDateTime } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];
 
@@ -56,13 +57,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
               </span>
             </div>
             <p className="text-sm text-ink-soft">
-              {m.name} &lt;{m.email}&gt; ·{" "}
-              {new Date(m.created_at).toLocaleString("en-US", {
-                dateStyle: "medium",
-                timeStyle: "short",
-                timeZone: "UTC",
-              })}{" "}
-              UTC
+              {m.name} &lt;{m.email}&gt; · {formatDateTime(m.created_at)} UTC
             </p>
             <p className="mt-3 whitespace-pre-wrap">{m.message}</p>
             <details className="mt-3">

@@ -3,6 +3,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listSubscribers } from "~/models/admin-community.server";
+import { formatDate } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Back office" }];
 
@@ -11,8 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { subscribers: await listSubscribers(context.services.database.db) };
 }
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }) : "—";
+const when = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
   const { subscribers } = loaderData;

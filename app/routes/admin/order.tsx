@@ -18,6 +18,7 @@ import {
   performOrderAction,
 } from "~/models/admin-orders.server";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { formatDateTime } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
 
@@ -70,13 +71,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        Placed{" "}
-        {new Date(order.createdAt).toLocaleString("en-US", {
-          dateStyle: "medium",
-          timeStyle: "short",
-          timeZone: "UTC",
-        })}{" "}
-        UTC · source {order.source}
+        Placed {formatDateTime(order.createdAt)} UTC · source {order.source}
         {order.externalReference ? ` (${order.externalReference})` : ""}
       </p>
       <ActionResult error={actionData?.error} success={actionData?.ok ? "Done." : null} />
@@ -91,13 +86,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <ol className="mt-3 space-y-2 text-sm" data-testid="order-history-events">
               {order.events.map((e, i) => (
                 <li key={i} className="flex flex-wrap gap-x-2">
-                  <span className="text-ink-soft">
-                    {new Date(e.createdAt).toLocaleString("en-US", {
-                      dateStyle: "short",
-                      timeStyle: "short",
-                      timeZone: "UTC",
-                    })}
-                  </span>
+                  <span className="text-ink-soft">{formatDateTime(e.createdAt, "short")}</span>
                   <strong>{STATUS_LABELS[e.toStatus]}</strong>
                   {e.note ? <span>— {e.note}</span> : null}
                   {e.actor ? <span className="text-ink-soft">({e.actor})</span> : null}
@@ -113,12 +102,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <li key={n.id} className="rounded-lg bg-sand p-3">
                   <p className="whitespace-pre-wrap">{n.body}</p>
                   <p className="mt-1 text-xs text-ink-soft">
-                    {n.author} ·{" "}
-                    {new Date(n.createdAt).toLocaleString("en-US", {
-                      dateStyle: "short",
-                      timeStyle: "short",
-                      timeZone: "UTC",
-                    })}
+                    {n.author} · {formatDateTime(n.createdAt, "short")}
                   </p>
                 </li>
               ))}

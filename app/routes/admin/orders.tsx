@@ -7,6 +7,7 @@ import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listOrders, OrderFiltersSchema } from "~/models/admin-orders.server";
+import { formatDateTime } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }];
 
@@ -114,13 +115,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <Td align="right" className="font-semibold">
               {formatCents(o.totalCents)}
             </Td>
-            <Td className="whitespace-nowrap">
-              {new Date(o.createdAt).toLocaleString("en-US", {
-                dateStyle: "medium",
-                timeStyle: "short",
-                timeZone: "UTC",
-              })}
-            </Td>
+            <Td className="whitespace-nowrap">{formatDateTime(o.createdAt)}</Td>
           </tr>
         ))}
       </DataTable>
