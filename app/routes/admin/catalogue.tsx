@@ -9,6 +9,7 @@ import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
 import { formatDateTime } from "~/domain/dates";
+import { Field } from "~/components/ui/field";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
 
@@ -146,63 +147,43 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
               <input type="hidden" name="currentQuantity" value={item.quantity} />
-              <div>
-                <label className="field-label" htmlFor={`price-${item.id}`}>
-                  Price ($)
-                </label>
-                <input
-                  id={`price-${item.id}`}
-                  name="price"
+              <Field
+                id={`price-${item.id}`}
+                label="Price ($)"
+                name="price"
+                type="number"
+                step="0.01"
+                min="0"
+                defaultValue={centsToDollars(item.priceCents)}
+              />
+              {item.kind === "product" ? (
+                <Field
+                  id={`was-${item.id}`}
+                  label="Was ($)"
+                  name="originalPrice"
                   type="number"
                   step="0.01"
                   min="0"
-                  defaultValue={centsToDollars(item.priceCents)}
-                  className="field-input"
+                  defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
                 />
-              </div>
-              {item.kind === "product" ? (
-                <div>
-                  <label className="field-label" htmlFor={`was-${item.id}`}>
-                    Was ($)
-                  </label>
-                  <input
-                    id={`was-${item.id}`}
-                    name="originalPrice"
-                    type="number"
-                    step="0.01"
-                    min="0"
-                    defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
-                    className="field-input"
-                  />
-                </div>
               ) : (
                 <span />
               )}
-              <div>
-                <label className="field-label" htmlFor={`qty-${item.id}`}>
-                  Stock
-                </label>
-                <input
-                  id={`qty-${item.id}`}
-                  name="quantity"
-                  type="number"
-                  min="0"
-                  step="1"
-                  defaultValue={item.quantity}
-                  className="field-input"
-                />
-              </div>
-              <div>
-                <label className="field-label" htmlFor={`reason-${item.id}`}>
-                  Reason for a stock change
-                </label>
-                <input
-                  id={`reason-${item.id}`}
-                  name="stockReason"
-                  placeholder="e.g. weekly harvest, stock count"
-                  className="field-input"
-                />
-              </div>
+              <Field
+                id={`qty-${item.id}`}
+                label="Stock"
+                name="quantity"
+                type="number"
+                min="0"
+                step="1"
+                defaultValue={item.quantity}
+              />
+              <Field
+                id={`reason-${item.id}`}
+                label="Reason for a stock change"
+                name="stockReason"
+                placeholder="e.g. weekly harvest, stock count"
+              />
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>
@@ -215,18 +196,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   Title, description{item.kind === "product" ? ", tags and details" : ""}
                 </summary>
                 <div className="mt-3 grid gap-3">
-                  <div>
-                    <label className="field-label" htmlFor={`title-${item.id}`}>
-                      Title
-                    </label>
-                    <input
-                      id={`title-${item.id}`}
-                      name="title"
-                      defaultValue={item.title}
-                      maxLength={120}
-                      className="field-input"
-                    />
-                  </div>
+                  <Field id={`title-${item.id}`} label="Title" name="title" defaultValue={item.title} maxLength={120} />
                   <div>
                     <label className="field-label" htmlFor={`desc-${item.id}`}>
                       Description
@@ -242,12 +212,12 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   </div>
                   {item.kind === "product" ? (
                     <>
-                      <div>
-                        <label className="field-label" htmlFor={`tags-${item.id}`}>
-                          Tags (comma-separated)
-                        </label>
-                        <input id={`tags-${item.id}`} name="tags" defaultValue={item.tags} className="field-input" />
-                      </div>
+                      <Field
+                        id={`tags-${item.id}`}
+                        label="Tags (comma-separated)"
+                        name="tags"
+                        defaultValue={item.tags}
+                      />
                       <div>
                         <label className="field-label" htmlFor={`meta-${item.id}`}>
                           Details (metadata, JSON)
@@ -265,18 +235,14 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 </div>
               </details>
               {item.validUntil !== null ? (
-                <div>
-                  <label className="field-label" htmlFor={`valid-${item.id}`}>
-                    Offer valid until
-                  </label>
-                  <input
-                    id={`valid-${item.id}`}
-                    name="validUntil"
-                    type="date"
-                    defaultValue={item.validUntil}
-                    className="field-input"
-                  />
-                </div>
+                <Field
+                  className="lg:col-span-2"
+                  id={`valid-${item.id}`}
+                  label="Offer valid until"
+                  name="validUntil"
+                  type="date"
+                  defaultValue={item.validUntil}
+                />
               ) : null}
             </Form>
             {item.kind === "product" ? (
@@ -291,40 +257,46 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
         <h2 id="movements-heading" className="text-xl font-semibold">
           Recent stock movements
         </h2>
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2">
-                When (UTC)
-              </th>
-              <th scope="col" className="py-2">
-                Item
-              </th>
-              <th scope="col" className="py-2 text-right">
-                Change
-              </th>
-              <th scope="col" className="py-2">
-                Reason
-              </th>
-              <th scope="col" className="py-2">
-                By
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {loaderData.movements.map((m) => (
-              <tr key={m.id}>
-                <td className="py-2 whitespace-nowrap">{formatDateTime(m.created_at, "short")}</td>
-                <td className="py-2">{m.item_id}</td>
-                <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
-                  {m.delta > 0 ? `+${m.delta}` : m.delta}
-                </td>
-                <td className="py-2">{m.reason}</td>
-                <td className="py-2 text-ink-soft">{m.actor}</td>
+        {loaderData.movements.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-soft">
+            No stock changes yet: orders, cancellations and your edits appear here.
+          </p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2">
+                  When (UTC)
+                </th>
+                <th scope="col" className="py-2">
+                  Item
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Change
+                </th>
+                <th scope="col" className="py-2">
+                  Reason
+                </th>
+                <th scope="col" className="py-2">
+                  By
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {loaderData.movements.map((m) => (
+                <tr key={m.id}>
+                  <td className="py-2 whitespace-nowrap">{formatDateTime(m.created_at, "short")}</td>
+                  <td className="py-2">{m.item_id}</td>
+                  <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
+                    {m.delta > 0 ? `+${m.delta}` : m.delta}
+                  </td>
+                  <td className="py-2">{m.reason}</td>
+                  <td className="py-2 text-ink-soft">{m.actor}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
     </AdminPage>
   );
