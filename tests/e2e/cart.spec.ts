@@ -65,13 +65,15 @@ test("a corrupt stored cart is logged and the page starts with an empty, working
     if (msg.type() === "error") errors.push(msg.text());
   });
   await page.goto("/");
+  // Corrupt the stored cart only once the page has hydrated and saved its own (empty) cart:
+  // done earlier, that first save would overwrite the corruption (seen on a busy machine).
+  await page.waitForFunction(() => localStorage.getItem("lazyReefer.combos") !== null);
   await page.evaluate(() => {
     localStorage.setItem("lazyReefer.cart", "{not json");
     localStorage.setItem("lazyReefer.combos", "[[[");
   });
   await page.reload();
-  // The cart is read in an effect after hydration, which on a busy machine can come after the
-  // network has gone quiet: wait for the log line rather than for the network.
+  // The cart is read in an effect after hydration: wait for the log line.
   await expect.poll(() => errors.some((e) => e.includes("Error loading cart from localStorage"))).toBe(true);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   await page.goto("/product/premium-chaeto");
