@@ -44,7 +44,10 @@ async function supervise(count) {
   let stopping = false;
 
   function fork(slot) {
-    const worker = cluster.fork({ SERVER_SLOT: String(slot), BACKGROUND_WORKER: slot === 0 ? (process.env.BACKGROUND_WORKER ?? "on") : "off" });
+    const worker = cluster.fork({
+      SERVER_SLOT: String(slot),
+      BACKGROUND_WORKER: slot === 0 ? (process.env.BACKGROUND_WORKER ?? "on") : "off",
+    });
     slots.set(worker.id, slot);
     let listened = false;
     const ready = new Promise((resolve) => worker.once("listening", () => ((listened = true), resolve())));

@@ -35,8 +35,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             advancedChunks: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
-                { name: (id: string, graph: ModuleGraph) => (id !== ROOT_ROUTE && (NEARLY_EVERY_PAGE.test(id) || loadedByEveryPage(id, graph)) ? "shell" : null), priority: 10 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 20,
+                },
+                {
+                  name: (id: string, graph: ModuleGraph) =>
+                    id !== ROOT_ROUTE && (NEARLY_EVERY_PAGE.test(id) || loadedByEveryPage(id, graph)) ? "shell" : null,
+                  priority: 10,
+                },
               ],
             },
           },

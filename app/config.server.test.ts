@@ -13,7 +13,11 @@ describe("configuration", () => {
   });
 
   it("takes the shop name and a postgres URL from the environment", () => {
-    const config = parseConfig({ SHOP_NAME: "Reef Co", DATABASE_URL: "postgres://u@h/db", PUBLIC_URL: "https://shop.example/" });
+    const config = parseConfig({
+      SHOP_NAME: "Reef Co",
+      DATABASE_URL: "postgres://u@h/db",
+      PUBLIC_URL: "https://shop.example/",
+    });
     expect(config.shopName).toBe("Reef Co");
     expect(config.databaseUrl).toBe("postgres://u@h/db");
     expect(config.publicUrl).toBe("https://shop.example");
@@ -26,10 +30,22 @@ describe("configuration", () => {
   });
 
   it("keeps uploads on local disk unless STORAGE_URL is set, then uses S3 with a fixed region", () => {
-    expect(parseConfig({ DATA_DIR: "/srv/shop" }).storage).toEqual({ kind: "local", directory: path.resolve("/srv/shop", "storage") });
-    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads/prod" }).storage).toMatchObject({ kind: "s3", bucket: "shop-uploads", prefix: "prod/", region: "us-east-1" });
-    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads", AWS_REGION: "eu-west-1" }).storage).toMatchObject({ region: "eu-west-1" });
-    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads?region=ap-south-1", AWS_REGION: "eu-west-1" }).storage).toMatchObject({ region: "ap-south-1" });
+    expect(parseConfig({ DATA_DIR: "/srv/shop" }).storage).toEqual({
+      kind: "local",
+      directory: path.resolve("/srv/shop", "storage"),
+    });
+    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads/prod" }).storage).toMatchObject({
+      kind: "s3",
+      bucket: "shop-uploads",
+      prefix: "prod/",
+      region: "us-east-1",
+    });
+    expect(parseConfig({ STORAGE_URL: "s3://shop-uploads", AWS_REGION: "eu-west-1" }).storage).toMatchObject({
+      region: "eu-west-1",
+    });
+    expect(
+      parseConfig({ STORAGE_URL: "s3://shop-uploads?region=ap-south-1", AWS_REGION: "eu-west-1" }).storage,
+    ).toMatchObject({ region: "ap-south-1" });
   });
 
   it("stops on a malformed STORAGE_URL with a message that names it but not its secrets", () => {

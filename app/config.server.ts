@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   /** Where the Stripe SDK sends API calls; only for tests against a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
   PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(256).optional(),
@@ -44,7 +47,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).max(40).default("your reef club account"),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
   /** Uploads in one S3 bucket shared by every instance; unset keeps them on local disk. */
   STORAGE_URL: z
     .string()
@@ -56,10 +62,18 @@ const EnvSchema = z.object({
     })
     .optional(),
   /** The AWS SDK's own variable, read here too so an s3:// URL without ?region= still gets a fixed region. */
-  AWS_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, "must look like eu-west-1").optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, "must look like eu-west-1")
+    .optional(),
   /** Express "trust proxy" setting: which hops may set X-Forwarded-For (default: loopback only). */
   TRUST_PROXY: z.string().default("loopback"),
-  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Anonymous pages served from a 5-second in-process cache (server/page-cache.ts). Default: on in production. */
   PAGE_CACHE: z.enum(["on", "off"]).optional(),
   /**
@@ -130,7 +144,10 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.CLOCK_NOW && env.NODE_ENV === "production") {
     throw new ConfigError("Invalid configuration:\n  CLOCK_NOW: only allowed outside production");
   }
-  if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PUBLISHABLE_KEY)) {
+  if (
+    env.PAYMENT_PROVIDER === "stripe" &&
+    (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PUBLISHABLE_KEY)
+  ) {
     throw new ConfigError(
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
     );
@@ -174,7 +191,12 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "local", directory: path.join(dataDir, "storage") },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? { issuer: env.OIDC_ISSUER.replace(/\/$/, ""), clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+        ? {
+            issuer: env.OIDC_ISSUER.replace(/\/$/, ""),
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+          }
         : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,

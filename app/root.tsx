@@ -1,12 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  type LinksFunction,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
 import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -28,7 +20,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [catalogue, user] = await Promise.all([loadCatalogueSnapshot(context.services.database.db), getUser(context.services, request.headers)]);
+  const [catalogue, user] = await Promise.all([
+    loadCatalogueSnapshot(context.services.database.db),
+    getUser(context.services, request.headers),
+  ]);
   // The cart prices in the browser from this snapshot (descriptions trimmed: not needed there).
   return {
     config: publicConfig(context.services.config),
@@ -36,7 +31,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // To the minute: enough for offer validity in the cart, and every render within a minute is
     // byte-identical, so cached pages keep their ETag across processes (server/page-cache.ts).
     now: new Date(Math.floor(context.services.clock().getTime() / 60_000) * 60_000).toISOString(),
-    catalogue: { products: catalogue.products.map((p) => ({ ...p, description: "" })), bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })) },
+    catalogue: {
+      products: catalogue.products.map((p) => ({ ...p, description: "" })),
+      bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })),
+    },
   };
 }
 
@@ -55,7 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+        >
           Skip to content
         </a>
         <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
@@ -80,9 +81,16 @@ export default function App() {
 
 export function useShopConfig(): PublicConfig {
   const data = useRouteLoaderData<typeof loader>("root");
-  return data?.config ?? { shopName: "Lazy Reefer", publicUrl: "", paymentProvider: "test", stripePublishableKey: null, socialSignIn: null };
+  return (
+    data?.config ?? {
+      shopName: "Lazy Reefer",
+      publicUrl: "",
+      paymentProvider: "test",
+      stripePublishableKey: null,
+      socialSignIn: null,
+    }
+  );
 }
-
 
 // The error page is loaded on demand (app/components/error-pages.tsx): rare, and not worth
 // bytes on every page. Suspense lets the server stream it and the browser hydrate it once loaded.

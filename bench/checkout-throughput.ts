@@ -27,7 +27,13 @@ async function run(kind: "sqlite" | "postgres") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-bench-"));
   const schema = `lr_bench_${crypto.randomBytes(3).toString("hex")}`;
   const url = kind === "sqlite" ? `file:${path.join(dataDir, "shop.db")}` : PG_URL;
-  const config = parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: "silent", RATE_LIMITS: "off" });
+  const config = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: "silent",
+    RATE_LIMITS: "off",
+  });
   const database = await openDatabase(url, kind === "postgres" ? { schema, maxConnections: 20 } : {});
   const services = await createServices(config, { database });
   await database.db.updateTable("products").set({ quantity: 1_000_000 }).execute();
@@ -61,15 +67,44 @@ async function run(kind: "sqlite" | "postgres") {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1);
-  const paid = await database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "paid").executeTakeFirstOrThrow();
+  const paid = await database.db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
   server.close();
-  if (kind === "postgres") await (await import("kysely")).sql`drop schema ${(await import("kysely")).sql.id(schema)} cascade`.execute(database.db);
+  if (kind === "postgres")
+    await (
+      await import("kysely")
+    ).sql`drop schema ${(await import("kysely")).sql.id(schema)} cascade`.execute(database.db);
   await database.destroy();
-  return { kind, orders: ORDERS, concurrency: CONCURRENCY, seconds: Number(seconds.toFixed(2)), ordersPerSecond: Math.round(ORDERS / seconds), p50ms: pct(0.5), p99ms: pct(0.99), failures, paid: Number(paid.n) };
+  return {
+    kind,
+    orders: ORDERS,
+    concurrency: CONCURRENCY,
+    seconds: Number(seconds.toFixed(2)),
+    ordersPerSecond: Math.round(ORDERS / seconds),
+    p50ms: pct(0.5),
+    p99ms: pct(0.99),
+    failures,
+    paid: Number(paid.n),
+  };
 }
 
 const results = [await run("sqlite"), await run("postgres")];
 console.table(results);
 const out = path.join("bench", "results", `checkout-${new Date().toISOString().slice(0, 10)}.json`);
-fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`, node: process.version, results }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+      node: process.version,
+      results,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`written ${out}`);

@@ -20,8 +20,26 @@ import { startBare } from "./lib/bare-server";
 import { capture, headerOf, type CapturedResponse } from "./lib/capture";
 import { createBenchDatabase, prepareCatalogue, verifyCheckout, type DbKind } from "./lib/database";
 import { runLoad, type RunSummary } from "./lib/load";
-import { cleanupAll, installSignalHandlers, onCleanup, removeDir, spawnChild, stopAllChildren, wasInterrupted } from "./lib/processes";
-import { consoleTable, cpuPerRequest, evaluateChecks, gitInfo, machineInfo, notesFor, writeReport, type RunReport, type TargetResult } from "./lib/report";
+import {
+  cleanupAll,
+  installSignalHandlers,
+  onCleanup,
+  removeDir,
+  spawnChild,
+  stopAllChildren,
+  wasInterrupted,
+} from "./lib/processes";
+import {
+  consoleTable,
+  cpuPerRequest,
+  evaluateChecks,
+  gitInfo,
+  machineInfo,
+  notesFor,
+  writeReport,
+  type RunReport,
+  type TargetResult,
+} from "./lib/report";
 import { startShop, webConcurrency } from "./lib/shop-server";
 import { ACCEPT_ENCODING, requestHeaders, TARGETS } from "./lib/targets";
 
@@ -51,11 +69,20 @@ const settings = {
   only: values.only ?? [],
 };
 const unknownTargets = settings.only.filter((name) => !TARGETS.some((t) => t.name === name));
-if (unknownTargets.length) throw new Error(`--only: no target named ${unknownTargets.join(", ")} (targets: ${TARGETS.map((t) => t.name).join(", ")})`);
+if (unknownTargets.length)
+  throw new Error(
+    `--only: no target named ${unknownTargets.join(", ")} (targets: ${TARGETS.map((t) => t.name).join(", ")})`,
+  );
 // A partial run is a quick look while tuning; only full runs are written to bench/results.
 const selected = settings.only.length ? TARGETS.filter((t) => settings.only.includes(t.name)) : TARGETS;
-if (!settings.dbs.every((d) => d === "sqlite" || d === "postgres")) throw new Error(`--db must be sqlite, postgres or both (got ${values.db})`);
-for (const [k, v] of Object.entries({ duration: settings.duration, warmup: settings.warmup, connections: settings.connections, timeout: settings.timeout })) {
+if (!settings.dbs.every((d) => d === "sqlite" || d === "postgres"))
+  throw new Error(`--db must be sqlite, postgres or both (got ${values.db})`);
+for (const [k, v] of Object.entries({
+  duration: settings.duration,
+  warmup: settings.warmup,
+  connections: settings.connections,
+  timeout: settings.timeout,
+})) {
   if (!Number.isFinite(v) || v < 0 || (k !== "warmup" && v === 0)) throw new Error(`--${k} must be a positive number`);
 }
 
@@ -80,7 +107,9 @@ function responseInfo(c: CapturedResponse): TargetResult["response"] {
 }
 
 function describe(s: RunSummary): string {
-  const codes = Object.entries(s.statusCodes).map(([c, n]) => `${c}×${n}`).join(" ");
+  const codes = Object.entries(s.statusCodes)
+    .map(([c, n]) => `${c}×${n}`)
+    .join(" ");
   const cpu = `cpu: server ${s.cpu.server}, database ${s.cpu.database}, load generator ${s.cpu.loadGenerator}, other ${s.cpu.other} cores`;
   return `${Math.round(s.reqPerSec)} req/s, p50 ${s.latencyMs.p50.toFixed(2)} ms, p99 ${s.latencyMs.p99.toFixed(2)} ms, errors ${s.errors}, [${codes}]; ${cpu}`;
 }
@@ -97,10 +126,16 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
   try {
     await prepareCatalogue(database.url);
     log(`▸ database ${database.label}: migrated, seeded, stock raised`);
-    const shop = await startShop({ dataDir, databaseUrl: database.url, profileDir: values.profile ? path.resolve(values.profile) : undefined });
+    const shop = await startShop({
+      dataDir,
+      databaseUrl: database.url,
+      profileDir: values.profile ? path.resolve(values.profile) : undefined,
+    });
     log(`▸ shop on ${shop.url}: ${wc.source}; serving processes detected: ${shop.servingProcesses}`);
     if (shop.servingProcesses !== wc.value) {
-      log(`  note: the server runs ${shop.servingProcesses} serving process(es), not ${wc.value}; the bare server matches what actually runs`);
+      log(
+        `  note: the server runs ${shop.servingProcesses} serving process(es), not ${wc.value}; the bare server matches what actually runs`,
+      );
     }
 
     // Capture every GET answer first: the bare server needs them all before it starts.
@@ -114,7 +149,12 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
     const bare = await startBare(captured, shop.servingProcesses, tmp);
     log(`▸ bare server on ${bare.url} with ${bare.processes} process(es)`);
 
-    const job = { connections: settings.connections, warmupSeconds: settings.warmup, durationSeconds: settings.duration, timeoutSeconds: settings.timeout };
+    const job = {
+      connections: settings.connections,
+      warmupSeconds: settings.warmup,
+      durationSeconds: settings.duration,
+      timeoutSeconds: settings.timeout,
+    };
     const targets: TargetResult[] = [];
     let checkoutAccounting: { answered201: number; unansweredKeys: string[] } | null = null;
     for (const t of selected) {
@@ -128,18 +168,39 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
         // One request first, so a wrong body fails loudly instead of measuring error answers.
         const extra: Record<string, string> = t.checkout ? { "Idempotency-Key": `bench-preflight-${Date.now()}` } : {};
         const c = await capture(shop.url + t.path, { ...headers, ...extra }, "POST", body);
-        if (c.status >= 300) throw new Error(`${t.method} ${t.path} preflight answered ${c.status}: ${c.body.toString().slice(0, 300)}`);
+        if (c.status >= 300)
+          throw new Error(`${t.method} ${t.path} preflight answered ${c.status}: ${c.body.toString().slice(0, 300)}`);
         if (t.checkout && c.status === 201) preflight201 = 1;
         response = responseInfo(c);
       }
 
       log(`▸ ${t.name}: ${t.method} ${t.path}`);
-      const shopRun = await runLoad({ ...job, baseUrl: shop.url, path: t.path, method: t.method, headers, body, idempotencyKeys: t.checkout, serverPids: [shop.proc.pid!], dbName: database.name });
+      const shopRun = await runLoad({
+        ...job,
+        baseUrl: shop.url,
+        path: t.path,
+        method: t.method,
+        headers,
+        body,
+        idempotencyKeys: t.checkout,
+        serverPids: [shop.proc.pid!],
+        dbName: database.name,
+      });
       log(`    shop  ${describe(shopRun.measured)}`);
-      for (const [status, body] of Object.entries(shopRun.measured.errorSamples)) log(`          ${status}: ${body.replace(/\s+/g, " ")}`);
+      for (const [status, body] of Object.entries(shopRun.measured.errorSamples))
+        log(`          ${status}: ${body.replace(/\s+/g, " ")}`);
       let bareRun: RunSummary | null = null;
       if (t.method === "GET") {
-        bareRun = (await runLoad({ ...job, baseUrl: bare.url, path: t.path, method: t.method, headers, serverPids: [bare.proc.pid!] })).measured;
+        bareRun = (
+          await runLoad({
+            ...job,
+            baseUrl: bare.url,
+            path: t.path,
+            method: t.method,
+            headers,
+            serverPids: [bare.proc.pid!],
+          })
+        ).measured;
         log(`    bare  ${describe(bareRun)}`);
       }
       const result: TargetResult = {
@@ -153,8 +214,12 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
         shopCpuMsPerRequest: shopRun.measured.requests ? Math.round(cpuPerRequest(shopRun.measured) * 100) / 100 : null,
       };
       if (t.checkout && shopRun.checkout) {
-        result.ordersPerSec = Math.round(((shopRun.measured.statusCodes["201"] ?? 0) / shopRun.measured.seconds) * 10) / 10;
-        checkoutAccounting = { answered201: shopRun.checkout.answered201 + preflight201, unansweredKeys: shopRun.checkout.unansweredKeys };
+        result.ordersPerSec =
+          Math.round(((shopRun.measured.statusCodes["201"] ?? 0) / shopRun.measured.seconds) * 10) / 10;
+        checkoutAccounting = {
+          answered201: shopRun.checkout.answered201 + preflight201,
+          unansweredKeys: shopRun.checkout.unansweredKeys,
+        };
       }
       targets.push(result);
     }
@@ -177,7 +242,10 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
         webConcurrency: wc.source,
         shopServingProcesses: shop.servingProcesses,
         bareProcesses: bare.processes,
-        database: kind === "sqlite" ? "SQLite (fresh file in a temp DATA_DIR)" : "PostgreSQL (fresh database, dropped afterwards)",
+        database:
+          kind === "sqlite"
+            ? "SQLite (fresh file in a temp DATA_DIR)"
+            : "PostgreSQL (fresh database, dropped afterwards)",
         acceptEncoding: ACCEPT_ENCODING,
         loadGenerator: "autocannon 8 in a separate process, pipelining 1",
       },

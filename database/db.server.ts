@@ -100,7 +100,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // An idle client whose server went away emits "error"; without a listener that would crash the process.
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedWrites(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedWrites(pool) }),
+  });
   return { db, dialect: "postgres", schema, destroy: () => db.destroy() };
 }
 
@@ -127,7 +129,9 @@ function withPreparedWrites(pool: pg.Pool, limit = 300): PostgresPool {
       const client = await pool.connect();
       return {
         query: ((sqlOrCursor: string | object, parameters?: readonly unknown[]) =>
-          typeof sqlOrCursor === "string" ? client.query({ text: sqlOrCursor, values: parameters ? [...parameters] : [], name: nameFor(sqlOrCursor) }) : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient["query"],
+          typeof sqlOrCursor === "string"
+            ? client.query({ text: sqlOrCursor, values: parameters ? [...parameters] : [], name: nameFor(sqlOrCursor) })
+            : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient["query"],
         release: () => client.release(),
       };
     },

@@ -14,7 +14,9 @@ const { values } = parseArgs({ options: { out: { type: "string" } } });
 const config = parseConfig({ ...process.env, LOG_LEVEL: "warn" });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const postgres = dialectOf(config.databaseUrl) === "postgres";
-const out = path.resolve(values.out ?? path.join(config.dataDir, "backups", `shop-${stamp}.${postgres ? "dump" : "db"}`));
+const out = path.resolve(
+  values.out ?? path.join(config.dataDir, "backups", `shop-${stamp}.${postgres ? "dump" : "db"}`),
+);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 
 if (postgres) {

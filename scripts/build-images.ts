@@ -32,10 +32,7 @@ async function render(source: string, output: string, width: number, format: "av
 }
 
 async function main() {
-  const keys = [
-    ...SEED_PRODUCTS.flatMap((p) => p.imageKeys),
-    ...SEED_BUNDLES.map((b) => b.imageKey),
-  ];
+  const keys = [...SEED_PRODUCTS.flatMap((p) => p.imageKeys), ...SEED_BUNDLES.map((b) => b.imageKey)];
   const missing = keys.filter((key) => !fs.existsSync(path.join(art, `${key}.svg`)));
   if (missing.length > 0) throw new Error(`Missing artwork in art/: ${missing.join(", ")}`);
 
@@ -50,7 +47,8 @@ async function main() {
   }
   const hero = path.join(art, "hero.svg");
   for (const width of HERO_WIDTHS) {
-    for (const format of IMAGE_FORMATS) jobs.push(render(hero, path.join(publicDir, "images", `hero-${width}.${format}`), width, format));
+    for (const format of IMAGE_FORMATS)
+      jobs.push(render(hero, path.join(publicDir, "images", `hero-${width}.${format}`), width, format));
   }
   jobs.push(render(hero, path.join(publicDir, "images", "og-default.png"), 1200, "png", 630));
 

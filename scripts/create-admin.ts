@@ -8,9 +8,13 @@ import { openDatabase } from "../database/db.server";
 import { createServices } from "../server/services";
 import { promoteToAdmin } from "../app/models/admin-users.server";
 
-const { values } = parseArgs({ options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } } });
+const { values } = parseArgs({
+  options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+});
 if (!values.email || !values.password) {
-  console.error("Usage: npm run create-admin -- --email you@example.com --password 'a strong password' [--name 'Your Name']");
+  console.error(
+    "Usage: npm run create-admin -- --email you@example.com --password 'a strong password' [--name 'Your Name']",
+  );
   process.exit(2);
 }
 const config = parseConfig({ ...process.env, LOG_LEVEL: "warn" });

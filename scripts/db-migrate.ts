@@ -10,7 +10,9 @@ try {
   const result = await migrateToLatest(database.db);
   for (const r of result.results ?? []) console.log(`${r.status.padEnd(8)} ${r.migrationName}`);
   const seeded = await seedCatalogue(database.db);
-  console.log(`at ${await currentMigration(database.db)}; seeded ${seeded.products} products, ${seeded.bundles} bundles`);
+  console.log(
+    `at ${await currentMigration(database.db)}; seeded ${seeded.products} products, ${seeded.bundles} bundles`,
+  );
 } finally {
   await database.destroy();
 }

@@ -38,12 +38,16 @@ const only = flag("only")?.split(",").filter(Boolean);
 
 /** A real product of the seed catalogue and the first guide, so the pages exist in a fresh database. */
 function pagesToAudit(): Array<{ name: string; path: string }> {
-  const product = SEED_PRODUCTS.find((p) => p.id === "premium-chaeto") ?? SEED_PRODUCTS.find((p) => p.category !== "tip")!;
+  const product =
+    SEED_PRODUCTS.find((p) => p.id === "premium-chaeto") ?? SEED_PRODUCTS.find((p) => p.category !== "tip")!;
   const guidesDir = path.join(root, "app/content/guides");
   const guides = fs
     .readdirSync(guidesDir)
     .filter((f) => f.endsWith(".md"))
-    .map((f) => ({ slug: f.replace(/\.md$/, ""), order: Number(matter(fs.readFileSync(path.join(guidesDir, f), "utf8")).data.order ?? 99) }))
+    .map((f) => ({
+      slug: f.replace(/\.md$/, ""),
+      order: Number(matter(fs.readFileSync(path.join(guidesDir, f), "utf8")).data.order ?? 99),
+    }))
     .sort((a, b) => a.order - b.order);
   if (guides.length === 0) throw new Error(`no guides in ${guidesDir}`);
   const all = [
@@ -61,7 +65,13 @@ interface PageSummary {
   page: string;
   url: string;
   scores: Record<Category, number | null>;
-  metrics: { lcpMs: number | null; cls: number | null; tbtMs: number | null; fcpMs: number | null; speedIndexMs: number | null };
+  metrics: {
+    lcpMs: number | null;
+    cls: number | null;
+    tbtMs: number | null;
+    fcpMs: number | null;
+    speedIndexMs: number | null;
+  };
   failing: Partial<Record<Category, Array<{ id: string; title: string; score: number | null; displayValue?: string }>>>;
   runtimeError?: string;
 }
@@ -83,7 +93,12 @@ function summarise(name: string, lhr: LighthouseResult): PageSummary {
         if (audit.scoreDisplayMode === "error") return true;
         return audit.score !== null && audit.score < threshold(ref);
       })
-      .map(({ audit }) => ({ id: audit.id, title: audit.title, score: audit.score, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) }));
+      .map(({ audit }) => ({
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      }));
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   return {
@@ -118,8 +133,11 @@ function printTable(summaries: PageSummary[]) {
     s.metrics.tbtMs === null ? "-" : `${Math.round(s.metrics.tbtMs)} ms`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(`\ntargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}\n`);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(
+    `\ntargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}\n`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
@@ -194,16 +212,31 @@ async function main(): Promise<number> {
   dataDir = tempDataDir("lazy-reefer-lighthouse-");
   // One server process: the warm-up below then reaches the process (and page cache) that serves
   // the audits, and one request at a time needs no more.
-  server = await startServer({ NODE_ENV: "production", DATA_DIR: dataDir, RATE_LIMITS: "off", LOG_LEVEL: "warn", HOST: "127.0.0.1", WEB_CONCURRENCY: "1" });
+  server = await startServer({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    WEB_CONCURRENCY: "1",
+  });
   console.log(`server ready on ${server.url} (DATA_DIR ${dataDir})`);
 
   // A real shop is warm: without this, the first audit pays for JIT compilation and cold caches.
   for (const page of pages) await fetch(`${server.url}${page.path}`).then((r) => r.text());
 
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-  if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: install it (node tests/setup/ensure-chromium.mjs) or set CHROME_PATH.`);
+  if (!fs.existsSync(chromePath))
+    throw new Error(
+      `Chromium not found at ${chromePath}: install it (node tests/setup/ensure-chromium.mjs) or set CHROME_PATH.`,
+    );
   // handleSIGINT off: chrome-launcher would otherwise exit the process itself, before our cleanup stops the server.
-  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent", handleSIGINT: false });
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+    handleSIGINT: false,
+  });
 
   const date = localDate();
   const outDir = path.join(root, "bench/results/lighthouse", date);
@@ -216,10 +249,20 @@ async function main(): Promise<number> {
     const attempts: Array<{ lhr: LighthouseResult; report: string[] }> = [];
     for (let i = 0; i < runs; i++) {
       process.stdout.write(`auditing ${page.name} (${url})${runs > 1 ? ` run ${i + 1}/${runs}` : ""}…\n`);
-      let result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
+      let result = await lighthouse(url, {
+        port: chrome.port,
+        output: ["html", "json"],
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       if (result?.lhr.runtimeError) {
         console.log(`  Lighthouse error ${result.lhr.runtimeError.code}: running it again`);
-        result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
+        result = await lighthouse(url, {
+          port: chrome.port,
+          output: ["html", "json"],
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
       }
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       attempts.push({ lhr: result.lhr, report: result.report as string[] });
@@ -227,7 +270,9 @@ async function main(): Promise<number> {
     // Median run by performance score: simulated throttling still scales with this machine's load.
     // A run Lighthouse itself botched (runtimeError, e.g. NO_NAVSTART) only counts if all did.
     const valid = attempts.filter((a) => !a.lhr.runtimeError);
-    const pool = (valid.length > 0 ? valid : attempts).sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const pool = (valid.length > 0 ? valid : attempts).sort(
+      (a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0),
+    );
     const chosen = pool[Math.floor((pool.length - 1) / 2)]!;
     fs.writeFileSync(path.join(outDir, `${page.name}.report.html`), chosen.report[0]!);
     fs.writeFileSync(path.join(outDir, `${page.name}.report.json`), chosen.report[1]!);

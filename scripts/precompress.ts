@@ -27,7 +27,9 @@ async function precompress(file: string) {
   const bytes = await fs.readFile(file);
   const [gz, br] = await Promise.all([
     gzipAsync(bytes, { numiterations: 15 }),
-    brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    brotli(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
   ]);
   // Tiny files can grow when compressed; then the plain file is served.
   if (gz.length >= bytes.length) return { raw: 0, gz: 0, br: 0 };

@@ -16,7 +16,9 @@ if (!values.from || !fs.existsSync(values.from)) {
 }
 const config = parseConfig({ ...process.env, LOG_LEVEL: "warn" });
 if (dialectOf(config.databaseUrl) === "postgres") {
-  execFileSync("pg_restore", ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, values.from], { stdio: "inherit" });
+  execFileSync("pg_restore", ["--clean", "--if-exists", "--no-owner", `--dbname=${config.databaseUrl}`, values.from], {
+    stdio: "inherit",
+  });
 } else {
   const target = config.databaseUrl.replace(/^file:/, "");
   if (fs.existsSync(target)) fs.copyFileSync(target, `${target}.before-restore`);

@@ -16,7 +16,18 @@ export async function createApp() {
   const app = createHttpApp(services);
   const cache = config.pageCache
     ? pageCache({
-        logRequest: (req, res, ms) => services.logger.info({ reqId: res.getHeader("X-Request-Id"), method: req.method, url: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, cache: "fast" }, "request"),
+        logRequest: (req, res, ms) =>
+          services.logger.info(
+            {
+              reqId: res.getHeader("X-Request-Id"),
+              method: req.method,
+              url: req.path,
+              status: res.statusCode,
+              ms: Math.round(ms * 10) / 10,
+              cache: "fast",
+            },
+            "request",
+          ),
       })
     : null;
   if (cache) app.use(cache);
@@ -24,7 +35,11 @@ export async function createApp() {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req, res) => ({ services, nonce: res.locals.nonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        services,
+        nonce: res.locals.nonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
   // Every process can run a pass on demand (tests); only the one chosen runs them on a timer.

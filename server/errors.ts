@@ -73,21 +73,46 @@ export const apiErrorHandler: ErrorRequestHandler = (err: unknown, req, res, _ne
     return;
   }
   if (isDatabaseUnavailable(err)) {
-    req.log?.warn({ err: { message: (err as Error).message, code: (err as { code?: string }).code } }, "database unavailable");
-    res.status(503).json(errorBody(503, "The shop is briefly unavailable. Please try again in a minute.", "database-unavailable"));
+    req.log?.warn(
+      { err: { message: (err as Error).message, code: (err as { code?: string }).code } },
+      "database unavailable",
+    );
+    res
+      .status(503)
+      .json(errorBody(503, "The shop is briefly unavailable. Please try again in a minute.", "database-unavailable"));
     return;
   }
   req.log?.error({ err }, "unhandled API error");
   res.status(500).json(errorBody(500, "Something went wrong on our side. Please try again."));
 };
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "SQLITE_BUSY"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "SQLITE_BUSY",
+]);
 
 /** Errors that mean "the database can't be reached right now", as opposed to a bug. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;
   if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message ?? "")) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+      e.message ?? "",
+    )
+  )
+    return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }

@@ -28,7 +28,15 @@ export function createHttpApp(services: AppServices): Express {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log?.info({ method: req.method, url: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      req.log?.info(
+        {
+          method: req.method,
+          url: req.originalUrl.split("?")[0],
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        "request",
+      );
     });
     next();
   });
@@ -38,11 +46,18 @@ export function createHttpApp(services: AppServices): Express {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`, ...(stripe ? ["https://js.stripe.com"] : [])],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+            ...(stripe ? ["https://js.stripe.com"] : []),
+          ],
           "frame-src": stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": [...(production ? ["'self'"] : ["'self'", "ws:", "wss:"]), ...(stripe ? ["https://api.stripe.com"] : [])],
+          "connect-src": [
+            ...(production ? ["'self'"] : ["'self'", "ws:", "wss:"]),
+            ...(stripe ? ["https://api.stripe.com"] : []),
+          ],
           "frame-ancestors": ["'none'"],
           "form-action": ["'self'"],
           "upgrade-insecure-requests": production && services.config.publicUrl.startsWith("https:") ? [] : null,
@@ -58,7 +73,8 @@ export function createHttpApp(services: AppServices): Express {
   app.use((req, res, next) => {
     // The social sign-in popup passes through the identity provider and back; a stricter COOP on
     // these pages would cut the popup off from the page that opened it.
-    if (req.path.startsWith("/sign-in/social") || req.path.startsWith("/api/auth/callback/")) res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
+    if (req.path.startsWith("/sign-in/social") || req.path.startsWith("/api/auth/callback/"))
+      res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
     next();
   });

@@ -21,13 +21,27 @@ import { hasSessionCookie } from "~/models/session-cookie";
  * say); checkout re-checks everything on the server. Browsers revalidate with the ETag (304);
  * shared caches may keep a page for `s-maxage`.
  */
-export const PAGE_CACHE_PATHS = /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
+export const PAGE_CACHE_PATHS =
+  /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
 const FRESH_MS = 5_000;
 const STALE_MS = 60_000;
 const MAX_ENTRIES = 500;
 const MAX_QUERY_LENGTH = 200;
 /** Headers that belong to one response, not to the page: everything else a render set is kept. */
-const PER_RESPONSE_HEADERS = new Set(["x-request-id", "set-cookie", "content-length", "content-encoding", "etag", "date", "connection", "keep-alive", "transfer-encoding", "vary", "cache-control", "x-page-cache"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "vary",
+  "cache-control",
+  "x-page-cache",
+]);
 
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
 
@@ -53,7 +67,12 @@ function encode(entry: Entry, encoding: Encoding): Buffer {
   if (cached) return cached;
   const bytes =
     encoding === "br"
-      ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+      ? zlib.brotliCompressSync(entry.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          },
+        })
       : encoding === "gzip"
         ? zlib.gzipSync(entry.body, { level: 9 })
         : entry.body;
@@ -86,7 +105,12 @@ function cacheKey(req: Request): string | null {
   const url = req.originalUrl;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
-  if (!PAGE_CACHE_PATHS.test(pathname) || (q !== -1 && url.length - q > MAX_QUERY_LENGTH) || hasSessionCookie(req.headers.cookie)) return null;
+  if (
+    !PAGE_CACHE_PATHS.test(pathname) ||
+    (q !== -1 && url.length - q > MAX_QUERY_LENGTH) ||
+    hasSessionCookie(req.headers.cookie)
+  )
+    return null;
   // Normalised as the WHATWG URL parser would (a bare "?" is no query).
   return q === -1 || q === url.length - 1 ? pathname : url;
 }
@@ -109,7 +133,10 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
 
   function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader("X-Request-Id", req.id ?? ((req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID()));
+    res.setHeader(
+      "X-Request-Id",
+      req.id ?? ((req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID()),
+    );
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("X-Page-Cache", state);
@@ -149,7 +176,11 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
@@ -172,13 +203,20 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       const body = Buffer.concat(chunks);
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = typeof value === "number" ? String(value) : value;
+        if (value !== undefined && !PER_RESPONSE_HEADERS.has(name))
+          headers[name] = typeof value === "number" ? String(value) : value;
       }
       // Weak: the same page is sent in several encodings. The nonce is left out of the hash so
       // renders of an unchanged page in different processes share one ETag.
       const nonce = String(res.locals.nonce ?? "");
       const stable = nonce ? body.toString("utf8").split(nonce).join("") : body.toString("utf8");
-      const entry: Entry = { body, encoded: {}, headers, etag: `W/"${crypto.createHash("sha1").update(stable).digest("base64url")}"`, storedAt: now() };
+      const entry: Entry = {
+        body,
+        encoded: {},
+        headers,
+        etag: `W/"${crypto.createHash("sha1").update(stable).digest("base64url")}"`,
+        storedAt: now(),
+      };
       remember(key, entry);
       release(entry);
     });
@@ -219,7 +257,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       if (req.method === "GET" || req.method === "HEAD") res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
-    const isRefresh = req.headers["x-page-cache-refresh"] === refreshToken && req.socket.remoteAddress?.endsWith("127.0.0.1");
+    const isRefresh =
+      req.headers["x-page-cache-refresh"] === refreshToken && req.socket.remoteAddress?.endsWith("127.0.0.1");
     if (isRefresh) return renderAndKeep(req, res, next, key);
 
     if (serveKept(req, res, key)) return;

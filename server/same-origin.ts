@@ -27,7 +27,8 @@ export function sameOriginOnly(publicUrl: string): RequestHandler {
     const crossSite = origin ? origin !== allowed && !sameHost : fetchSite === "cross-site";
     if (!crossSite) return next();
     req.log?.warn({ origin, fetchSite }, "cross-site request refused");
-    if (req.path.startsWith("/api/")) return void res.status(403).json(errorBody(403, "Cross-site requests are not allowed.", "cross-site-request"));
+    if (req.path.startsWith("/api/"))
+      return void res.status(403).json(errorBody(403, "Cross-site requests are not allowed.", "cross-site-request"));
     res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
   };
 }

@@ -22,7 +22,10 @@ export function loadSecret(config: Config, warn: (message: string) => void = () 
       // Another process won the race: use its secret.
       return fs.readFileSync(file, "utf8").trim();
     }
-    if (config.env === "production") warn(`BETTER_AUTH_SECRET is not set: generated one in ${file}. Set it explicitly when running several instances.`);
+    if (config.env === "production")
+      warn(
+        `BETTER_AUTH_SECRET is not set: generated one in ${file}. Set it explicitly when running several instances.`,
+      );
     return secret;
   }
 }

@@ -6,7 +6,11 @@ import { migrateToLatest } from "../database/migrate.server";
 import { seedCatalogue } from "../database/seed/seed.server";
 import type Stripe from "stripe";
 import type { PaymentProvider } from "~/services/payments/provider";
-import { createStripeClient, createStripeProvider, STRIPE_WORST_CASE_MS } from "~/services/payments/stripe-provider.server";
+import {
+  createStripeClient,
+  createStripeProvider,
+  STRIPE_WORST_CASE_MS,
+} from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
 import { createAuth, type Auth } from "~/services/auth.server";
 import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
@@ -40,7 +44,9 @@ export async function createServices(
   overrides: Partial<Pick<AppServices, "clock" | "logger" | "database" | "payments">> = {},
 ): Promise<AppServices> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const database = overrides.database ?? (await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements }));
+  const database =
+    overrides.database ??
+    (await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements }));
   await migrateToLatest(database.db, database.schema);
   const seeded = await seedCatalogue(database.db);
   if (seeded.products + seeded.bundles > 0) logger.info(seeded, "seeded catalogue");
@@ -55,19 +61,43 @@ export async function createServices(
   if (payments.name === "stripe" && config.idempotencyLeaseMs <= STRIPE_WORST_CASE_MS) {
     // Still correct (a retry continues the same order with the same payment key), but a slow
     // Stripe call would see its checkout taken over by the buyer's retry.
-    logger.warn({ idempotencyLeaseMs: config.idempotencyLeaseMs, stripeWorstCaseMs: STRIPE_WORST_CASE_MS }, "IDEMPOTENCY_LEASE_SECONDS is shorter than a Stripe call may take");
+    logger.warn(
+      { idempotencyLeaseMs: config.idempotencyLeaseMs, stripeWorstCaseMs: STRIPE_WORST_CASE_MS },
+      "IDEMPOTENCY_LEASE_SECONDS is shorter than a Stripe call may take",
+    );
   }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
   const storage = createStorage(config, logger);
-  return { config, database, clock, logger, secret, payments, stripe, auth, storage, kv, rateLimiter, health: { workerLastTick: null } };
+  return {
+    config,
+    database,
+    clock,
+    logger,
+    secret,
+    payments,
+    stripe,
+    auth,
+    storage,
+    kv,
+    rateLimiter,
+    health: { workerLastTick: null },
+  };
 }
 
 function createStorage(config: Config, logger: Logger): ObjectStorage {
   const storage = config.storage;
   if (storage.kind === "local") return createLocalStorage(storage.directory);
   // Where, never who: credentials stay with the SDK's chain and out of the log.
-  logger.info({ bucket: storage.bucket, prefix: storage.prefix, endpoint: storage.endpoint, region: storage.region }, "uploads go to S3");
-  return createS3Storage({ client: createS3Client(storage), bucket: storage.bucket, prefix: storage.prefix, logger: logger.child({ component: "storage" }) });
+  logger.info(
+    { bucket: storage.bucket, prefix: storage.prefix, endpoint: storage.endpoint, region: storage.region },
+    "uploads go to S3",
+  );
+  return createS3Storage({
+    client: createS3Client(storage),
+    bucket: storage.bucket,
+    prefix: storage.prefix,
+    logger: logger.child({ component: "storage" }),
+  });
 }

@@ -18,8 +18,16 @@ export interface Worker {
  * Background work of one server process: expire unpaid orders (releasing their stock) and send
  * the outbox. Passes never overlap; stop() waits for the one in flight.
  */
-export function startWorker(services: AppServices, options: { transport?: MailTransport | null; autoStart?: boolean } = {}): Worker {
-  const transport = options.transport !== undefined ? options.transport : services.config.smtpUrl ? smtpTransport(services.config.smtpUrl) : null;
+export function startWorker(
+  services: AppServices,
+  options: { transport?: MailTransport | null; autoStart?: boolean } = {},
+): Worker {
+  const transport =
+    options.transport !== undefined
+      ? options.transport
+      : services.config.smtpUrl
+        ? smtpTransport(services.config.smtpUrl)
+        : null;
   let running: Promise<void> | null = null;
   let last: Date | null = null;
   let stopped = false;
@@ -60,7 +68,8 @@ export function startWorker(services: AppServices, options: { transport?: MailTr
     return running;
   }
 
-  const timer = options.autoStart === false ? null : setInterval(() => void (stopped || tick()), services.config.workerIntervalMs);
+  const timer =
+    options.autoStart === false ? null : setInterval(() => void (stopped || tick()), services.config.workerIntervalMs);
   timer?.unref();
 
   return {

@@ -12,9 +12,18 @@ interface ArticleDoc {
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
 }
 
-
 /** A long-form page: title, reading time, table of contents and the server-rendered Markdown. */
-export function Article({ doc, eyebrow, aside, footer }: { doc: ArticleDoc; eyebrow: string; aside?: ReactNode; footer?: ReactNode }) {
+export function Article({
+  doc,
+  eyebrow,
+  aside,
+  footer,
+}: {
+  doc: ArticleDoc;
+  eyebrow: string;
+  aside?: ReactNode;
+  footer?: ReactNode;
+}) {
   const sections = doc.toc.filter((entry) => entry.level === 2);
   return (
     <article>

@@ -14,7 +14,8 @@ export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
   const [picked, setPicked] = useState<string[]>(initial.filter((id) => candidates.some((p) => p.id === id)));
   const priced = priceCombo(picked, catalogue);
   const ready = priced.products.length >= MIN_COMBO_PRODUCTS;
-  const toggle = (id: string) => setPicked((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
+  const toggle = (id: string) =>
+    setPicked((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   if (candidates.length < MIN_COMBO_PRODUCTS) return null;
 
   return (
@@ -33,8 +34,15 @@ export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
             const checked = picked.includes(p.id);
             return (
               <li key={p.id}>
-                <label className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2 ${checked ? "border-reef bg-reef-light/40" : "border-line bg-white hover:border-ink/30"}`}>
-                  <input type="checkbox" checked={checked} onChange={() => toggle(p.id)} className="h-5 w-5 accent-reef" />
+                <label
+                  className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2 ${checked ? "border-reef bg-reef-light/40" : "border-line bg-white hover:border-ink/30"}`}
+                >
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => toggle(p.id)}
+                    className="h-5 w-5 accent-reef"
+                  />
                   <span className="flex-1 text-sm font-medium">{p.title}</span>
                   <span className="text-sm text-ink-soft">{formatCents(p.priceCents)}</span>
                 </label>

@@ -2,16 +2,30 @@ import { useId, useState, type FormEvent } from "react";
 import { isFailure, postJson } from "./checkout/checkout-client";
 
 /** Newsletter signup (double opt-in). The answer never says whether an address was known. */
-export function NewsletterSignup({ source, tone = "dark" }: { source: "footer" | "coming-soon"; tone?: "dark" | "light" }) {
+export function NewsletterSignup({
+  source,
+  tone = "dark",
+}: {
+  source: "footer" | "coming-soon";
+  tone?: "dark" | "light";
+}) {
   const id = useId();
-  const [state, setState] = useState<{ busy: boolean; message: string | null; error: string | null }>({ busy: false, message: null, error: null });
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: string | null }>({
+    busy: false,
+    message: null,
+    error: null,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setState({ busy: true, message: null, error: null });
     try {
-      const { data } = await postJson<{ message: string }>("/api/newsletter", { email: String(form.get("email") ?? ""), website: String(form.get("website") ?? ""), source });
+      const { data } = await postJson<{ message: string }>("/api/newsletter", {
+        email: String(form.get("email") ?? ""),
+        website: String(form.get("website") ?? ""),
+        source,
+      });
       if (isFailure(data)) setState({ busy: false, message: null, error: data.error.message });
       else setState({ busy: false, message: data.message, error: null });
     } catch {
@@ -22,7 +36,11 @@ export function NewsletterSignup({ source, tone = "dark" }: { source: "footer" |
   const dark = tone === "dark";
   if (state.message) {
     return (
-      <p role="status" className={`rounded-xl p-3 text-sm font-medium ${dark ? "bg-white/10 text-white" : "bg-chaeto-light text-chaeto"}`} data-testid="newsletter-done">
+      <p
+        role="status"
+        className={`rounded-xl p-3 text-sm font-medium ${dark ? "bg-white/10 text-white" : "bg-chaeto-light text-chaeto"}`}
+        data-testid="newsletter-done"
+      >
         {state.message}
       </p>
     );
@@ -33,8 +51,20 @@ export function NewsletterSignup({ source, tone = "dark" }: { source: "footer" |
         Email address
       </label>
       <div className="flex gap-2">
-        <input id={`${id}-email`} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className="field-input min-w-0 flex-1" />
-        <button type="submit" className={dark ? "btn shrink-0 bg-white text-ink hover:bg-sand" : "btn-primary shrink-0"} disabled={state.busy}>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="field-input min-w-0 flex-1"
+        />
+        <button
+          type="submit"
+          className={dark ? "btn shrink-0 bg-white text-ink hover:bg-sand" : "btn-primary shrink-0"}
+          disabled={state.busy}
+        >
           {state.busy ? "Sending…" : source === "coming-soon" ? "Notify me" : "Subscribe"}
         </button>
       </div>

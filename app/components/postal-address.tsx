@@ -1,8 +1,22 @@
 import type { ShippingAddress } from "~/models/order-types";
 
 /** A shipping address as it is written on a parcel, one line per part. */
-export function PostalAddress({ address, fallbackName, className = "" }: { address: ShippingAddress; fallbackName: string; className?: string }) {
-  const lines = [address.name ?? fallbackName, address.line1, address.line2, `${address.city}, ${address.state} ${address.postalCode}`, address.country].filter(Boolean);
+export function PostalAddress({
+  address,
+  fallbackName,
+  className = "",
+}: {
+  address: ShippingAddress;
+  fallbackName: string;
+  className?: string;
+}) {
+  const lines = [
+    address.name ?? fallbackName,
+    address.line1,
+    address.line2,
+    `${address.city}, ${address.state} ${address.postalCode}`,
+    address.country,
+  ].filter(Boolean);
   return (
     <address className={`not-italic ${className}`}>
       {lines.map((line, i) => (

@@ -29,10 +29,18 @@ interface CardImageOptions {
   priority?: boolean;
 }
 
-export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: { product: ProductView } & CardImageOptions) {
+export function ProductCard({
+  product,
+  sizes = CARD_SIZES,
+  priority = false,
+}: { product: ProductView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
-      <Link to={`/product/${product.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
+      <Link
+        to={`/product/${product.id}`}
+        prefetch="intent"
+        className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]"
+      >
         <div className="relative overflow-hidden bg-sand-deep">
           <ProductImage
             imageKey={product.imageKeys[0] ?? product.id}
@@ -57,10 +65,18 @@ export function ProductCard({ product, sizes = CARD_SIZES, priority = false }: {
   );
 }
 
-export function BundleCard({ bundle, sizes = CARD_SIZES, priority = false }: { bundle: BundleView } & CardImageOptions) {
+export function BundleCard({
+  bundle,
+  sizes = CARD_SIZES,
+  priority = false,
+}: { bundle: BundleView } & CardImageOptions) {
   return (
     <article className="card group flex flex-col overflow-hidden">
-      <Link to={`/product/${bundle.id}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]">
+      <Link
+        to={`/product/${bundle.id}`}
+        prefetch="intent"
+        className="flex flex-1 flex-col focus-visible:outline-offset-[-3px]"
+      >
         <div className="relative overflow-hidden bg-sand-deep">
           <ProductImage
             imageKey={bundle.imageKey}

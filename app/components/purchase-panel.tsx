@@ -25,7 +25,13 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
       <StockBadge state={stock} />
       {purchasable ? (
         <div className="mt-4 flex flex-wrap items-end gap-4">
-          <QuantityStepper id={`qty-${itemId}`} label="Quantity" value={Math.min(quantity, Math.max(1, max))} max={max} onChange={setQuantity} />
+          <QuantityStepper
+            id={`qty-${itemId}`}
+            label="Quantity"
+            value={Math.min(quantity, Math.max(1, max))}
+            max={max}
+            onChange={setQuantity}
+          />
           <button
             type="button"
             className="btn-primary min-h-11 flex-1 text-base whitespace-nowrap sm:flex-none"
@@ -35,7 +41,8 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
               if (addItem(kind, itemId, Math.min(quantity, max))) setQuantity(1);
             }}
           >
-            <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" /> {max < 1 ? "All in your cart" : "Add to cart"}
+            <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />{" "}
+            {max < 1 ? "All in your cart" : "Add to cart"}
           </button>
         </div>
       ) : (

@@ -13,7 +13,15 @@ interface QuantityStepperProps {
 }
 
 /** A number input with − and + buttons; never goes below 1 or above the stock shown. */
-export function QuantityStepper({ id, label, value, max, onChange, disabled = false, hideLabel = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  id,
+  label,
+  value,
+  max,
+  onChange,
+  disabled = false,
+  hideLabel = false,
+}: QuantityStepperProps) {
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
   return (
     <div>

@@ -48,9 +48,16 @@ export function ReefWisdomChat() {
     setMessages((m) => [...m, { role: "you", text: q }]);
     setQuestion("");
     try {
-      const { data } = await postJson<{ answer: string; sources: Message["sources"]; grounded: boolean }>("/api/wisdom/ask", { question: q });
+      const { data } = await postJson<{ answer: string; sources: Message["sources"]; grounded: boolean }>(
+        "/api/wisdom/ask",
+        { question: q },
+      );
       if (isFailure(data)) setError(data.error.message);
-      else setMessages((m) => [...m, { role: "reef-wisdom", text: data.answer, sources: data.sources, grounded: data.grounded }]);
+      else
+        setMessages((m) => [
+          ...m,
+          { role: "reef-wisdom", text: data.answer, sources: data.sources, grounded: data.grounded },
+        ]);
     } catch {
       setError("We couldn't reach the shop. Check your connection and try again.");
     } finally {
@@ -70,21 +77,37 @@ export function ReefWisdomChat() {
           <Icon icon={MessageCircle} aria-hidden="true" className="h-6 w-6 text-reef" /> Ask Reef Wisdom
         </h2>
         {messages.length > 0 ? (
-          <button type="button" onClick={() => setMessages([])} className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm text-ink-soft hover:bg-sand">
+          <button
+            type="button"
+            onClick={() => setMessages([])}
+            className="inline-flex min-h-10 items-center gap-1 rounded-full px-3 text-sm text-ink-soft hover:bg-sand"
+          >
             <Icon icon={Trash2} aria-hidden="true" className="h-4 w-4" /> Clear
           </button>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-ink-soft">Answers come straight from our guides, with links to the exact section. If the guides don't cover it, it says so.</p>
+      <p className="mt-1 text-sm text-ink-soft">
+        Answers come straight from our guides, with links to the exact section. If the guides don't cover it, it says
+        so.
+      </p>
 
-      <ol ref={logRef} aria-live="polite" aria-label="Conversation" className="mt-4 max-h-[28rem] min-h-24 space-y-3 overflow-y-auto">
+      <ol
+        ref={logRef}
+        aria-live="polite"
+        aria-label="Conversation"
+        className="mt-4 max-h-[28rem] min-h-24 space-y-3 overflow-y-auto"
+      >
         {messages.length === 0 ? (
           <li className="text-sm text-ink-soft">
             Try one of these:
             <ul className="mt-2 flex flex-wrap gap-2">
               {STARTERS.map((s) => (
                 <li key={s}>
-                  <button type="button" onClick={() => ask(s)} className="rounded-full border border-line bg-white px-3 py-1.5 text-left text-sm text-ink hover:border-reef">
+                  <button
+                    type="button"
+                    onClick={() => ask(s)}
+                    className="rounded-full border border-line bg-white px-3 py-1.5 text-left text-sm text-ink hover:border-reef"
+                  >
                     {s}
                   </button>
                 </li>
@@ -93,7 +116,15 @@ export function ReefWisdomChat() {
           </li>
         ) : null}
         {messages.map((m, i) => (
-          <li key={i} className={m.role === "you" ? "ml-8 rounded-2xl rounded-br-sm bg-reef px-4 py-2.5 text-white" : "mr-4 rounded-2xl rounded-bl-sm bg-sand px-4 py-3"} data-role={m.role}>
+          <li
+            key={i}
+            className={
+              m.role === "you"
+                ? "ml-8 rounded-2xl rounded-br-sm bg-reef px-4 py-2.5 text-white"
+                : "mr-4 rounded-2xl rounded-bl-sm bg-sand px-4 py-3"
+            }
+            data-role={m.role}
+          >
             <span className="sr-only">{m.role === "you" ? "You asked: " : "Reef Wisdom: "}</span>
             <p className="text-[0.95rem] leading-relaxed whitespace-pre-line">{m.text}</p>
             {m.sources && m.sources.length > 0 ? (
@@ -138,7 +169,12 @@ export function ReefWisdomChat() {
           className="field-input"
           autoComplete="off"
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={busy || question.trim().length < 3} aria-label="Ask">
+        <button
+          type="submit"
+          className="btn-primary shrink-0"
+          disabled={busy || question.trim().length < 3}
+          aria-label="Ask"
+        >
           <Icon icon={Send} aria-hidden="true" className="h-4 w-4" />
           <span className="hidden sm:inline">Ask</span>
         </button>

@@ -45,8 +45,8 @@ export function SiteFooter({ shopName }: { shopName: string }) {
             Reef notes, once a month
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-sand/85">
-            Seasonal chaeto care, restock alerts for live plants and one useful tip per letter. No spam, unsubscribe
-            in one click.
+            Seasonal chaeto care, restock alerts for live plants and one useful tip per letter. No spam, unsubscribe in
+            one click.
           </p>
           <div id="newsletter-slot" className="relative mt-4">
             <NewsletterSignup source="footer" />
@@ -71,8 +71,8 @@ export function SiteFooter({ shopName }: { shopName: string }) {
       </div>
       <div className="border-t border-sand/15">
         <p className="container-page py-5 text-xs text-sand/75">
-          © {new Date().getFullYear()} {shopName}. Farm-grown chaeto, shipped Monday to Wednesday. Free shipping on every
-          order.
+          © {new Date().getFullYear()} {shopName}. Farm-grown chaeto, shipped Monday to Wednesday. Free shipping on
+          every order.
         </p>
       </div>
     </footer>

@@ -39,16 +39,25 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-2">
-          <Link to={account.to} className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex" data-testid="account-link">
+          <Link
+            to={account.to}
+            className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex"
+            data-testid="account-link"
+          >
             <Icon icon={UserRound} aria-hidden="true" className="h-4 w-4 shrink-0" />
             <span className="truncate">{account.label}</span>
           </Link>
           <CartDrawer />
           <details className="relative md:hidden">
-            <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">Menu</summary>
+            <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
+              Menu
+            </summary>
             <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">
               <ul>
-                {[...NAV, userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" }].map((item) => (
+                {[
+                  ...NAV,
+                  userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" },
+                ].map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className="block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-sand">
                       {item.label}

@@ -6,7 +6,6 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { formatDate } from "~/domain/dates";
 
-
 /** The October special on the home page; once `validUntil` has passed it says so and sells nothing. */
 export function SpecialOffer({ product }: { product: ProductView }) {
   const ended = product.stock.kind === "offer-ended";
@@ -15,8 +14,15 @@ export function SpecialOffer({ product }: { product: ProductView }) {
     <section aria-labelledby="special-heading" className="container-page mt-16" data-testid="special-offer">
       <div className={`card grid overflow-hidden md:grid-cols-2 ${ended ? "" : "ring-2 ring-gold"}`}>
         <div className="relative bg-gold-light">
-          <ProductImage imageKey={product.imageKeys[0] ?? product.id} alt="" sizes="(min-width: 768px) 36rem, 92vw" className={ended ? "opacity-70 grayscale-[40%]" : ""} />
-          <span className={`absolute top-4 left-4 rounded-full px-3 py-1 text-xs font-bold uppercase ${ended ? "bg-ink text-white" : "bg-coral-text text-white"}`}>
+          <ProductImage
+            imageKey={product.imageKeys[0] ?? product.id}
+            alt=""
+            sizes="(min-width: 768px) 36rem, 92vw"
+            className={ended ? "opacity-70 grayscale-[40%]" : ""}
+          />
+          <span
+            className={`absolute top-4 left-4 rounded-full px-3 py-1 text-xs font-bold uppercase ${ended ? "bg-ink text-white" : "bg-coral-text text-white"}`}
+          >
             {ended ? "Offer ended" : "Limited time"}
           </span>
         </div>
@@ -31,13 +37,16 @@ export function SpecialOffer({ product }: { product: ProductView }) {
           <ul className="mt-4 space-y-2 text-ink-soft">
             {product.metadata.shippingMethod ? (
               <li className="flex items-center gap-2">
-                <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Free {product.metadata.shippingMethod} shipping
+                <Icon icon={Truck} aria-hidden="true" className="h-5 w-5 text-reef" /> Free{" "}
+                {product.metadata.shippingMethod} shipping
               </li>
             ) : null}
             {validUntil ? (
               <li className="flex items-center gap-2">
                 <Icon icon={Clock} aria-hidden="true" className="h-5 w-5 text-reef" />
-                {ended ? `Offer ended on ${formatDate(validUntil, "long")}` : `Valid until ${formatDate(validUntil, "long")}`}
+                {ended
+                  ? `Offer ended on ${formatDate(validUntil, "long")}`
+                  : `Valid until ${formatDate(validUntil, "long")}`}
               </li>
             ) : null}
           </ul>

@@ -10,7 +10,9 @@ const STYLES: Record<StockState["kind"], string> = {
 
 export function StockBadge({ state }: { state: StockState }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${STYLES[state.kind]}`}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${STYLES[state.kind]}`}
+    >
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
       {stockLabel(state)}
     </span>

@@ -28,13 +28,21 @@ describe("cart items from the contract", () => {
       catalogue,
       now,
     );
-    expect(over).toEqual({ problem: { reason: "out-of-stock", message: "Only 25 of Refugium Starter Kit left in stock." } });
+    expect(over).toEqual({
+      problem: { reason: "out-of-stock", message: "Only 25 of Refugium Starter Kit left in stock." },
+    });
   });
 
   it("refuses unknown ids and the ended special", () => {
-    expect(cartFromItems([{ kind: "product", id: "ghost", quantity: 1 }], catalogue, now)).toMatchObject({ problem: { reason: "unknown-item" } });
-    expect(cartFromItems([{ kind: "bundle", id: "premium-chaeto", quantity: 1 }], catalogue, now)).toMatchObject({ problem: { reason: "unknown-item" } });
-    expect(cartFromItems([{ kind: "product", id: "october-special", quantity: 1 }], catalogue, now)).toMatchObject({ problem: { reason: "offer-expired" } });
+    expect(cartFromItems([{ kind: "product", id: "ghost", quantity: 1 }], catalogue, now)).toMatchObject({
+      problem: { reason: "unknown-item" },
+    });
+    expect(cartFromItems([{ kind: "bundle", id: "premium-chaeto", quantity: 1 }], catalogue, now)).toMatchObject({
+      problem: { reason: "unknown-item" },
+    });
+    expect(cartFromItems([{ kind: "product", id: "october-special", quantity: 1 }], catalogue, now)).toMatchObject({
+      problem: { reason: "offer-expired" },
+    });
   });
 
   it("validates shapes: quantities 1–99, combos of at least two products, no empty cart", () => {

@@ -28,7 +28,11 @@ export interface CartItemProblem {
  * Turns contract items into a cart, strictly: unknown ids, ended offers, inactive items and
  * quantities above stock (summed per product over lines and combos) are refused.
  */
-export function cartFromItems(items: CartItem[], catalogue: CatalogueSnapshot, now: Date): { cart: CartState } | { problem: CartItemProblem } {
+export function cartFromItems(
+  items: CartItem[],
+  catalogue: CatalogueSnapshot,
+  now: Date,
+): { cart: CartState } | { problem: CartItemProblem } {
   const products = new Map(catalogue.products.map((p) => [p.id, p]));
   const bundles = new Map(catalogue.bundles.map((b) => [b.id, b]));
   const cart: CartState = { lines: [], combos: [] };
@@ -70,12 +74,16 @@ export function cartFromItems(items: CartItem[], catalogue: CatalogueSnapshot, n
   for (const [id, units] of productDemand(cart)) {
     const product = products.get(id)!;
     if (units > product.quantity)
-      return { problem: { reason: "out-of-stock", message: `Only ${product.quantity} of ${product.title} left in stock.` } };
+      return {
+        problem: { reason: "out-of-stock", message: `Only ${product.quantity} of ${product.title} left in stock.` },
+      };
   }
   for (const line of cart.lines.filter((l) => l.kind === "bundle")) {
     const bundle = bundles.get(line.id)!;
     if (line.quantity > bundle.quantity)
-      return { problem: { reason: "out-of-stock", message: `Only ${bundle.quantity} of ${bundle.name} left in stock.` } };
+      return {
+        problem: { reason: "out-of-stock", message: `Only ${bundle.quantity} of ${bundle.name} left in stock.` },
+      };
   }
   return { cart };
 }

@@ -55,7 +55,13 @@ describe("lines", () => {
     expect(addLine(first.cart, "product", "refugium-starter-kit", catalogue, DURING_OFFER).reason).toBe("out-of-stock");
     expect(setLineQuantity(first.cart, "product", "refugium-starter-kit", 40, catalogue).lines[0]!.quantity).toBe(25);
 
-    const withCombo = addCombo(EMPTY_CART, ["refugium-starter-kit", "premium-chaeto"], catalogue, DURING_OFFER, ids).cart;
+    const withCombo = addCombo(
+      EMPTY_CART,
+      ["refugium-starter-kit", "premium-chaeto"],
+      catalogue,
+      DURING_OFFER,
+      ids,
+    ).cart;
     expect(addLine(withCombo, "product", "refugium-starter-kit", catalogue, DURING_OFFER, 30).added).toBe(24);
   });
 
@@ -65,7 +71,10 @@ describe("lines", () => {
       products: catalogue.products.map((p) => (p.id === "premium-chaeto" ? { ...p, quantity: 0 } : p)),
     };
     expect(addLine(EMPTY_CART, "product", "premium-chaeto", soldOut, DURING_OFFER).reason).toBe("unavailable");
-    expect(addLine(EMPTY_CART, "product", "october-special", catalogue, AFTER_OFFER)).toMatchObject({ added: 0, reason: "unavailable" });
+    expect(addLine(EMPTY_CART, "product", "october-special", catalogue, AFTER_OFFER)).toMatchObject({
+      added: 0,
+      reason: "unavailable",
+    });
     expect(addLine(EMPTY_CART, "product", "october-special", catalogue, DURING_OFFER).added).toBe(1);
     expect(addLine(EMPTY_CART, "product", "nope", catalogue, DURING_OFFER).reason).toBe("unavailable");
   });
@@ -80,12 +89,21 @@ describe("lines", () => {
 
 describe("custom combos", () => {
   it("needs at least two products, otherwise creates nothing", () => {
-    expect(addCombo(EMPTY_CART, ["premium-chaeto"], catalogue, DURING_OFFER)).toMatchObject({ combo: null, cart: EMPTY_CART });
+    expect(addCombo(EMPTY_CART, ["premium-chaeto"], catalogue, DURING_OFFER)).toMatchObject({
+      combo: null,
+      cart: EMPTY_CART,
+    });
     expect(addCombo(EMPTY_CART, ["premium-chaeto", "ghost"], catalogue, DURING_OFFER).combo).toBeNull();
   });
 
   it("has quantity 1, a custom- id, discount, original total, rounded price, summed weight and a timestamp", () => {
-    const { combo } = addCombo(EMPTY_CART, ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"], catalogue, DURING_OFFER, ids);
+    const { combo } = addCombo(
+      EMPTY_CART,
+      ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"],
+      catalogue,
+      DURING_OFFER,
+      ids,
+    );
     expect(combo).toEqual({
       id: "custom-abc123",
       productIds: ["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"],
@@ -100,7 +118,10 @@ describe("custom combos", () => {
 
   it("discounts 10 % for 1 item, 20 % for 2, 30 % for 3 or more", () => {
     expect([0, 1, 2, 3, 4, 9].map(comboDiscountPercent)).toEqual([0, 10, 20, 30, 30, 30]);
-    expect(priceCombo(["premium-chaeto", "ghost"], catalogue)).toMatchObject({ discount: 10, price: applyDiscount(2499, 10) });
+    expect(priceCombo(["premium-chaeto", "ghost"], catalogue)).toMatchObject({
+      discount: 10,
+      price: applyDiscount(2499, 10),
+    });
     expect(priceCombo(["premium-chaeto", "reef-care-bundle"], catalogue).price).toBe(Math.round(7498 * 0.8));
   });
 
@@ -119,7 +140,12 @@ describe("custom combos", () => {
 const productIds = catalogue.products.map((p) => p.id);
 const bundleIds = catalogue.bundles.map((b) => b.id);
 const operation = fc.oneof(
-  fc.record({ op: fc.constant("add" as const), kind: fc.constantFrom("product" as const, "bundle" as const), index: fc.nat(10), quantity: fc.integer({ min: -3, max: 40 }) }),
+  fc.record({
+    op: fc.constant("add" as const),
+    kind: fc.constantFrom("product" as const, "bundle" as const),
+    index: fc.nat(10),
+    quantity: fc.integer({ min: -3, max: 40 }),
+  }),
   fc.record({ op: fc.constant("set" as const), index: fc.nat(10), quantity: fc.integer({ min: -5, max: 200 }) }),
   fc.record({ op: fc.constant("combo" as const), picks: fc.array(fc.nat(5), { minLength: 0, maxLength: 5 }) }),
   fc.record({ op: fc.constant("setCombo" as const), index: fc.nat(5), quantity: fc.integer({ min: -2, max: 60 }) }),
@@ -139,7 +165,12 @@ function apply(cart: CartState, step: Step): CartState {
       return line ? setLineQuantity(cart, line.kind, line.id, step.quantity, catalogue) : cart;
     }
     case "combo":
-      return addCombo(cart, step.picks.map((i) => productIds[i % productIds.length]!), catalogue, DURING_OFFER).cart;
+      return addCombo(
+        cart,
+        step.picks.map((i) => productIds[i % productIds.length]!),
+        catalogue,
+        DURING_OFFER,
+      ).cart;
     case "setCombo": {
       const combo = cart.combos[step.index % Math.max(1, cart.combos.length)];
       return combo ? setComboQuantity(cart, combo.id, step.quantity, catalogue) : cart;

@@ -96,14 +96,18 @@ export function productDemand(cart: CartState): Map<string, number> {
 }
 
 function stockOf(kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
-  const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+  const item =
+    kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
   return item ? item.quantity : 0;
 }
 
 /** How many more units of a line can be added without passing the stock shown. */
 export function remainingFor(cart: CartState, kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
   const stock = Math.min(stockOf(kind, id, catalogue), MAX_LINE_QUANTITY);
-  const used = kind === "product" ? (productDemand(cart).get(id) ?? 0) : (cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? 0);
+  const used =
+    kind === "product"
+      ? (productDemand(cart).get(id) ?? 0)
+      : (cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? 0);
   return Math.max(0, stock - used);
 }
 
@@ -111,8 +115,16 @@ export function remainingFor(cart: CartState, kind: LineKind, id: string, catalo
 
 export type AddResult = { cart: CartState; added: number; reason?: "unavailable" | "out-of-stock" | "limit" };
 
-export function addLine(cart: CartState, kind: LineKind, id: string, catalogue: CatalogueSnapshot, now: Date, quantity = 1): AddResult {
-  const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+export function addLine(
+  cart: CartState,
+  kind: LineKind,
+  id: string,
+  catalogue: CatalogueSnapshot,
+  now: Date,
+  quantity = 1,
+): AddResult {
+  const item =
+    kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
   if (!item || !isPurchasable(item, now)) return { cart, added: 0, reason: "unavailable" };
   const wanted = Math.max(1, Math.floor(quantity));
   const added = Math.min(wanted, remainingFor(cart, kind, id, catalogue));
@@ -125,7 +137,13 @@ export function addLine(cart: CartState, kind: LineKind, id: string, catalogue: 
 }
 
 /** Sets a line's quantity; zero or below removes it; above stock is capped at stock. */
-export function setLineQuantity(cart: CartState, kind: LineKind, id: string, quantity: number, catalogue: CatalogueSnapshot): CartState {
+export function setLineQuantity(
+  cart: CartState,
+  kind: LineKind,
+  id: string,
+  quantity: number,
+  catalogue: CatalogueSnapshot,
+): CartState {
   const existing = cart.lines.find((l) => l.kind === kind && l.id === id);
   if (!existing) return cart;
   if (!(quantity > 0)) return removeLine(cart, kind, id);
@@ -140,7 +158,11 @@ export function removeLine(cart: CartState, kind: LineKind, id: string): CartSta
   return { ...cart, lines: cart.lines.filter((l) => !(l.kind === kind && l.id === id)) };
 }
 
-export type ComboResult = { cart: CartState; combo: ComboLine | null; reason?: "too-few-products" | "unavailable" | "out-of-stock" };
+export type ComboResult = {
+  cart: CartState;
+  combo: ComboLine | null;
+  reason?: "too-few-products" | "unavailable" | "out-of-stock";
+};
 
 /**
  * Creates a custom combo from at least two products, or adds one to an identical combo's
@@ -187,7 +209,12 @@ export function addCombo(
   return { cart: { ...cart, combos: [...cart.combos, combo] }, combo };
 }
 
-export function setComboQuantity(cart: CartState, comboId: string, quantity: number, catalogue: CatalogueSnapshot): CartState {
+export function setComboQuantity(
+  cart: CartState,
+  comboId: string,
+  quantity: number,
+  catalogue: CatalogueSnapshot,
+): CartState {
   const existing = cart.combos.find((c) => c.id === comboId);
   if (!existing) return cart;
   if (!(quantity > 0)) return removeCombo(cart, comboId);
@@ -276,7 +303,9 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
     } else {
       const b = catalogue.bundles.find((x) => x.id === line.id);
       if (!b) continue;
-      const included = b.productIds.map((id) => catalogue.products.find((p) => p.id === id)).filter((p): p is Product => !!p);
+      const included = b.productIds
+        .map((id) => catalogue.products.find((p) => p.id === id))
+        .filter((p): p is Product => !!p);
       const value = included.reduce((s, p) => s + (p.originalPriceCents ?? p.priceCents), 0);
       lines.push({
         kind: "bundle",

@@ -11,12 +11,19 @@ const items: Array<{ id: string; category: Category; priceCents: number; positio
 
 describe("product listing", () => {
   it("reads category and sort leniently", () => {
-    expect(parseListingQuery(new URLSearchParams("category=bundle&sort=price-asc"))).toEqual({ category: "bundle", sort: "price-asc" });
-    expect(parseListingQuery(new URLSearchParams("category=<script>&sort=drop"))).toEqual({ category: null, sort: "featured" });
+    expect(parseListingQuery(new URLSearchParams("category=bundle&sort=price-asc"))).toEqual({
+      category: "bundle",
+      sort: "price-asc",
+    });
+    expect(parseListingQuery(new URLSearchParams("category=<script>&sort=drop"))).toEqual({
+      category: null,
+      sort: "featured",
+    });
   });
 
   it("filters by category and sorts by price both ways", () => {
-    const ids = (query: string) => applyListingQuery(items, parseListingQuery(new URLSearchParams(query))).map((i) => i.id);
+    const ids = (query: string) =>
+      applyListingQuery(items, parseListingQuery(new URLSearchParams(query))).map((i) => i.id);
     expect(ids("")).toEqual(["a", "b", "c", "d"]);
     expect(ids("category=bundle")).toEqual(["b", "d"]);
     expect(ids("sort=price-asc")).toEqual(["c", "a", "d", "b"]);

@@ -11,7 +11,9 @@ describe("checkout idempotency lease", () => {
     const key = "k".repeat(200);
     const order = "0b6a3f3e-8c1e-4d59-9a43-5c1f0f3b2a10";
     expect(paymentIdempotencyKey(key, order)).toBe(paymentIdempotencyKey(key, order));
-    expect(paymentIdempotencyKey(key, order)).not.toBe(paymentIdempotencyKey(key, "6f1c0b1e-2b7d-4f4e-8d8e-0a4c1c7e9b21"));
+    expect(paymentIdempotencyKey(key, order)).not.toBe(
+      paymentIdempotencyKey(key, "6f1c0b1e-2b7d-4f4e-8d8e-0a4c1c7e9b21"),
+    );
     expect(`checkout:${paymentIdempotencyKey(key, order)}`.length).toBeLessThanOrEqual(255);
   });
 });

@@ -25,7 +25,10 @@ export const CardSchema = z.object({
   number: z.string().trim().min(12, "Enter the card number").max(23),
   expMonth: z.coerce.number().int("Enter the expiry month").min(1, "Month is 1–12").max(12, "Month is 1–12"),
   expYear: z.coerce.number().int("Enter the expiry year").min(0).max(2100),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "The CVC is 3 or 4 digits"),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "The CVC is 3 or 4 digits"),
 });
 
 export const CheckoutRequestSchema = z.object({

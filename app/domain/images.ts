@@ -37,7 +37,15 @@ export function catalogImageDefault(key: string): string {
  * resource block only when it has one (without it the preload lands after the stylesheet).
  */
 export function imagePreload(href: string, imageSrcSet: string, imageSizes: string) {
-  return { rel: "preload", as: "image", type: "image/avif", href, imageSrcSet, imageSizes, fetchPriority: "high" } as const;
+  return {
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    href,
+    imageSrcSet,
+    imageSizes,
+    fetchPriority: "high",
+  } as const;
 }
 
 export function catalogImagePreload(key: string, sizes: string) {

@@ -2,7 +2,15 @@
  * Order states: pending_payment → paid → shipped → delivered, with side exits cancelled
  * (before shipping), expired (unpaid past the reservation window) and refunded.
  */
-export const ORDER_STATUSES = ["pending_payment", "paid", "shipped", "delivered", "cancelled", "expired", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -24,12 +24,16 @@ export interface PasswordCheck {
 
 /** Every rule of the policy with whether the password meets it (the forms show these live). */
 export function checkPassword(password: string, policy: PasswordPolicy): PasswordCheck[] {
-  const checks: PasswordCheck[] = [{ rule: `At least ${policy.minLength} characters`, met: password.length >= policy.minLength }];
-  if (policy.maxLength !== null) checks.push({ rule: `At most ${policy.maxLength} characters`, met: password.length <= policy.maxLength });
+  const checks: PasswordCheck[] = [
+    { rule: `At least ${policy.minLength} characters`, met: password.length >= policy.minLength },
+  ];
+  if (policy.maxLength !== null)
+    checks.push({ rule: `At most ${policy.maxLength} characters`, met: password.length <= policy.maxLength });
   if (policy.requireLowercase) checks.push({ rule: "A lowercase letter", met: /\p{Ll}/u.test(password) });
   if (policy.requireUppercase) checks.push({ rule: "An uppercase letter", met: /\p{Lu}/u.test(password) });
   if (policy.requireNumeric) checks.push({ rule: "A number", met: /\d/.test(password) });
-  if (policy.requireNonAlphanumeric) checks.push({ rule: "A symbol (not a letter or number)", met: /[^\p{L}\p{N}]/u.test(password) });
+  if (policy.requireNonAlphanumeric)
+    checks.push({ rule: "A symbol (not a letter or number)", met: /[^\p{L}\p{N}]/u.test(password) });
   return checks;
 }
 

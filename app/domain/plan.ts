@@ -60,11 +60,20 @@ export function buildPlan(size: TankSize, level: CareLevel): Plan {
   const bundle =
     level === "beginner"
       ? size === "large"
-        ? { id: "complete-reef-starter-pack", reason: "A larger new tank benefits most from a full refugium from the start." }
+        ? {
+            id: "complete-reef-starter-pack",
+            reason: "A larger new tank benefits most from a full refugium from the start.",
+          }
         : { id: "lazy-starter", reason: "Chaeto and a simple monthly routine cover what a new tank needs." }
       : level === "intermediate"
-        ? { id: "lazy-pro-maintenance", reason: "Fresh chaeto and coral food for weekly target feeding keep a settled reef steady." }
-        : { id: "complete-reef-recovery", reason: "Demanding corals use supplements and coral food faster; chaeto keeps nutrients in range." };
+        ? {
+            id: "lazy-pro-maintenance",
+            reason: "Fresh chaeto and coral food for weekly target feeding keep a settled reef steady.",
+          }
+        : {
+            id: "complete-reef-recovery",
+            reason: "Demanding corals use supplements and coral food faster; chaeto keeps nutrients in range.",
+          };
 
   return { daily, weekly, monthly, bundleId: bundle.id, bundleReason: bundle.reason };
 }

@@ -26,10 +26,19 @@ describe("test card checks", () => {
   });
 
   it("checks expiry and CVC", () => {
-    expect(checkTestCard(card("4242424242424242", { expMonth: 13 }), now)).toEqual({ ok: false, problem: "invalid-expiry" });
-    expect(checkTestCard(card("4242424242424242", { expMonth: 10, expYear: 2026 }), now)).toEqual({ ok: false, problem: "card-expired" });
+    expect(checkTestCard(card("4242424242424242", { expMonth: 13 }), now)).toEqual({
+      ok: false,
+      problem: "invalid-expiry",
+    });
+    expect(checkTestCard(card("4242424242424242", { expMonth: 10, expYear: 2026 }), now)).toEqual({
+      ok: false,
+      problem: "card-expired",
+    });
     expect(checkTestCard(card("4242424242424242", { expMonth: 11, expYear: 26 }), now).ok).toBe(true);
     expect(checkTestCard(card("4242424242424242", { cvc: "12" }), now)).toEqual({ ok: false, problem: "invalid-cvc" });
-    expect(checkTestCard(card("4242424242424242", { cvc: "12345" }), now)).toEqual({ ok: false, problem: "invalid-cvc" });
+    expect(checkTestCard(card("4242424242424242", { cvc: "12345" }), now)).toEqual({
+      ok: false,
+      problem: "invalid-cvc",
+    });
   });
 });

@@ -44,10 +44,14 @@ export interface CardInput {
 }
 
 /** Checks a card the way a card form would; the number never leaves this function in a result. */
-export function checkTestCard(card: CardInput, now: Date): { ok: true; outcome: CardOutcome } | { ok: false; problem: CardProblem } {
+export function checkTestCard(
+  card: CardInput,
+  now: Date,
+): { ok: true; outcome: CardOutcome } | { ok: false; problem: CardProblem } {
   const number = normaliseCardNumber(card.number);
   if (!luhnValid(number)) return { ok: false, problem: "invalid-number" };
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, problem: "invalid-expiry" };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return { ok: false, problem: "invalid-expiry" };
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (!Number.isInteger(year) || year > now.getUTCFullYear() + 25) return { ok: false, problem: "invalid-expiry" };
   // A card is valid through the last day of its expiry month.

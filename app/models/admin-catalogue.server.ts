@@ -20,17 +20,29 @@ export const CatalogueUpdateSchema = z
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     validUntil: z.iso.date().nullable().optional(),
     /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
-    metadata: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
+    metadata: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/), z.union([z.string().max(200), z.number(), z.boolean()]))
+      .optional(),
   })
   .strict()
-  .refine((u) => u.quantity === undefined || u.stockReason, { message: "Say why the stock changes (stockReason).", path: ["stockReason"] });
+  .refine((u) => u.quantity === undefined || u.stockReason, {
+    message: "Say why the stock changes (stockReason).",
+    path: ["stockReason"],
+  });
 export type CatalogueUpdate = z.infer<typeof CatalogueUpdateSchema>;
 
 /**
  * Applies an owner's edit. A stock change is written as the new level plus a stock_movements
  * row with its reason and who made it, in the same transaction.
  */
-export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" | "bundle", id: string, update: CatalogueUpdate, actor: string, now: Date) {
+export async function updateCatalogueItem(
+  db: Kysely<Database>,
+  kind: "product" | "bundle",
+  id: string,
+  update: CatalogueUpdate,
+  actor: string,
+  now: Date,
+) {
   const current = kind === "product" ? await getProduct(db, id) : await getBundle(db, id);
   if (!current) return null;
   const iso = now.toISOString();
@@ -48,11 +60,15 @@ export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" 
           ...(update.title !== undefined ? { title: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
           ...(update.price !== undefined ? { price_cents: dollarsToCents(update.price) } : {}),
-          ...(update.originalPrice !== undefined ? { original_price_cents: update.originalPrice === null ? null : dollarsToCents(update.originalPrice) } : {}),
+          ...(update.originalPrice !== undefined
+            ? { original_price_cents: update.originalPrice === null ? null : dollarsToCents(update.originalPrice) }
+            : {}),
           ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           ...(update.tags !== undefined ? { tags: JSON.stringify(update.tags) } : {}),
-          ...(update.validUntil !== undefined || update.metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}),
+          ...(update.validUntil !== undefined || update.metadata !== undefined
+            ? { metadata: JSON.stringify(metadata) }
+            : {}),
           updated_at: iso,
         })
         .where("id", "=", id)
@@ -74,7 +90,14 @@ export async function updateCatalogueItem(db: Kysely<Database>, kind: "product" 
     if (update.quantity !== undefined && update.quantity !== current.quantity) {
       await trx
         .insertInto("stock_movements")
-        .values({ item_kind: kind, item_id: id, delta: update.quantity - current.quantity, reason: `admin: ${update.stockReason}`, actor, created_at: iso })
+        .values({
+          item_kind: kind,
+          item_id: id,
+          delta: update.quantity - current.quantity,
+          reason: `admin: ${update.stockReason}`,
+          actor,
+          created_at: iso,
+        })
         .execute();
     }
   });

@@ -6,10 +6,29 @@ import { renderQueuedMail } from "./order-mails.server";
 import type { AppServices } from "../../server/services";
 
 export async function listOutbox(db: Kysely<Database>, status?: string, limit = 100) {
-  let query = db.selectFrom("outbox").select(["id", "kind", "to_address", "subject", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at", "order_id"]);
+  let query = db
+    .selectFrom("outbox")
+    .select([
+      "id",
+      "kind",
+      "to_address",
+      "subject",
+      "status",
+      "attempts",
+      "last_error",
+      "created_at",
+      "sent_at",
+      "next_attempt_at",
+      "order_id",
+    ]);
   if (status && ["pending", "sending", "sent", "failed"].includes(status)) query = query.where("status", "=", status);
   const rows = await query.orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, created_at: toIso(r.created_at), sent_at: toIso(r.sent_at), next_attempt_at: toIso(r.next_attempt_at) }));
+  return rows.map((r) => ({
+    ...r,
+    created_at: toIso(r.created_at),
+    sent_at: toIso(r.sent_at),
+    next_attempt_at: toIso(r.next_attempt_at),
+  }));
 }
 
 export async function getOutboxMail(db: Kysely<Database>, id: number) {
@@ -23,7 +42,9 @@ export async function outboxPreview(
 ): Promise<{ subject: string; text: string }> {
   if (row.html) return { subject: row.subject, text: row.text };
   const rendered = await renderQueuedMail(services.database.db, row, services.config, services.secret);
-  return rendered ? { subject: rendered.subject, text: rendered.text } : { subject: `(${row.kind}: no content)`, text: "" };
+  return rendered
+    ? { subject: rendered.subject, text: rendered.text }
+    : { subject: `(${row.kind}: no content)`, text: "" };
 }
 
 /** Puts a failed mail back in the queue with a fresh set of attempts. */
@@ -43,15 +64,28 @@ export async function listContactMessages(db: Kysely<Database>, limit = 100) {
 }
 
 export async function markMessageHandled(db: Kysely<Database>, id: number, now: Date) {
-  await db.updateTable("contact_messages").set({ status: "handled", handled_at: now.toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("contact_messages")
+    .set({ status: "handled", handled_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Replies to a contact message by email (through the outbox) and marks it handled. */
-export async function replyToMessage(db: Kysely<Database>, id: number, body: string, shop: { shopName: string }, now: Date): Promise<boolean> {
+export async function replyToMessage(
+  db: Kysely<Database>,
+  id: number,
+  body: string,
+  shop: { shopName: string },
+  now: Date,
+): Promise<boolean> {
   const message = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
   if (!message) return false;
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const quoted = message.message.split("\n").map((l) => `> ${l}`).join("\n");
+  const quoted = message.message
+    .split("\n")
+    .map((l) => `> ${l}`)
+    .join("\n");
   await db.transaction().execute(async (trx) => {
     await enqueueMail(
       trx,
@@ -65,19 +99,36 @@ export async function replyToMessage(db: Kysely<Database>, id: number, body: str
       },
       now,
     );
-    await trx.updateTable("contact_messages").set({ status: "handled", handled_at: now.toISOString() }).where("id", "=", id).execute();
+    await trx
+      .updateTable("contact_messages")
+      .set({ status: "handled", handled_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
   });
   return true;
 }
 
 export async function listSubscribers(db: Kysely<Database>) {
   const rows = await db.selectFrom("newsletter_subscribers").selectAll().orderBy("id", "desc").limit(1000).execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, status: r.status, source: r.source, createdAt: toIso(r.created_at)!, confirmedAt: toIso(r.confirmed_at), unsubscribedAt: toIso(r.unsubscribed_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    status: r.status,
+    source: r.source,
+    createdAt: toIso(r.created_at)!,
+    confirmedAt: toIso(r.confirmed_at),
+    unsubscribedAt: toIso(r.unsubscribed_at),
+  }));
 }
 
 /** CSV of confirmed subscribers, fields quoted; formula-like cells are defused for spreadsheet apps. */
 export async function newsletterCsv(db: Kysely<Database>): Promise<string> {
-  const rows = await db.selectFrom("newsletter_subscribers").selectAll().where("status", "=", "confirmed").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("newsletter_subscribers")
+    .selectAll()
+    .where("status", "=", "confirmed")
+    .orderBy("id")
+    .execute();
   const cell = (v: unknown) => {
     let s = v === null || v === undefined ? "" : String(v instanceof Date ? v.toISOString() : v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;

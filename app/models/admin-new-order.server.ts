@@ -8,7 +8,6 @@ import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { paidOrderMails } from "./order-mails.server";
 import { markOrderPaid, OutOfStockError, placeOrder } from "./orders.server";
 
-
 export const ExternalOrderSchema = z.object({
   customer: CustomerSchema,
   shippingAddress: ShippingAddressSchema.optional(),
@@ -31,7 +30,8 @@ export async function recordExternalOrder(
   const built = cartFromItems(input.items, catalogue, now);
   if ("problem" in built) return { ok: false, message: built.problem.message };
   const quote = priceCart(built.cart, catalogue);
-  if (quote.requiresShipping && !input.shippingAddress) return { ok: false, message: "A shipping address is needed for physical items." };
+  if (quote.requiresShipping && !input.shippingAddress)
+    return { ok: false, message: "A shipping address is needed for physical items." };
   try {
     const { order } = await placeOrder(db, {
       cart: built.cart,
@@ -44,7 +44,12 @@ export async function recordExternalOrder(
       reservationMinutes: services.config.reservationMinutes,
       secret: services.secret,
     });
-    if (input.externalReference) await db.updateTable("orders").set({ external_reference: input.externalReference }).where("id", "=", order.id).execute();
+    if (input.externalReference)
+      await db
+        .updateTable("orders")
+        .set({ external_reference: input.externalReference })
+        .where("id", "=", order.id)
+        .execute();
     await markOrderPaid(db, order.id, {
       reference: `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`,
       now,

@@ -216,7 +216,8 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
 
   // ---- periods
   const unitsByOrder = new Map<string, number>();
-  for (const line of lineRows) unitsByOrder.set(line.order_id, (unitsByOrder.get(line.order_id) ?? 0) + Number(line.quantity));
+  for (const line of lineRows)
+    unitsByOrder.set(line.order_id, (unitsByOrder.get(line.order_id) ?? 0) + Number(line.quantity));
   const periods: StatsPeriod[] = PERIODS.map((p, i) => {
     const start = starts[i]!;
     let revenueCents = 0;
@@ -228,7 +229,14 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       count += 1;
       units += unitsByOrder.get(o.id) ?? 0;
     }
-    return { key: p.key, label: p.label, revenueCents, orders: count, averageOrderCents: count ? Math.round(revenueCents / count) : 0, units };
+    return {
+      key: p.key,
+      label: p.label,
+      revenueCents,
+      orders: count,
+      averageOrderCents: count ? Math.round(revenueCents / count) : 0,
+      units,
+    };
   });
 
   // ---- daily series
@@ -246,7 +254,10 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   }
 
   // ---- top items (rolling 30 days)
-  const tally = new Map<string, { kind: "product" | "bundle"; id: string; lineTitle: string; units: number; revenueCents: number }>();
+  const tally = new Map<
+    string,
+    { kind: "product" | "bundle"; id: string; lineTitle: string; units: number; revenueCents: number }
+  >();
   const add = (kind: "product" | "bundle", id: string, lineTitle: string, units: number, revenueCents: number) => {
     const key = `${kind}:${id}`;
     const entry = tally.get(key) ?? { kind, id, lineTitle, units: 0, revenueCents: 0 };
@@ -275,8 +286,12 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   const productIds = ranked.filter((r) => r.kind === "product").map((r) => r.id);
   const bundleIds = ranked.filter((r) => r.kind === "bundle").map((r) => r.id);
   const [productTitles, bundleTitles] = await Promise.all([
-    productIds.length ? db.selectFrom("products").select(["id", "title"]).where("id", "in", productIds).execute() : Promise.resolve([]),
-    bundleIds.length ? db.selectFrom("bundles").select(["id", "name as title"]).where("id", "in", bundleIds).execute() : Promise.resolve([]),
+    productIds.length
+      ? db.selectFrom("products").select(["id", "title"]).where("id", "in", productIds).execute()
+      : Promise.resolve([]),
+    bundleIds.length
+      ? db.selectFrom("bundles").select(["id", "name as title"]).where("id", "in", bundleIds).execute()
+      : Promise.resolve([]),
   ]);
   const titles = new Map<string, string>([
     ...productTitles.map((r) => [`product:${r.id}`, r.title] as [string, string]),

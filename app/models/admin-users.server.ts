@@ -21,14 +21,20 @@ export async function promoteToAdmin(
     if (accounts.some((a) => a.providerId === "credential")) await ctx.internalAdapter.updatePassword(userId, hash);
     else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   } else {
-    const result = await services.auth.api.signUpEmail({ body: { email, password: input.password, name: input.name ?? "Shop owner" } });
+    const result = await services.auth.api.signUpEmail({
+      body: { email, password: input.password, name: input.name ?? "Shop owner" },
+    });
     userId = result.user.id;
     created = true;
   }
   // The owner's address counts as verified: they are the one creating the account.
   await db
     .updateTable("user")
-    .set({ role: "admin", emailVerified: services.database.dialect === "postgres" ? true : 1, banned: services.database.dialect === "postgres" ? false : 0 })
+    .set({
+      role: "admin",
+      emailVerified: services.database.dialect === "postgres" ? true : 1,
+      banned: services.database.dialect === "postgres" ? false : 0,
+    })
     .where("id", "=", userId)
     .execute();
   return { created, email, userId };

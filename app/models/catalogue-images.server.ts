@@ -15,12 +15,19 @@ export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
  * A new product photo: checked by content, cropped square and rendered by sharp into the same
  * AVIF/WebP widths as the built-in artwork, stored, and put first in the product's gallery.
  */
-export async function addProductImage(db: Kysely<Database>, storage: ObjectStorage, productId: string, bytes: Buffer): Promise<{ key: string } | null> {
+export async function addProductImage(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  productId: string,
+  bytes: Buffer,
+): Promise<{ key: string } | null> {
   const product = await getProduct(db, productId);
   if (!product) return null;
   if (bytes.length === 0) throw new StorageError("invalid-argument", "The upload is empty.");
   if (bytes.length > MAX_PRODUCT_IMAGE_BYTES) throw new StorageError("quota-exceeded", "Images can be at most 10 MB.");
-  const meta = await sharp(bytes, { limitInputPixels: 60_000_000 }).metadata().catch(() => null);
+  const meta = await sharp(bytes, { limitInputPixels: 60_000_000 })
+    .metadata()
+    .catch(() => null);
   if (!meta?.format || !["jpeg", "png", "webp", "avif", "heif"].includes(meta.format)) {
     throw new StorageError("invalid-argument", "Use a JPEG, PNG, WebP or AVIF image.");
   }
@@ -29,8 +36,15 @@ export async function addProductImage(db: Kysely<Database>, storage: ObjectStora
   for (const width of IMAGE_WIDTHS) {
     for (const format of IMAGE_FORMATS) {
       const resized = base.clone().resize(width, width, { fit: "cover" });
-      const out = format === "avif" ? await resized.avif({ quality: 55, effort: 4 }).toBuffer() : await resized.webp({ quality: 80 }).toBuffer();
-      await storage.put(CATALOG_BUCKET, `${key}-${width}.${format}`, out, { contentType: `image/${format}`, cacheControl: "public, max-age=31536000, immutable", customMetadata: { productId } });
+      const out =
+        format === "avif"
+          ? await resized.avif({ quality: 55, effort: 4 }).toBuffer()
+          : await resized.webp({ quality: 80 }).toBuffer();
+      await storage.put(CATALOG_BUCKET, `${key}-${width}.${format}`, out, {
+        contentType: `image/${format}`,
+        cacheControl: "public, max-age=31536000, immutable",
+        customMetadata: { productId },
+      });
     }
   }
   await db

@@ -29,7 +29,10 @@ async function readSnapshot(db: Kysely<Database>): Promise<CatalogueSnapshot> {
  * The whole catalogue, active items only, at most CATALOGUE_SNAPSHOT_MAX_AGE_MS old (`fresh`:
  * read now). Concurrent callers share one read. Callers must not change what they get.
  */
-export async function loadCatalogueSnapshot(db: Kysely<Database>, options: { fresh?: boolean } = {}): Promise<CatalogueSnapshot> {
+export async function loadCatalogueSnapshot(
+  db: Kysely<Database>,
+  options: { fresh?: boolean } = {},
+): Promise<CatalogueSnapshot> {
   const now = Date.now();
   const hit = cache.get(db);
   if (!options.fresh && hit && now - hit.loadedAt < CATALOGUE_SNAPSHOT_MAX_AGE_MS) return hit.snapshot;

@@ -74,7 +74,10 @@ export async function getBundle(db: Kysely<Database>, id: string): Promise<Bundl
     .where("bundle_id", "=", id)
     .orderBy("position")
     .execute();
-  return toBundle(row, links.map((l) => l.product_id));
+  return toBundle(
+    row,
+    links.map((l) => l.product_id),
+  );
 }
 
 export async function getProductsByIds(db: Kysely<Database>, ids: string[]): Promise<Product[]> {

@@ -9,14 +9,23 @@ export const ContactSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(120, "Keep your name under 120 characters"),
   email: z.email("Enter a valid email address").trim().toLowerCase().max(254),
   subject: z.string().trim().max(150, "Keep the subject under 150 characters").optional(),
-  message: z.string().trim().min(10, "Tell us a little more (at least 10 characters)").max(5000, "Keep the message under 5,000 characters"),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Tell us a little more (at least 10 characters)")
+    .max(5000, "Keep the message under 5,000 characters"),
   /** Honeypot: people never see or fill it. */
   website: z.string().max(200).optional(),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
 /** Stores the message and queues the shop's notification and the sender's acknowledgement, together. */
-export async function submitContactMessage(db: Kysely<Database>, config: Config, input: ContactInput, now: Date): Promise<{ id: number } | null> {
+export async function submitContactMessage(
+  db: Kysely<Database>,
+  config: Config,
+  input: ContactInput,
+  now: Date,
+): Promise<{ id: number } | null> {
   if (input.website) return null;
   const subject = input.subject || "Message from the website";
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
@@ -27,11 +36,37 @@ export async function submitContactMessage(db: Kysely<Database>, config: Config,
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("contact_messages")
-      .values({ name: input.name, email: input.email, subject, message: input.message, status: "new", created_at: now.toISOString() })
+      .values({
+        name: input.name,
+        email: input.email,
+        subject,
+        message: input.message,
+        status: "new",
+        created_at: now.toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await enqueueMail(trx, { kind: "contact-notification", to: config.shopEmail, dedupeKey: `contact-notification:${row.id}`, headers: { "Reply-To": input.email }, ...notification }, now);
-    await enqueueMail(trx, { kind: "contact-acknowledgement", to: input.email, dedupeKey: `contact-acknowledgement:${row.id}`, ...acknowledgement }, now);
+    await enqueueMail(
+      trx,
+      {
+        kind: "contact-notification",
+        to: config.shopEmail,
+        dedupeKey: `contact-notification:${row.id}`,
+        headers: { "Reply-To": input.email },
+        ...notification,
+      },
+      now,
+    );
+    await enqueueMail(
+      trx,
+      {
+        kind: "contact-acknowledgement",
+        to: input.email,
+        dedupeKey: `contact-acknowledgement:${row.id}`,
+        ...acknowledgement,
+      },
+      now,
+    );
     return { id: row.id };
   });
 }

@@ -24,7 +24,11 @@ export interface ContentDocument extends RenderedMarkdown {
   readingMinutes: number;
 }
 
-const guideFiles = import.meta.glob<string>("../content/guides/*.md", { query: "?raw", import: "default", eager: true });
+const guideFiles = import.meta.glob<string>("../content/guides/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const pageFiles = import.meta.glob<string>("../content/pages/*.md", { query: "?raw", import: "default", eager: true });
 
 function load(files: Record<string, string>): Map<string, ContentDocument> {

@@ -20,7 +20,12 @@ export interface OrderSummaryRow {
 export async function listCustomerOrders(db: Kysely<Database>, user: SessionUser): Promise<OrderSummaryRow[]> {
   let query = db.selectFrom("orders").select(["id", "number", "status", "total_cents", "created_at"]);
   query = user.emailVerified
-    ? query.where((eb) => eb.or([eb("user_id", "=", user.id), eb.and([eb("email", "=", user.email.toLowerCase()), eb("user_id", "is", null)])]))
+    ? query.where((eb) =>
+        eb.or([
+          eb("user_id", "=", user.id),
+          eb.and([eb("email", "=", user.email.toLowerCase()), eb("user_id", "is", null)]),
+        ]),
+      )
     : query.where("user_id", "=", user.id);
   const rows = await query.orderBy("created_at", "desc").limit(100).execute();
   const counts = rows.length
@@ -36,7 +41,14 @@ export async function listCustomerOrders(db: Kysely<Database>, user: SessionUser
         .execute()
     : [];
   const units = new Map(counts.map((c) => [c.order_id, Number(c.units)]));
-  return rows.map((r) => ({ id: r.id, number: r.number, status: r.status, totalCents: r.total_cents, createdAt: toIso(r.created_at)!, itemCount: units.get(r.id) ?? 0 }));
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    totalCents: r.total_cents,
+    createdAt: toIso(r.created_at)!,
+    itemCount: units.get(r.id) ?? 0,
+  }));
 }
 
 /** Checks a password against the signed-in user's credential account (re-authentication). */

@@ -18,7 +18,12 @@ async function timed(name: string, run: () => Promise<string>): Promise<CheckRes
     const detail = await run();
     return { name, ok: true, detail, ms: Math.round(performance.now() - started) };
   } catch (err) {
-    return { name, ok: false, detail: (err as Error).message ?? String(err), ms: Math.round(performance.now() - started) };
+    return {
+      name,
+      ok: false,
+      detail: (err as Error).message ?? String(err),
+      ms: Math.round(performance.now() - started),
+    };
   }
 }
 
@@ -32,8 +37,21 @@ export const DIAGNOSTICS = {
   email: (s: AppServices) =>
     timed("Test email", async () => {
       const now = s.clock();
-      await enqueueMail(s.database.db, { kind: "diagnostic", to: s.config.shopEmail, dedupeKey: `diagnostic:${now.getTime()}`, subject: `${s.config.shopName} test email`, text: "This is a test email from the back office diagnostics.", html: "<p>This is a test email from the back office diagnostics.</p>" }, now);
-      return s.config.smtpUrl ? `queued to ${s.config.shopEmail}; the worker sends it within seconds` : `queued to ${s.config.shopEmail}; SMTP_URL is not set, so it stays in the outbox`;
+      await enqueueMail(
+        s.database.db,
+        {
+          kind: "diagnostic",
+          to: s.config.shopEmail,
+          dedupeKey: `diagnostic:${now.getTime()}`,
+          subject: `${s.config.shopName} test email`,
+          text: "This is a test email from the back office diagnostics.",
+          html: "<p>This is a test email from the back office diagnostics.</p>",
+        },
+        now,
+      );
+      return s.config.smtpUrl
+        ? `queued to ${s.config.shopEmail}; the worker sends it within seconds`
+        : `queued to ${s.config.shopEmail}; SMTP_URL is not set, so it stays in the outbox`;
     }),
   storage: (s: AppServices) =>
     timed("Storage write, read, delete", async () => {
@@ -47,9 +65,18 @@ export const DIAGNOSTICS = {
     }),
   payment: (s: AppServices) =>
     timed("Payment provider", async () => {
-      if (s.payments.name !== "test") return "Stripe is configured; charges are not tested from here (use Stripe's dashboard test mode)";
+      if (s.payments.name !== "test")
+        return "Stripe is configured; charges are not tested from here (use Stripe's dashboard test mode)";
       const key = `diagnostic-${crypto.randomUUID()}`;
-      const charge = await s.payments.charge({ orderId: key, orderNumber: "DIAG", amountCents: 100, currency: "USD", email: s.config.shopEmail, idempotencyKey: key, card: { number: "4242424242424242", expMonth: 12, expYear: s.clock().getUTCFullYear() + 2, cvc: "123" } });
+      const charge = await s.payments.charge({
+        orderId: key,
+        orderNumber: "DIAG",
+        amountCents: 100,
+        currency: "USD",
+        email: s.config.shopEmail,
+        idempotencyKey: key,
+        card: { number: "4242424242424242", expMonth: 12, expYear: s.clock().getUTCFullYear() + 2, cvc: "123" },
+      });
       if (charge.status !== "succeeded") throw new Error(`test charge ${charge.status}`);
       const refund = await s.payments.refund({ reference: charge.reference, amountCents: 100, idempotencyKey: key });
       return `test charge ${charge.reference} and refund ${refund.refundId}`;
@@ -60,7 +87,8 @@ export const DIAGNOSTICS = {
       const last = await lastHeartbeat(s.database.db);
       if (!last) throw new Error("no heartbeat yet");
       const age = s.clock().getTime() - last.at.getTime();
-      if (age > Math.max(60_000, s.config.workerIntervalMs * 5)) throw new Error(`last pass ${Math.round(age / 1000)} s ago (${last.holder})`);
+      if (age > Math.max(60_000, s.config.workerIntervalMs * 5))
+        throw new Error(`last pass ${Math.round(age / 1000)} s ago (${last.holder})`);
       return `last pass ${Math.max(0, Math.round(age / 1000))} s ago by ${last.holder}`;
     }),
 };

@@ -14,6 +14,10 @@ export async function recordHeartbeat(db: Kysely<Database>, holder: string, at: 
 
 /** The last pass of any process's background worker, or null if none has run yet. */
 export async function lastHeartbeat(db: Kysely<Database>): Promise<{ holder: string; at: Date } | null> {
-  const row = await db.selectFrom("background_heartbeats").select(["holder", "beat_at"]).where("name", "=", NAME).executeTakeFirst();
+  const row = await db
+    .selectFrom("background_heartbeats")
+    .select(["holder", "beat_at"])
+    .where("name", "=", NAME)
+    .executeTakeFirst();
   return row ? { holder: row.holder, at: new Date(row.beat_at) } : null;
 }

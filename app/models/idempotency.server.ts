@@ -22,7 +22,13 @@ function leaseEnd(row: { lease_until: Date | string | null; created_at: Date | s
  * retry takes it over with one update conditional on the old claim token, so of two concurrent
  * retries exactly one wins. The winner must then look for the order the dead attempt placed.
  */
-export async function beginIdempotent(db: Kysely<Database>, key: string, requestHash: string, now: Date, leaseMs: number): Promise<IdempotencyStart> {
+export async function beginIdempotent(
+  db: Kysely<Database>,
+  key: string,
+  requestHash: string,
+  now: Date,
+  leaseMs: number,
+): Promise<IdempotencyStart> {
   const claim = crypto.randomUUID();
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   const inserted = await db
@@ -43,7 +49,8 @@ export async function beginIdempotent(db: Kysely<Database>, key: string, request
   const row = await db.selectFrom("idempotency_keys").selectAll().where("key", "=", key).executeTakeFirst();
   if (!row) return beginIdempotent(db, key, requestHash, now, leaseMs);
   if (row.request_hash !== requestHash) return { kind: "reused" };
-  if (row.state === "done" && row.response_status !== null) return { kind: "replay", status: row.response_status, body: JSON.parse(row.response_body ?? "null") };
+  if (row.state === "done" && row.response_status !== null)
+    return { kind: "replay", status: row.response_status, body: JSON.parse(row.response_body ?? "null") };
   if (leaseEnd(row, leaseMs) > now.getTime()) return { kind: "in-progress" };
 
   const taken = await db
@@ -61,7 +68,13 @@ export async function beginIdempotent(db: Kysely<Database>, key: string, request
  * Stores the answer for replays, if this claim still holds the key. Returns false when it no
  * longer does (its lease ran out and a retry took over): that retry answers for the key.
  */
-export async function finishIdempotent(db: Kysely<Database>, key: string, claim: string, status: number, body: unknown): Promise<boolean> {
+export async function finishIdempotent(
+  db: Kysely<Database>,
+  key: string,
+  claim: string,
+  status: number,
+  body: unknown,
+): Promise<boolean> {
   const result = await db
     .updateTable("idempotency_keys")
     .set({ state: "done", response_status: status, response_body: JSON.stringify(body), lease_until: null })
@@ -74,5 +87,10 @@ export async function finishIdempotent(db: Kysely<Database>, key: string, claim:
 
 /** Lets the client retry with the same key after an unexpected failure (only this claim's own). */
 export async function abandonIdempotent(db: Kysely<Database>, key: string, claim: string): Promise<void> {
-  await db.deleteFrom("idempotency_keys").where("key", "=", key).where("state", "=", "pending").where("claim_token", "=", claim).execute();
+  await db
+    .deleteFrom("idempotency_keys")
+    .where("key", "=", key)
+    .where("state", "=", "pending")
+    .where("claim_token", "=", claim)
+    .execute();
 }

@@ -3,7 +3,9 @@ import { readingMinutes, renderMarkdown, slugify } from "./markdown.server";
 
 describe("markdown rendering", () => {
   it("gives headings unique anchors and a table of contents", () => {
-    const out = renderMarkdown("Intro\n\n## Light & flow\n\ntext one\n\n### Photoperiod\n\nmore\n\n## Light & flow\n\nagain");
+    const out = renderMarkdown(
+      "Intro\n\n## Light & flow\n\ntext one\n\n### Photoperiod\n\nmore\n\n## Light & flow\n\nagain",
+    );
     expect(out.toc).toEqual([
       { id: "light-and-flow", title: "Light & flow", level: 2 },
       { id: "photoperiod", title: "Photoperiod", level: 3 },
@@ -14,7 +16,7 @@ describe("markdown rendering", () => {
   });
 
   it("never lets raw HTML or script URLs through", () => {
-    const out = renderMarkdown('<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>');
+    const out = renderMarkdown("<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>");
     expect(out.html).not.toContain("<script");
     expect(out.html).not.toContain("<img");
     expect(out.html).not.toMatch(/href="javascript:/);

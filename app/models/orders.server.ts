@@ -28,7 +28,11 @@ function isIdempotencyKeyConflict(err: unknown): boolean {
   if (!e) return false;
   // PostgreSQL: unique_violation on our index; SQLite: "UNIQUE constraint failed: orders.idempotency_key".
   if (e.code === "23505") return e.constraint === "orders_idempotency_key";
-  return typeof e.code === "string" && e.code.startsWith("SQLITE_CONSTRAINT") && /orders\.idempotency_key/.test(e.message ?? "");
+  return (
+    typeof e.code === "string" &&
+    e.code.startsWith("SQLITE_CONSTRAINT") &&
+    /orders\.idempotency_key/.test(e.message ?? "")
+  );
 }
 
 export class OrderTransitionError extends Error {
@@ -74,17 +78,30 @@ interface StockNeed {
 /** Units per product (plain lines and combo components summed) and per bundle, in a fixed order. */
 function stockNeeds(cart: CartState): StockNeed[] {
   const products = [...productDemand(cart)].map(([id, quantity]) => ({ kind: "product" as const, id, quantity }));
-  const bundles = cart.lines.filter((l) => l.kind === "bundle").map((l) => ({ kind: "bundle" as const, id: l.id, quantity: l.quantity }));
+  const bundles = cart.lines
+    .filter((l) => l.kind === "bundle")
+    .map((l) => ({ kind: "bundle" as const, id: l.id, quantity: l.quantity }));
   // A fixed lock order (products, then bundles, each by id) keeps concurrent PostgreSQL transactions from deadlocking.
   return [...products.sort((a, b) => a.id.localeCompare(b.id)), ...bundles.sort((a, b) => a.id.localeCompare(b.id))];
 }
 
 function needsFromLines(lines: OrderLine[]): StockNeed[] {
   const cart: CartState = {
-    lines: lines.filter((l) => l.kind !== "combo" && l.id).map((l) => ({ kind: l.kind as "product" | "bundle", id: l.id!, quantity: l.quantity })),
+    lines: lines
+      .filter((l) => l.kind !== "combo" && l.id)
+      .map((l) => ({ kind: l.kind as "product" | "bundle", id: l.id!, quantity: l.quantity })),
     combos: lines
       .filter((l) => l.kind === "combo")
-      .map((l, i) => ({ id: `c${i}`, productIds: l.productIds ?? [], quantity: l.quantity, discount: 0, originalTotal: 0, price: 0, weight: 0, createdAt: "" })),
+      .map((l, i) => ({
+        id: `c${i}`,
+        productIds: l.productIds ?? [],
+        quantity: l.quantity,
+        discount: 0,
+        originalTotal: 0,
+        price: 0,
+        weight: 0,
+        createdAt: "",
+      })),
   };
   return stockNeeds(cart);
 }
@@ -95,7 +112,16 @@ async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, st
   // turns out to be sold out the whole transaction, log included, rolls back.
   await trx
     .insertInto("stock_movements")
-    .values(needs.map((need) => ({ item_kind: need.kind, item_id: need.id, delta: -need.quantity, reason: "order-reserved", actor: `order:${orderId}`, created_at: now })))
+    .values(
+      needs.map((need) => ({
+        item_kind: need.kind,
+        item_id: need.id,
+        delta: -need.quantity,
+        reason: "order-reserved",
+        actor: `order:${orderId}`,
+        created_at: now,
+      })),
+    )
     .execute();
   // Then one conditional update per item: stock can never go below zero, whatever runs beside
   // us. From the first update to the commit, concurrent buyers of the item wait for this row.
@@ -108,7 +134,8 @@ async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, st
       .where("quantity", ">=", need.quantity)
       .where("is_active", "=", 1)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new OutOfStockError(titles.get(`${need.kind}:${need.id}`) ?? need.id);
+    if (Number(result.numUpdatedRows) !== 1)
+      throw new OutOfStockError(titles.get(`${need.kind}:${need.id}`) ?? need.id);
   }
 }
 
@@ -122,7 +149,14 @@ async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reaso
       .execute();
     await trx
       .insertInto("stock_movements")
-      .values({ item_kind: need.kind, item_id: need.id, delta: need.quantity, reason, actor: `order:${orderId}`, created_at: now })
+      .values({
+        item_kind: need.kind,
+        item_id: need.id,
+        delta: need.quantity,
+        reason,
+        actor: `order:${orderId}`,
+        created_at: now,
+      })
       .execute();
   }
 }
@@ -211,11 +245,20 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
       placedNote += ` (a retry of ${released.number}, which was ${released.status})`;
     }
   }
-  order.events = [{ fromStatus: null, toStatus: "pending_payment", note: placedNote, actor: order.source, createdAt: now }];
+  order.events = [
+    { fromStatus: null, toStatus: "pending_payment", note: placedNote, actor: order.source, createdAt: now },
+  ];
   return { order, token };
 }
 
-async function insertOrder(db: Db, order: Order, input: PlaceOrderInput, key: string | null, note: string, token: string) {
+async function insertOrder(
+  db: Db,
+  order: Order,
+  input: PlaceOrderInput,
+  key: string | null,
+  note: string,
+  token: string,
+) {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("orders")
@@ -262,7 +305,14 @@ async function insertOrder(db: Db, order: Order, input: PlaceOrderInput, key: st
       .execute();
     await trx
       .insertInto("order_events")
-      .values({ order_id: order.id, from_status: null, to_status: "pending_payment", note, actor: order.source, created_at: order.createdAt })
+      .values({
+        order_id: order.id,
+        from_status: null,
+        to_status: "pending_payment",
+        note,
+        actor: order.source,
+        created_at: order.createdAt,
+      })
       .execute();
     // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
     // so they are locked for as short a time as possible, right before the commit. Out of
@@ -282,7 +332,11 @@ function titlesOf(quote: CartQuote): Map<string, string> {
 
 /** Takes a checkout's key from its earlier order if that one is closed; null when a live order holds it. */
 async function releaseClosedOrderKey(db: Db, key: string): Promise<{ number: string; status: string } | null> {
-  const previous = await db.selectFrom("orders").select(["id", "number", "status"]).where("idempotency_key", "=", key).executeTakeFirst();
+  const previous = await db
+    .selectFrom("orders")
+    .select(["id", "number", "status"])
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
   if (!previous || (previous.status !== "cancelled" && previous.status !== "expired")) return null;
   const result = await db
     .updateTable("orders")
@@ -314,7 +368,10 @@ export async function markOrderPaid(
     alsoInTransaction?: (trx: Trx, paid: Order) => Promise<void>;
   },
 ): Promise<{ changed: boolean; order: Order | null }> {
-  const before = options.known?.id === orderId && options.known.status === "pending_payment" ? options.known : await getOrder(db, orderId);
+  const before =
+    options.known?.id === orderId && options.known.status === "pending_payment"
+      ? options.known
+      : await getOrder(db, orderId);
   if (!before || before.status !== "pending_payment") return { changed: false, order: before };
   const mails = await options.mails({ ...before, status: "paid" });
   const now = options.now.toISOString();
@@ -322,7 +379,14 @@ export async function markOrderPaid(
   const changed = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("orders")
-      .set({ status: paid.status, paid_at: now, payment_reference: options.reference, payment_failure: null, reserved_until: null, updated_at: now })
+      .set({
+        status: paid.status,
+        paid_at: now,
+        payment_reference: options.reference,
+        payment_failure: null,
+        reserved_until: null,
+        updated_at: now,
+      })
       .where("id", "=", orderId)
       .where("status", "=", "pending_payment")
       .executeTakeFirst();
@@ -330,7 +394,16 @@ export async function markOrderPaid(
     const added = paid.events.slice(before.events.length);
     await trx
       .insertInto("order_events")
-      .values(added.map((e) => ({ order_id: orderId, from_status: e.fromStatus, to_status: e.toStatus, note: e.note, actor: e.actor, created_at: now })))
+      .values(
+        added.map((e) => ({
+          order_id: orderId,
+          from_status: e.fromStatus,
+          to_status: e.toStatus,
+          note: e.note,
+          actor: e.actor,
+          created_at: now,
+        })),
+      )
       .execute();
     await enqueueMails(trx, mails, options.now);
     await options.alsoInTransaction?.(trx, paid);
@@ -341,8 +414,18 @@ export async function markOrderPaid(
 
 /** The order as markOrderPaid leaves it: paid, or delivered at once when nothing ships. */
 function paidVersion(before: Order, reference: string, actor: string, now: string): Order {
-  const events: OrderEvent[] = [...before.events, { fromStatus: "pending_payment", toStatus: "paid", note: `Payment ${reference}`, actor, createdAt: now }];
-  if (!before.requiresShipping) events.push({ fromStatus: "paid", toStatus: "delivered", note: "Digital item delivered", actor: "system", createdAt: now });
+  const events: OrderEvent[] = [
+    ...before.events,
+    { fromStatus: "pending_payment", toStatus: "paid", note: `Payment ${reference}`, actor, createdAt: now },
+  ];
+  if (!before.requiresShipping)
+    events.push({
+      fromStatus: "paid",
+      toStatus: "delivered",
+      note: "Digital item delivered",
+      actor: "system",
+      createdAt: now,
+    });
   return {
     ...before,
     status: before.requiresShipping ? "paid" : "delivered",
@@ -357,7 +440,11 @@ function paidVersion(before: Order, reference: string, actor: string, now: strin
 
 /** Records a failed attempt without changing state (the customer may retry or give up). */
 export async function recordPaymentFailure(db: Db, orderId: string, reason: string, now: Date): Promise<void> {
-  await db.updateTable("orders").set({ payment_failure: reason, updated_at: now.toISOString() }).where("id", "=", orderId).execute();
+  await db
+    .updateTable("orders")
+    .set({ payment_failure: reason, updated_at: now.toISOString() })
+    .where("id", "=", orderId)
+    .execute();
 }
 
 /**
@@ -386,7 +473,17 @@ export async function closeOrder(
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await releaseStock(trx, needsFromLines(before.lines), orderId, `order-${to}`, now);
-    await trx.insertInto("order_events").values({ order_id: orderId, from_status: before.status, to_status: to, note: options.note, actor: options.actor, created_at: now }).execute();
+    await trx
+      .insertInto("order_events")
+      .values({
+        order_id: orderId,
+        from_status: before.status,
+        to_status: to,
+        note: options.note,
+        actor: options.actor,
+        created_at: now,
+      })
+      .execute();
     return true;
   });
   return { changed, order: await getOrder(db, orderId) };
@@ -403,7 +500,11 @@ export async function expireDueOrders(db: Db, now: Date): Promise<number> {
     .execute();
   let expired = 0;
   for (const { id } of due) {
-    const { changed } = await closeOrder(db, id, "expired", { now, actor: "worker", note: "Not paid within the reservation window" });
+    const { changed } = await closeOrder(db, id, "expired", {
+      now,
+      actor: "worker",
+      note: "Not paid within the reservation window",
+    });
     if (changed) expired++;
   }
   return expired;

@@ -10,7 +10,11 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif"])
  * Checks an uploaded photo by its content (not its name or declared type), squares and resizes
  * it to 256 px WebP, stores it and points the user's image at it.
  */
-export async function saveProfilePhoto(services: AppServices, userId: string, bytes: Buffer): Promise<{ url: string; metadata: StorageMetadata }> {
+export async function saveProfilePhoto(
+  services: AppServices,
+  userId: string,
+  bytes: Buffer,
+): Promise<{ url: string; metadata: StorageMetadata }> {
   if (bytes.length === 0) throw new StorageError("invalid-argument", "The upload is empty.");
   if (bytes.length > MAX_PHOTO_BYTES) throw new StorageError("quota-exceeded", "Photos can be at most 5 MB.");
   let format: string | undefined;
@@ -19,8 +23,13 @@ export async function saveProfilePhoto(services: AppServices, userId: string, by
   } catch {
     throw new StorageError("invalid-argument", "That file is not an image we can read. Use JPEG, PNG, WebP or AVIF.");
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new StorageError("invalid-argument", "Use a JPEG, PNG, WebP or AVIF image.");
-  const resized = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    throw new StorageError("invalid-argument", "Use a JPEG, PNG, WebP or AVIF image.");
+  const resized = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(256, 256, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
   const objectPath = `${userId}/avatar.webp`;
   const metadata = await services.storage.put(AVATAR_BUCKET, objectPath, resized, {
     contentType: "image/webp",

@@ -11,7 +11,13 @@ export interface RateLimitRule {
  * Counts one hit against `key` in a fixed window and says whether it is allowed. One atomic
  * upsert, so concurrent requests (and several server instances on PostgreSQL) count correctly.
  */
-export async function hitRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now: Date, enabled = true): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+  enabled = true,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   if (!enabled) return { allowed: true, retryAfterSeconds: 0 };
   const nowMs = now.getTime();
   const windowStartFloor = nowMs - rule.windowSeconds * 1000;
@@ -27,7 +33,9 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, rule: Rate
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
   const allowed = Number(row.count) <= rule.max;
-  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((Number(row.window_start) + rule.windowSeconds * 1000 - nowMs) / 1000));
+  const retryAfterSeconds = allowed
+    ? 0
+    : Math.max(1, Math.ceil((Number(row.window_start) + rule.windowSeconds * 1000 - nowMs) / 1000));
   return { allowed, retryAfterSeconds };
 }
 
@@ -44,21 +52,36 @@ export interface RateLimiter {
  * Our own rate limits (newsletter, contact, checkout): counters in Redis when REDIS_URL is set,
  * otherwise in the database; both are shared by every server instance.
  */
-export function createRateLimiter(options: { db: Kysely<Database>; kv: KeyValueStore | null; enabled: boolean; now: () => Date }): RateLimiter {
+export function createRateLimiter(options: {
+  db: Kysely<Database>;
+  kv: KeyValueStore | null;
+  enabled: boolean;
+  now: () => Date;
+}): RateLimiter {
   return {
     async hit(key, rule) {
       if (!options.enabled) return { allowed: true, retryAfterSeconds: 0 };
       if (options.kv) {
         const { count, ttlMs } = await options.kv.increment(`rl:${key}`, rule.windowSeconds);
-        return count <= rule.max ? { allowed: true, retryAfterSeconds: 0 } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+        return count <= rule.max
+          ? { allowed: true, retryAfterSeconds: 0 }
+          : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
       }
       return hitRateLimit(options.db, key, rule, options.now());
     },
     async isBlocked(key, rule) {
       if (!options.enabled) return false;
       if (options.kv) return Number((await options.kv.get(`rl:${key}`)) ?? 0) >= rule.max;
-      const row = await options.db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-      return Boolean(row && Number(row.window_start) > options.now().getTime() - rule.windowSeconds * 1000 && Number(row.count) >= rule.max);
+      const row = await options.db
+        .selectFrom("rate_limits")
+        .select(["count", "window_start"])
+        .where("key", "=", key)
+        .executeTakeFirst();
+      return Boolean(
+        row &&
+        Number(row.window_start) > options.now().getTime() - rule.windowSeconds * 1000 &&
+        Number(row.count) >= rule.max,
+      );
     },
   };
 }

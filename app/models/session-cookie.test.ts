@@ -9,7 +9,13 @@ describe("hasSessionCookie", () => {
     ["a=1;lr.session_token=x", true],
   ])("finds the session in %s", (header, expected) => expect(hasSessionCookie(header)).toBe(expected));
 
-  it.each([[null], [undefined], [""], ["theme=dark"], ["xlr.session_token=abc"], ["lr.session_data=abc"], ["other-lr.session_token=abc"]])("no session in %s", (header) =>
-    expect(hasSessionCookie(header)).toBe(false),
-  );
+  it.each([
+    [null],
+    [undefined],
+    [""],
+    ["theme=dark"],
+    ["xlr.session_token=abc"],
+    ["lr.session_data=abc"],
+    ["other-lr.session_token=abc"],
+  ])("no session in %s", (header) => expect(hasSessionCookie(header)).toBe(false));
 });

@@ -19,7 +19,14 @@ export async function getUser(services: AppServices, headers: Headers): Promise<
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string | null; banned?: boolean | null };
   if (u.banned) return null;
-  return { id: u.id, name: u.name, email: u.email, emailVerified: Boolean(u.emailVerified), image: u.image ?? null, role: u.role ?? null };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: Boolean(u.emailVerified),
+    image: u.image ?? null,
+    role: u.role ?? null,
+  };
 }
 
 /** Sends a signed-out visitor to sign in, and back here afterwards. */
@@ -40,14 +47,29 @@ export function safeRedirect(target: string | null | undefined, fallback = "/pro
  * Calls a Better Auth endpoint the way the browser would (through its HTTP handler, so rate
  * limits and origin checks apply), on behalf of a page action.
  */
-export async function callAuth(services: AppServices, request: Request, clientIp: string, path: string, body: unknown, method = "POST"): Promise<Response> {
-  const headers = new Headers({ "Content-Type": "application/json", Origin: services.config.publicUrl, "X-Forwarded-For": clientIp });
+export async function callAuth(
+  services: AppServices,
+  request: Request,
+  clientIp: string,
+  path: string,
+  body: unknown,
+  method = "POST",
+): Promise<Response> {
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    Origin: services.config.publicUrl,
+    "X-Forwarded-For": clientIp,
+  });
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const ua = request.headers.get("user-agent");
   if (ua) headers.set("user-agent", ua);
   return services.auth.handler(
-    new Request(`${services.config.publicUrl}/api/auth${path}`, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body) }),
+    new Request(`${services.config.publicUrl}/api/auth${path}`, {
+      method,
+      headers,
+      body: method === "GET" ? undefined : JSON.stringify(body),
+    }),
   );
 }
 

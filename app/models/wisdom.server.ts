@@ -1,5 +1,10 @@
 import { getPage, listGuides } from "./content.server";
-import { createRetriever, WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument, type WisdomRetriever } from "./wisdom/retriever";
+import {
+  createRetriever,
+  WISDOM_PAGE_SLUGS,
+  wisdomSectionsFromDocument,
+  type WisdomRetriever,
+} from "./wisdom/retriever";
 
 let retriever: WisdomRetriever | undefined;
 
@@ -14,4 +19,3 @@ export function getWisdomRetriever(): WisdomRetriever {
   retriever = createRetriever([...guides, ...pages]);
   return retriever;
 }
-

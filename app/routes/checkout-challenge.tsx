@@ -10,7 +10,11 @@ import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Confirm your payment", description: "Card authentication (3-D Secure).", path: "/checkout/challenge" }),
+  ...pageMeta(matches, {
+    title: "Confirm your payment",
+    description: "Card authentication (3-D Secure).",
+    path: "/checkout/challenge",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -18,7 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get("token") ?? "";
   const order = await getOrderForToken(context.services.database.db, params.get("order") ?? "", token);
-  return { order: order && order.status === "pending_payment" ? { id: order.id, number: order.number, totalCents: order.totalCents } : null, token };
+  return {
+    order:
+      order && order.status === "pending_payment"
+        ? { id: order.id, number: order.number, totalCents: order.totalCents }
+        : null,
+    token,
+  };
 }
 
 /** The test provider's 3-D Secure step: a stand-in for the card issuer's own page. */
@@ -43,7 +53,10 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
 
   async function answer(outcome: "complete" | "fail") {
     setBusy(true);
-    const { data } = await postJson<{ orderUrl: string }>(`/api/orders/${order!.id}/challenge`, { token, outcome }).catch(() => ({
+    const { data } = await postJson<{ orderUrl: string }>(`/api/orders/${order!.id}/challenge`, {
+      token,
+      outcome,
+    }).catch(() => ({
       data: { error: { code: "unavailable", message: "We couldn't reach the shop. Try again." } } as ApiFailure,
     }));
     setBusy(false);
@@ -62,8 +75,8 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
         <p className="eyebrow mt-4">Test bank · 3-D Secure</p>
         <h1 className="mt-2 text-3xl font-semibold">Confirm your payment</h1>
         <p className="mt-3 text-ink-soft">
-          Your card issuer asks you to confirm a payment of <strong>{formatCents(order.totalCents)}</strong> to Lazy Reefer for order{" "}
-          {order.number}. In test mode you choose the outcome.
+          Your card issuer asks you to confirm a payment of <strong>{formatCents(order.totalCents)}</strong> to Lazy
+          Reefer for order {order.number}. In test mode you choose the outcome.
         </p>
         {error ? (
           <div role="alert" className="mt-4 rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">

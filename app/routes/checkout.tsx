@@ -46,7 +46,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 stripePublishableKey={config.stripePublishableKey}
               />
               {!testMode ? (
-                <p className="mt-4 text-sm text-ink-soft">Card payments are processed by Stripe; card details never touch our servers.</p>
+                <p className="mt-4 text-sm text-ink-soft">
+                  Card payments are processed by Stripe; card details never touch our servers.
+                </p>
               ) : null}
             </div>
           </div>
@@ -65,7 +67,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : server.quote ? (
                 <p>
-                  Confirmed by the shop: <strong data-testid="server-total">{formatCents(dollarsToCents(server.quote.total))}</strong>,
+                  Confirmed by the shop:{" "}
+                  <strong data-testid="server-total">{formatCents(dollarsToCents(server.quote.total))}</strong>,
                   shipping {server.quote.requiresShipping ? "free" : "not needed"}.
                 </p>
               ) : (

@@ -9,7 +9,8 @@ import { pageMeta } from "~/utils/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Coming soon",
-    description: "What's growing in the Lazy Reefer vats: new macroalgae, clean-up crew care packs and a pod starter culture.",
+    description:
+      "What's growing in the Lazy Reefer vats: new macroalgae, clean-up crew care packs and a pod starter culture.",
     path: "/coming-soon",
   });
 
@@ -54,7 +55,9 @@ export default function ComingSoon() {
           <h2 id="notify-heading" className="text-2xl font-semibold">
             Notify me when they land
           </h2>
-          <p className="mt-1 mb-4 text-ink-soft">One email when something new is in stock, plus our monthly reef notes. Unsubscribe in one click.</p>
+          <p className="mt-1 mb-4 text-ink-soft">
+            One email when something new is in stock, plus our monthly reef notes. Unsubscribe in one click.
+          </p>
           <NewsletterSignup source="coming-soon" tone="light" />
         </section>
         <p className="mt-10 text-ink-soft">

@@ -23,7 +23,9 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
     return (
       <section className="container-page py-20 text-center">
         <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">{loaderData.unsubscribed ? "You're unsubscribed" : "That link didn't work"}</h1>
+        <h1 className="mt-4 text-4xl font-semibold">
+          {loaderData.unsubscribed ? "You're unsubscribed" : "That link didn't work"}
+        </h1>
         <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
           {loaderData.unsubscribed
             ? "You won't get any more reef notes from us. If that was a mistake, you can sign up again at the bottom of any page."

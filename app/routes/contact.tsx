@@ -12,7 +12,8 @@ import { pageMeta } from "~/utils/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Contact us",
-    description: "Questions about chaeto, an order or your reef? Write to Lazy Reefer: real reefers answer within two business days.",
+    description:
+      "Questions about chaeto, an order or your reef? Write to Lazy Reefer: real reefers answer within two business days.",
     path: "/contact",
   });
 
@@ -32,7 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { services } = context;
   const limited = await services.rateLimiter.hit(`contact:${context.clientIp}`, COMMUNITY_LIMIT);
-  if (!limited.allowed) return data({ errors: {} as Record<string, string>, formError: "Too many messages from your connection. Please try again in a few minutes." }, { status: 429 });
+  if (!limited.allowed)
+    return data(
+      {
+        errors: {} as Record<string, string>,
+        formError: "Too many messages from your connection. Please try again in a few minutes.",
+      },
+      { status: 429 },
+    );
   await submitContactMessage(services.database.db, services.config, parsed.data, services.clock());
   throw redirect("/thankyou?from=contact");
 }
@@ -99,7 +107,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="email-heading" className="mt-3 text-xl font-semibold">
             Write to us directly
           </h2>
-          <p className="mt-2 text-ink-soft">The quickest way to reach us. Include your order number if it's about an order.</p>
+          <p className="mt-2 text-ink-soft">
+            The quickest way to reach us. Include your order number if it's about an order.
+          </p>
           <a href={`mailto:${shopEmail}`} className="mt-4 inline-block font-semibold text-reef-dark underline">
             {shopEmail}
           </a>
@@ -110,7 +120,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Response times
           </h2>
           <p className="mt-2 text-ink-soft">
-            Monday to Friday, within two business days. Arrive-alive claims sent within 24 hours of delivery get priority.
+            Monday to Friday, within two business days. Arrive-alive claims sent within 24 hours of delivery get
+            priority.
           </p>
         </section>
         <section className="card p-6" aria-labelledby="help-heading">

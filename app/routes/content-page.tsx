@@ -14,7 +14,12 @@ const EYEBROWS: Record<string, string> = {
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
   page
-    ? pageMeta(matches, { title: page.doc.title, description: page.doc.description, path: `/${page.slug}`, type: "article" })
+    ? pageMeta(matches, {
+        title: page.doc.title,
+        description: page.doc.description,
+        path: `/${page.slug}`,
+        type: "article",
+      })
     : [{ title: "Not found | Lazy Reefer" }];
 
 /** One module for the Markdown-backed pages; the path names the document. */

@@ -42,7 +42,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .map((id) => products.find((p) => p.id === id && p.active))
     .filter((p) => p !== undefined)
     .map((p) => ({ id: p.id, title: p.title, priceCents: p.priceCents, imageKey: p.imageKeys[0] ?? p.id }));
-  return { guide: articleView(guide), previous: neighbour(guides[index - 1]), next: neighbour(guides[index + 1]), related, position: index + 1, count: guides.length };
+  return {
+    guide: articleView(guide),
+    previous: neighbour(guides[index - 1]),
+    next: neighbour(guides[index + 1]),
+    related,
+    position: index + 1,
+    count: guides.length,
+  };
 }
 
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
@@ -53,7 +60,10 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
       eyebrow={`The Lazy Reefer Guide · Part ${position} of ${count}`}
       aside={
         related.length > 0 ? (
-          <section aria-labelledby="related-products-heading" className="mt-6 rounded-2xl border border-line bg-paper p-5">
+          <section
+            aria-labelledby="related-products-heading"
+            className="mt-6 rounded-2xl border border-line bg-paper p-5"
+          >
             <h2 id="related-products-heading" className="font-sans text-sm font-semibold tracking-wide uppercase">
               Useful for this guide
             </h2>
@@ -78,7 +88,11 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
       footer={
         <nav aria-label="More guides" className="mt-14 grid max-w-3xl gap-4 border-t border-line pt-8 sm:grid-cols-2">
           {previous ? (
-            <Link to={`/reef-wisdom/lazy-reefer-guide/${previous.slug}`} rel="prev" className="card p-5 hover:ring-2 hover:ring-reef">
+            <Link
+              to={`/reef-wisdom/lazy-reefer-guide/${previous.slug}`}
+              rel="prev"
+              className="card p-5 hover:ring-2 hover:ring-reef"
+            >
               <span className="flex items-center gap-1 text-sm text-ink-soft">
                 <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" /> Previous guide
               </span>
@@ -88,7 +102,11 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
             <span />
           )}
           {next ? (
-            <Link to={`/reef-wisdom/lazy-reefer-guide/${next.slug}`} rel="next" className="card p-5 text-right hover:ring-2 hover:ring-reef">
+            <Link
+              to={`/reef-wisdom/lazy-reefer-guide/${next.slug}`}
+              rel="next"
+              className="card p-5 text-right hover:ring-2 hover:ring-reef"
+            >
               <span className="flex items-center justify-end gap-1 text-sm text-ink-soft">
                 Next guide <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
               </span>

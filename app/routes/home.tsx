@@ -31,14 +31,31 @@ export async function loader({ context }: Route.LoaderArgs) {
     special: views.find((p) => p.category === "special") ?? null,
     featured: views.filter((p) => p.category !== "special" && p.category !== "tip"),
     bundles: bundles.filter((b) => b.active).map((b) => bundleView(b, products, now)),
-    guides: listGuides().map(({ slug, title, description, readingMinutes }) => ({ slug, title, description, readingMinutes })),
+    guides: listGuides().map(({ slug, title, description, readingMinutes }) => ({
+      slug,
+      title,
+      description,
+      readingMinutes,
+    })),
   };
 }
 
 const PROMISES = [
-  { icon: Leaf, title: "Farm-grown, pest-checked", text: "Every ball of chaeto is grown under lights and inspected before it ships." },
-  { icon: Truck, title: "Free shipping, always", text: "Live plants leave Monday to Wednesday so they never sit in a depot." },
-  { icon: ShieldCheck, title: "Arrive-alive guarantee", text: "Send a photo within 24 hours and we replace or refund it." },
+  {
+    icon: Leaf,
+    title: "Farm-grown, pest-checked",
+    text: "Every ball of chaeto is grown under lights and inspected before it ships.",
+  },
+  {
+    icon: Truck,
+    title: "Free shipping, always",
+    text: "Live plants leave Monday to Wednesday so they never sit in a depot.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Arrive-alive guarantee",
+    text: "Send a photo within 24 hours and we replace or refund it.",
+  },
 ];
 
 // Image `sizes` of the two card grids (4 and 5 columns on desktop).
@@ -64,7 +81,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </picture>
         {/* Keeps the headline readable where the artwork runs under it (phones, tablets). */}
-        <div aria-hidden="true" className="absolute inset-0 bg-[#e3f3f0]/85 sm:bg-transparent sm:bg-gradient-to-r sm:from-[#e3f3f0]/95 sm:via-[#e3f3f0]/60 sm:to-transparent lg:via-transparent" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[#e3f3f0]/85 sm:bg-transparent sm:bg-gradient-to-r sm:from-[#e3f3f0]/95 sm:via-[#e3f3f0]/60 sm:to-transparent lg:via-transparent"
+        />
         <div className="relative container-page py-16 sm:py-24 lg:py-32">
           <div className="max-w-xl">
             <p className="eyebrow">Reef keeping, the calm way</p>
@@ -72,8 +92,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               A stable reef takes less work than you think.
             </h1>
             <p className="mt-5 max-w-lg text-lg text-ink-soft sm:text-xl">
-              Live chaeto that exports nutrients for you, coral food that corals actually catch, and guides that
-              explain the why. Lazy, in the best sense.
+              Live chaeto that exports nutrients for you, coral food that corals actually catch, and guides that explain
+              the why. Lazy, in the best sense.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/products" className="btn-primary text-base">

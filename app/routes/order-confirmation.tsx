@@ -9,7 +9,11 @@ import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Order confirmation", description: "Your Lazy Reefer order.", path: "/order-confirmation" }),
+  ...pageMeta(matches, {
+    title: "Order confirmation",
+    description: "Your Lazy Reefer order.",
+    path: "/order-confirmation",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -31,8 +35,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <div className="card mt-8 flex flex-col items-center p-10 text-center">
           <Icon icon={PackageSearch} aria-hidden="true" className="h-10 w-10 text-ink-soft" />
           <p className="mt-4 max-w-md text-ink-soft">
-            Open this page from the link in your confirmation email to see your order. If something looks wrong, write to us
-            and quote your order number.
+            Open this page from the link in your confirmation email to see your order. If something looks wrong, write
+            to us and quote your order number.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/contact" className="btn-primary">
@@ -54,9 +58,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         {paid ? <Icon icon={CheckCircle2} aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" /> : null}
         <div>
           <p className="eyebrow">Order {order.number}</p>
-          <h1 className="mt-1 text-4xl font-semibold">{paid ? `Thank you, ${order.customerName.split(" ")[0]}!` : "Your order"}</h1>
+          <h1 className="mt-1 text-4xl font-semibold">
+            {paid ? `Thank you, ${order.customerName.split(" ")[0]}!` : "Your order"}
+          </h1>
           <p className="mt-2 text-lg text-ink-soft">
-            Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>. A confirmation is on its way to {order.email}.
+            Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>. A confirmation is on its
+            way to {order.email}.
           </p>
         </div>
       </div>
@@ -78,7 +85,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               {order.requiresShipping ? (
                 <>
                   <li>We pack your order within 1–2 business days.</li>
-                  <li>Live plants ship early in the week (Monday to Wednesday) so they never sit in a depot over a weekend.</li>
+                  <li>
+                    Live plants ship early in the week (Monday to Wednesday) so they never sit in a depot over a
+                    weekend.
+                  </li>
                   <li>You'll get a tracking number by email as soon as it ships.</li>
                   <li>
                     Arrived in bad shape? Send a photo within 24 hours: see our{" "}

@@ -12,7 +12,8 @@ import { pageMeta } from "~/utils/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "The Lazy Reefer Plan",
-    description: "Pick your tank size and care level and get a printable daily, weekly and monthly reef maintenance checklist.",
+    description:
+      "Pick your tank size and care level and get a printable daily, weekly and monthly reef maintenance checklist.",
     path: "/plan",
   });
 
@@ -40,7 +41,14 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
             <legend className="field-label">Tank size</legend>
             {TANK_SIZES.map((s) => (
               <label key={s.value} className="mt-2 flex items-center gap-2 text-sm">
-                <input type="radio" name="size" value={s.value} defaultChecked={input?.size === s.value} required className="h-4 w-4 accent-reef" />
+                <input
+                  type="radio"
+                  name="size"
+                  value={s.value}
+                  defaultChecked={input?.size === s.value}
+                  required
+                  className="h-4 w-4 accent-reef"
+                />
                 {s.label}
               </label>
             ))}
@@ -49,7 +57,14 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
             <legend className="field-label">Care level</legend>
             {CARE_LEVELS.map((l) => (
               <label key={l.value} className="mt-2 flex items-center gap-2 text-sm">
-                <input type="radio" name="level" value={l.value} defaultChecked={input?.level === l.value} required className="h-4 w-4 accent-reef" />
+                <input
+                  type="radio"
+                  name="level"
+                  value={l.value}
+                  defaultChecked={input?.level === l.value}
+                  required
+                  className="h-4 w-4 accent-reef"
+                />
                 {l.label}
               </label>
             ))}
@@ -105,9 +120,12 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
               Tell us about your tank
             </h2>
             <p className="mt-2 max-w-prose text-ink-soft">
-              Choose a tank size and how demanding your corals are. We'll build a daily, weekly and monthly checklist from
-              the routines in our{" "}
-              <Link to="/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance" className="font-semibold text-reef-dark underline">
+              Choose a tank size and how demanding your corals are. We'll build a daily, weekly and monthly checklist
+              from the routines in our{" "}
+              <Link
+                to="/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance"
+                className="font-semibold text-reef-dark underline"
+              >
                 feeding and maintenance guide
               </Link>
               , and suggest the bundle that fits.

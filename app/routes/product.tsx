@@ -19,7 +19,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: "Product not found | Lazy Reefer" }];
   const { item, url } = loaderData;
   const inStock = item.purchasable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
-  const image = item.kind === "product" ? catalogImageDefault(item.product.imageKeys[0] ?? item.product.id) : catalogImageDefault(item.bundle.imageKey);
+  const image =
+    item.kind === "product"
+      ? catalogImageDefault(item.product.imageKeys[0] ?? item.product.id)
+      : catalogImageDefault(item.bundle.imageKey);
   const name = item.kind === "product" ? item.product.title : item.bundle.name;
   const description = item.kind === "product" ? item.product.description : item.bundle.description;
   const priceCents = item.kind === "product" ? item.product.priceCents : item.bundle.priceCents;
@@ -67,7 +70,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .slice(0, 3)
         .map((p) => productView(p, now)),
     );
-    return { item: { kind: "product" as const, product: view, facts: productFacts(product), purchasable: view.purchasable }, related, url };
+    return {
+      item: { kind: "product" as const, product: view, facts: productFacts(product), purchasable: view.purchasable },
+      related,
+      url,
+    };
   }
 
   const bundle = await getBundle(db, id);
@@ -79,7 +86,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .filter((p) => p !== undefined)
       .map((p) => productView(p, now));
     const related = listBundles(db).then((all) =>
-      all.filter((b) => b.active && b.id !== id).slice(0, 3).map((b) => bundleView(b, products, now)),
+      all
+        .filter((b) => b.active && b.id !== id)
+        .slice(0, 3)
+        .map((b) => bundleView(b, products, now)),
     );
     return { item: { kind: "bundle" as const, bundle: view, included, purchasable: view.purchasable }, related, url };
   }
@@ -91,7 +101,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { item, related } = loaderData;
   return (
     <div className="container-page py-8 sm:py-12">
-      <Link to="/products" className="inline-flex items-center gap-1 text-sm font-semibold text-reef-dark hover:underline">
+      <Link
+        to="/products"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-reef-dark hover:underline"
+      >
         <Icon icon={ChevronLeft} aria-hidden="true" className="h-4 w-4" /> All products
       </Link>
 
@@ -102,17 +115,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">{categoryLabel(item.product.category)}</p>
             <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{item.product.title}</h1>
             <div className="mt-4">
-              <Price priceCents={item.product.priceCents} originalPriceCents={item.product.originalPriceCents} size="lg" />
+              <Price
+                priceCents={item.product.priceCents}
+                originalPriceCents={item.product.originalPriceCents}
+                size="lg"
+              />
             </div>
             <p className="mt-5 text-lg leading-relaxed text-ink-soft">{item.product.description}</p>
-            <PurchasePanel itemId={item.product.id} kind="product" stock={item.product.stock} purchasable={item.purchasable} />
+            <PurchasePanel
+              itemId={item.product.id}
+              kind="product"
+              stock={item.product.stock}
+              purchasable={item.purchasable}
+            />
             <section aria-labelledby="facts-heading" className="mt-8">
               <h2 id="facts-heading" className="text-xl font-semibold">
                 Details
               </h2>
               <dl className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
                 {item.facts.map((fact) => (
-                  <div key={fact.label} className="grid grid-cols-[9rem_1fr] gap-4 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]">
+                  <div
+                    key={fact.label}
+                    className="grid grid-cols-[9rem_1fr] gap-4 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]"
+                  >
                     <dt className="font-semibold">{fact.label}</dt>
                     <dd className="text-ink-soft">{fact.value}</dd>
                   </div>
@@ -136,7 +161,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
             <p className="mt-5 text-lg leading-relaxed text-ink-soft">{item.bundle.description}</p>
-            <PurchasePanel itemId={item.bundle.id} kind="bundle" stock={item.bundle.stock} purchasable={item.purchasable} />
+            <PurchasePanel
+              itemId={item.bundle.id}
+              kind="bundle"
+              stock={item.bundle.stock}
+              purchasable={item.purchasable}
+            />
             <section aria-labelledby="included-heading" className="mt-8">
               <h2 id="included-heading" className="text-xl font-semibold">
                 What's in the bundle
@@ -167,7 +197,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {item.kind === "product" ? "You might also like" : "Other bundles"}
         </h2>
         <Suspense fallback={<RelatedSkeleton />}>
-          <Await resolve={related} errorElement={<p className="mt-4 text-ink-soft">Suggestions could not be loaded.</p>}>
+          <Await
+            resolve={related}
+            errorElement={<p className="mt-4 text-ink-soft">Suggestions could not be loaded.</p>}
+          >
             {(items) => (
               <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {items.map((r) =>

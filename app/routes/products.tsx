@@ -42,7 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listings: Listing[] = [
     ...products
       .filter((p) => p.active)
-      .map((p, i) => ({ kind: "product" as const, item: productView(p, now), category: p.category, priceCents: p.priceCents, position: i })),
+      .map((p, i) => ({
+        kind: "product" as const,
+        item: productView(p, now),
+        category: p.category,
+        priceCents: p.priceCents,
+        position: i,
+      })),
     ...bundles
       .filter((b) => b.active)
       .map((b, i) => ({
@@ -96,12 +102,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         </nav>
-        <Form method="get" className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <Form
+          method="get"
+          className="flex items-center gap-2"
+          onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+        >
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           <label htmlFor="sort" className="text-sm font-semibold">
             Sort by
           </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className="field-input min-h-10 w-auto py-1.5 text-sm">
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="field-input min-h-10 w-auto py-1.5 text-sm"
+          >
             {SORT_ORDERS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}

@@ -17,7 +17,11 @@ import { pageMeta } from "~/utils/seo";
 import { formatDate } from "~/domain/dates";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Your account", description: "Your Lazy Reefer account and orders.", path: "/profile" }),
+  ...pageMeta(matches, {
+    title: "Your account",
+    description: "Your Lazy Reefer account and orders.",
+    path: "/profile",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -27,13 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user,
     policy: context.services.config.passwordPolicy,
-    orders: orders.map((o) => ({ ...o, url: `/order-confirmation?order=${o.id}&token=${orderToken(context.services.secret, o.id)}` })),
+    orders: orders.map((o) => ({
+      ...o,
+      url: `/order-confirmation?order=${o.id}&token=${orderToken(context.services.secret, o.id)}`,
+    })),
   };
 }
 
 type ActionResult = { intent: string; error?: { code: AuthErrorCode; message: string }; success?: string };
 
-const fail = (intent: string, code: AuthErrorCode, status = 400) => data<ActionResult>({ intent, error: { code, message: AUTH_ERROR_MESSAGES[code] } }, { status });
+const fail = (intent: string, code: AuthErrorCode, status = 400) =>
+  data<ActionResult>({ intent, error: { code, message: AUTH_ERROR_MESSAGES[code] } }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -47,29 +55,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   if (intent === "update-name") {
-    const name = String(form.get("name") ?? "").trim().slice(0, 120);
-    if (!name) return data<ActionResult>({ intent, error: { code: "unknown", message: "Enter a display name." } }, { status: 400 });
+    const name = String(form.get("name") ?? "")
+      .trim()
+      .slice(0, 120);
+    if (!name)
+      return data<ActionResult>(
+        { intent, error: { code: "unknown", message: "Enter a display name." } },
+        { status: 400 },
+      );
     const res = await call("/update-user", { name });
     return res.ok ? { intent, success: "Your name is updated." } : failed(res);
   }
 
   // Sensitive changes need the account's own email and password again.
-  const reauthEmail = String(form.get("reauthEmail") ?? "").trim().toLowerCase();
+  const reauthEmail = String(form.get("reauthEmail") ?? "")
+    .trim()
+    .toLowerCase();
   const reauthPassword = String(form.get("reauthPassword") ?? "");
   if (reauthEmail !== user.email.toLowerCase()) return fail(intent, reauthEmail ? "user-mismatch" : "wrong-password");
   if (!(await verifyUserPassword(context.services, user.id, reauthPassword))) return fail(intent, "wrong-password");
 
   if (intent === "change-password") {
     const newPassword = String(form.get("newPassword") ?? "");
-    if (!meetsPolicy(newPassword, context.services.config.passwordPolicy)) return fail(intent, "password-does-not-meet-requirements");
-    const res = await call("/change-password", { currentPassword: reauthPassword, newPassword, revokeOtherSessions: true });
+    if (!meetsPolicy(newPassword, context.services.config.passwordPolicy))
+      return fail(intent, "password-does-not-meet-requirements");
+    const res = await call("/change-password", {
+      currentPassword: reauthPassword,
+      newPassword,
+      revokeOtherSessions: true,
+    });
     if (!res.ok) return failed(res);
-    return data<ActionResult>({ intent, success: "Password changed. Your other devices were signed out." }, { headers: cookiesFrom(res) });
+    return data<ActionResult>(
+      { intent, success: "Password changed. Your other devices were signed out." },
+      { headers: cookiesFrom(res) },
+    );
   }
   if (intent === "change-email") {
-    const newEmail = String(form.get("newEmail") ?? "").trim().toLowerCase();
+    const newEmail = String(form.get("newEmail") ?? "")
+      .trim()
+      .toLowerCase();
     const res = await call("/change-email", { newEmail, callbackURL: "/profile" });
-    return res.ok ? { intent, success: `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.` } : failed(res);
+    return res.ok
+      ? { intent, success: `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.` }
+      : failed(res);
   }
   if (intent === "delete-account") {
     const res = await call("/delete-user", { password: reauthPassword });
@@ -80,7 +108,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** One profile card: heading, the outcome of its last submission, a form posting its intent. */
-function IntentForm(props: { id: string; title: string; intent: string; result: ActionResult | null; busy: boolean; submit: string; children: React.ReactNode }) {
+function IntentForm(props: {
+  id: string;
+  title: string;
+  intent: string;
+  result: ActionResult | null;
+  busy: boolean;
+  submit: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`${props.id}-heading`} className="card p-6">
       <h2 id={`${props.id}-heading`} className="text-xl font-semibold">
@@ -103,8 +139,22 @@ function ReauthFields({ prefix }: { prefix: string }) {
   return (
     <fieldset className="space-y-3 rounded-xl bg-sand p-4">
       <legend className="px-1 text-sm font-semibold">Confirm it's you</legend>
-      <Field id={`${prefix}-reauth-email`} name="reauthEmail" label="Your email" type="email" autoComplete="username" required />
-      <Field id={`${prefix}-reauth-password`} name="reauthPassword" label="Current password" type="password" autoComplete="current-password" required />
+      <Field
+        id={`${prefix}-reauth-email`}
+        name="reauthEmail"
+        label="Your email"
+        type="email"
+        autoComplete="username"
+        required
+      />
+      <Field
+        id={`${prefix}-reauth-password`}
+        name="reauthPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
     </fieldset>
   );
 }
@@ -113,16 +163,33 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, orders, policy } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const result = (intent: string): ActionResult | null => (actionData?.intent === intent ? (actionData as ActionResult) : null);
-  const initials = user.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 2).toUpperCase() || "?";
+  const result = (intent: string): ActionResult | null =>
+    actionData?.intent === intent ? (actionData as ActionResult) : null;
+  const initials =
+    user.name
+      .split(/\s+/)
+      .map((p) => p[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "?";
 
   return (
     <section className="container-page py-12">
       <div className="flex flex-wrap items-center gap-4">
         {user.image ? (
-          <img src={user.image} alt="Your profile photo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" data-testid="profile-photo" />
+          <img
+            src={user.image}
+            alt="Your profile photo"
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-full object-cover"
+            data-testid="profile-photo"
+          />
         ) : (
-          <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-reef text-xl font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="grid h-16 w-16 place-items-center rounded-full bg-reef text-xl font-bold text-white"
+          >
             {initials}
           </span>
         )}
@@ -172,7 +239,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     </span>
                     <span className="text-right">
                       <span className="block font-semibold">{formatCents(o.totalCents)}</span>
-                      <span className="text-sm text-ink-soft">{STATUS_LABELS[o.status as OrderStatus] ?? o.status}</span>
+                      <span className="text-sm text-ink-soft">
+                        {STATUS_LABELS[o.status as OrderStatus] ?? o.status}
+                      </span>
                     </span>
                   </Link>
                 </li>
@@ -182,14 +251,35 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </section>
 
         <div className="space-y-8">
-          <IntentForm id="name" title="Display name" intent="update-name" result={result("update-name")} busy={busy("update-name")} submit="Save name">
+          <IntentForm
+            id="name"
+            title="Display name"
+            intent="update-name"
+            result={result("update-name")}
+            busy={busy("update-name")}
+            submit="Save name"
+          >
             <Field name="name" label="Name" defaultValue={user.name} autoComplete="nickname" required maxLength={120} />
           </IntentForm>
-          <IntentForm id="password" title="Change password" intent="change-password" result={result("change-password")} busy={busy("change-password")} submit="Change password">
+          <IntentForm
+            id="password"
+            title="Change password"
+            intent="change-password"
+            result={result("change-password")}
+            busy={busy("change-password")}
+            submit="Change password"
+          >
             <ReauthFields prefix="password" />
             <PasswordField name="newPassword" label="New password" policy={policy} />
           </IntentForm>
-          <IntentForm id="email" title="Change email" intent="change-email" result={result("change-email")} busy={busy("change-email")} submit="Send confirmation link">
+          <IntentForm
+            id="email"
+            title="Change email"
+            intent="change-email"
+            result={result("change-email")}
+            busy={busy("change-email")}
+            submit="Send confirmation link"
+          >
             <ReauthFields prefix="email" />
             <Field name="newEmail" label="New email" type="email" autoComplete="email" required />
           </IntentForm>
@@ -198,12 +288,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <h2 id="delete-heading" className="text-xl font-semibold">
               Delete account
             </h2>
-            <p className="mt-1 text-sm text-ink-soft">Your account and sign-in are removed. Order records are kept for tax purposes, without a link to you.</p>
+            <p className="mt-1 text-sm text-ink-soft">
+              Your account and sign-in are removed. Order records are kept for tax purposes, without a link to you.
+            </p>
             <FormAlert message={result("delete-account")?.error?.message} />
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="delete-account" />
               <ReauthFields prefix="delete" />
-              <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy("delete-account")}>
+              <button
+                type="submit"
+                className="btn bg-coral-text text-white hover:bg-[#8f2e11]"
+                disabled={busy("delete-account")}
+              >
                 Delete my account
               </button>
             </Form>

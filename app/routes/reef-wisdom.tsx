@@ -22,7 +22,10 @@ export function loader() {
       title,
       description,
       readingMinutes,
-      topics: toc.filter((t) => t.level === 2).slice(0, 4).map((t) => t.title),
+      topics: toc
+        .filter((t) => t.level === 2)
+        .slice(0, 4)
+        .map((t) => t.title),
     })),
   };
 }
@@ -44,7 +47,8 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
           {loaderData.guides.map((guide, i) => (
             <li key={guide.slug} className="card flex flex-col p-6">
               <p className="flex items-center gap-2 text-sm font-semibold text-reef-dark">
-                <Icon icon={BookOpen} aria-hidden="true" className="h-4 w-4" /> Part {i + 1} · {guide.readingMinutes} min read
+                <Icon icon={BookOpen} aria-hidden="true" className="h-4 w-4" /> Part {i + 1} · {guide.readingMinutes}{" "}
+                min read
               </p>
               <h3 className="mt-2 text-2xl font-semibold">
                 <Link to={`/reef-wisdom/lazy-reefer-guide/${guide.slug}`} className="hover:underline">
@@ -71,7 +75,10 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
               <Link to="/care" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-sand">
                 Chaeto care
               </Link>
-              <Link to="/hermit" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-sand">
+              <Link
+                to="/hermit"
+                className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-sand"
+              >
                 Hermit crab care
               </Link>
             </div>

@@ -8,20 +8,29 @@ import { callAuth } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Choose a new password", description: "Choose a new password for your Lazy Reefer account.", path: "/reset-password" }),
+  ...pageMeta(matches, {
+    title: "Choose a new password",
+    description: "Choose a new password for your Lazy Reefer account.",
+    path: "/reset-password",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return { token: params.get("token") ?? "", linkError: params.get("error"), policy: context.services.config.passwordPolicy };
+  return {
+    token: params.get("token") ?? "",
+    linkError: params.get("error"),
+    policy: context.services.config.passwordPolicy,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const newPassword = String(form.get("password") ?? "");
-  if (!meetsPolicy(newPassword, context.services.config.passwordPolicy)) return { error: AUTH_ERROR_MESSAGES["password-does-not-meet-requirements"] };
+  if (!meetsPolicy(newPassword, context.services.config.passwordPolicy))
+    return { error: AUTH_ERROR_MESSAGES["password-does-not-meet-requirements"] };
   const res = await callAuth(context.services, request, context.clientIp, "/reset-password", { token, newPassword });
   if (res.ok) throw redirect("/sign-in?reset=1");
   const body = (await res.json().catch(() => ({}))) as { code?: string };

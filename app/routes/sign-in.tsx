@@ -9,7 +9,11 @@ import { getUser, safeRedirect } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { title: "Sign in", description: "Sign in to your Lazy Reefer account to see your orders.", path: "/sign-in" }),
+  ...pageMeta(matches, {
+    title: "Sign in",
+    description: "Sign in to your Lazy Reefer account to see your orders.",
+    path: "/sign-in",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -30,7 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!email || !password) return failure("wrong-password");
-  return authAction(context, request, "/sign-in/email", { email, password, rememberMe: true }, String(form.get("redirectTo") ?? ""));
+  return authAction(
+    context,
+    request,
+    "/sign-in/email",
+    { email, password, rememberMe: true },
+    String(form.get("redirectTo") ?? ""),
+  );
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -42,7 +52,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       footer={
         <p>
           New here?{" "}
-          <Link to={`/sign-up?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-reef-dark underline">
+          <Link
+            to={`/sign-up?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+            className="font-semibold text-reef-dark underline"
+          >
             Create an account
           </Link>{" "}
           · or keep shopping as a guest.
@@ -54,7 +67,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.social ? (
         <div className="mb-6">
           <SocialSignInButton label={loaderData.social} redirectTo={loaderData.redirectTo} />
-          <p className="mt-4 text-center text-xs font-semibold tracking-wide text-ink-soft uppercase">or with your email</p>
+          <p className="mt-4 text-center text-xs font-semibold tracking-wide text-ink-soft uppercase">
+            or with your email
+          </p>
         </div>
       ) : null}
       <Form method="post" className="space-y-4">

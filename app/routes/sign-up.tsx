@@ -21,11 +21,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = String(form.get("email") ?? "").trim().toLowerCase();
+  const email = String(form.get("email") ?? "")
+    .trim()
+    .toLowerCase();
   const password = String(form.get("password") ?? "");
-  const name = String(form.get("name") ?? "").trim().slice(0, 120);
-  if (!meetsPolicy(password, context.services.config.passwordPolicy)) return failure("password-does-not-meet-requirements");
-  return authAction(context, request, "/sign-up/email", { email, password, name: name || email.split("@")[0], callbackURL: "/profile" }, String(form.get("redirectTo") ?? ""));
+  const name = String(form.get("name") ?? "")
+    .trim()
+    .slice(0, 120);
+  if (!meetsPolicy(password, context.services.config.passwordPolicy))
+    return failure("password-does-not-meet-requirements");
+  return authAction(
+    context,
+    request,
+    "/sign-up/email",
+    { email, password, name: name || email.split("@")[0], callbackURL: "/profile" },
+    String(form.get("redirectTo") ?? ""),
+  );
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -37,7 +48,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       footer={
         <p>
           Already have an account?{" "}
-          <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="font-semibold text-reef-dark underline">
+          <Link
+            to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}
+            className="font-semibold text-reef-dark underline"
+          >
             Sign in
           </Link>
         </p>

@@ -3,8 +3,17 @@ import { listBundles, listProducts } from "~/models/catalogue.server";
 import { listGuides } from "~/models/content.server";
 
 const STATIC_PATHS = [
-  "/", "/products", "/reef-wisdom", "/care", "/hermit", "/plan", "/coming-soon",
-  "/shipping-info", "/contact", "/privacy-policy", "/terms-of-service",
+  "/",
+  "/products",
+  "/reef-wisdom",
+  "/care",
+  "/hermit",
+  "/plan",
+  "/coming-soon",
+  "/shipping-info",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
 ];
 
 function escapeXml(value: string) {

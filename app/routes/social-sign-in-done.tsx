@@ -21,7 +21,9 @@ export default function SocialSignInDone({ loaderData }: Route.ComponentProps) {
   }, [loaderData.failed]);
   return (
     <p role="status" className="container-page py-16 text-center text-ink-soft">
-      {loaderData.failed ? "Sign-in did not finish. You can close this window." : "Signed in. You can close this window."}
+      {loaderData.failed
+        ? "Sign-in did not finish. You can close this window."
+        : "Signed in. You can close this window."}
     </p>
   );
 }

@@ -17,8 +17,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const order = params.get("order") && params.get("token") ? await getOrderForToken(context.services.database.db, params.get("order")!, params.get("token")!) : null;
-  return { tip: order ? { number: order.number, totalCents: order.totalCents, url: `/order-confirmation?order=${order.id}&token=${params.get("token")}` } : null };
+  const order =
+    params.get("order") && params.get("token")
+      ? await getOrderForToken(context.services.database.db, params.get("order")!, params.get("token")!)
+      : null;
+  return {
+    tip: order
+      ? {
+          number: order.number,
+          totalCents: order.totalCents,
+          url: `/order-confirmation?order=${order.id}&token=${params.get("token")}`,
+        }
+      : null,
+  };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
@@ -33,7 +44,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       </p>
       {tip ? (
         <p className="mx-auto mt-4 max-w-lg rounded-xl bg-chaeto-light p-4 text-chaeto" data-testid="tip-thanks">
-          Your tip of <strong>{formatCents(tip.totalCents)}</strong> (order {tip.number}) went straight to the people who grow and pack your chaeto.{" "}
+          Your tip of <strong>{formatCents(tip.totalCents)}</strong> (order {tip.number}) went straight to the people
+          who grow and pack your chaeto.{" "}
           <Link to={tip.url} className="font-semibold underline">
             View receipt
           </Link>

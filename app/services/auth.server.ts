@@ -29,7 +29,12 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  */
 export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
-  const queue = async (kind: string, to: string, dedupeKey: string, mail: { subject: string; html: string; text: string }) => {
+  const queue = async (
+    kind: string,
+    to: string,
+    dedupeKey: string,
+    mail: { subject: string; html: string; text: string },
+  ) => {
     await enqueueMail(db, { kind, to, dedupeKey, ...mail }, new Date());
   };
   const policy = config.passwordPolicy;
@@ -63,7 +68,12 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url, token }) {
-        await queue("password-reset", user.email, `password-reset:${token}`, await renderAccountMail("reset", brand, { name: user.name, url }));
+        await queue(
+          "password-reset",
+          user.email,
+          `password-reset:${token}`,
+          await renderAccountMail("reset", brand, { name: user.name, url }),
+        );
       },
     },
     emailVerification: {
@@ -71,7 +81,12 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url, token }) {
-        await queue("verify-email", user.email, `verify-email:${token.slice(-40)}`, await renderAccountMail("verify", brand, { name: user.name, url }));
+        await queue(
+          "verify-email",
+          user.email,
+          `verify-email:${token.slice(-40)}`,
+          await renderAccountMail("verify", brand, { name: user.name, url }),
+        );
       },
     },
     user: {
@@ -109,7 +124,10 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         // NUL characters can't be stored in PostgreSQL text; refuse them before any write.
         if (ctx.body && JSON.stringify(ctx.body).includes("\\u0000")) {
-          throw new APIError("BAD_REQUEST", { code: "INVALID_CHARACTERS", message: "The request contains invalid characters." });
+          throw new APIError("BAD_REQUEST", {
+            code: "INVALID_CHARACTERS",
+            message: "The request contains invalid characters.",
+          });
         }
         const field = PASSWORD_PATHS[ctx.path];
         if (!field) return;

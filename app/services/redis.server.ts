@@ -13,7 +13,10 @@ export interface KeyValueStore {
 }
 
 export async function connectRedis(url: string): Promise<KeyValueStore> {
-  const client = createClient({ url, socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+  const client = createClient({
+    url,
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) },
+  });
   client.on("error", () => {
     // Reconnects on its own; callers see failures on their commands.
   });
@@ -22,7 +25,8 @@ export async function connectRedis(url: string): Promise<KeyValueStore> {
     get: (key) => client.get(key),
     getAndDelete: (key) => client.getDel(key),
     async set(key, value, ttlSeconds) {
-      if (ttlSeconds && ttlSeconds > 0) await client.set(key, value, { expiration: { type: "EX", value: Math.ceil(ttlSeconds) } });
+      if (ttlSeconds && ttlSeconds > 0)
+        await client.set(key, value, { expiration: { type: "EX", value: Math.ceil(ttlSeconds) } });
       else await client.set(key, value);
     },
     async delete(key) {

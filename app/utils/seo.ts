@@ -19,7 +19,15 @@ interface PageSeo {
 
 export function rootConfig(matches: ReadonlyArray<RootMatch | undefined>): PublicConfig {
   const root = matches.find((m) => m?.id === "root")?.data as { config?: PublicConfig } | undefined;
-  return root?.config ?? { shopName: "Lazy Reefer", publicUrl: "http://localhost:3000", paymentProvider: "test", stripePublishableKey: null, socialSignIn: null };
+  return (
+    root?.config ?? {
+      shopName: "Lazy Reefer",
+      publicUrl: "http://localhost:3000",
+      paymentProvider: "test",
+      stripePublishableKey: null,
+      socialSignIn: null,
+    }
+  );
 }
 
 /** Title, description, canonical URL, OpenGraph and Twitter tags for one page. */

@@ -11,7 +11,12 @@ declare module "autocannon" {
 
   export interface Request extends RequestParams {
     setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams | null;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   export interface Options {

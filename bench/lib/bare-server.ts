@@ -15,17 +15,28 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export async function startBare(responses: Map<string, CapturedResponse>, processes: number, tmpDir: string): Promise<BareServer> {
+export async function startBare(
+  responses: Map<string, CapturedResponse>,
+  processes: number,
+  tmpDir: string,
+): Promise<BareServer> {
   const file = path.join(tmpDir, "bare-responses.json");
   const stored = Object.fromEntries(
-    [...responses].map(([p, r]) => [p, { status: r.status, rawHeaders: r.rawHeaders, bodyBase64: r.body.toString("base64") }]),
+    [...responses].map(([p, r]) => [
+      p,
+      { status: r.status, rawHeaders: r.rawHeaders, bodyBase64: r.body.toString("base64") },
+    ]),
   );
   fs.writeFileSync(file, JSON.stringify(stored));
   const port = await freePort();
-  const child = forkChild(path.join(import.meta.dirname, "bare-server-child.ts"), [file, String(port), String(processes)], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const child = forkChild(
+    path.join(import.meta.dirname, "bare-server-child.ts"),
+    [file, String(port), String(processes)],
+    {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   let onExit: (code: number | null) => void = () => {};
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("bare server did not start in 20 s")), 20_000);

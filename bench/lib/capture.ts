@@ -12,12 +12,19 @@ export interface CapturedResponse {
   body: Buffer;
 }
 
-export function capture(url: string, headers: Record<string, string>, method = "GET", body?: string): Promise<CapturedResponse> {
+export function capture(
+  url: string,
+  headers: Record<string, string>,
+  method = "GET",
+  body?: string,
+): Promise<CapturedResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -27,6 +34,7 @@ export function capture(url: string, headers: Record<string, string>, method = "
 }
 
 export function headerOf(c: CapturedResponse, name: string): string | undefined {
-  for (let i = 0; i < c.rawHeaders.length; i += 2) if (c.rawHeaders[i]!.toLowerCase() === name) return c.rawHeaders[i + 1];
+  for (let i = 0; i < c.rawHeaders.length; i += 2)
+    if (c.rawHeaders[i]!.toLowerCase() === name) return c.rawHeaders[i + 1];
   return undefined;
 }

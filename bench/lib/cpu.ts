@@ -61,7 +61,13 @@ function databaseTicks(dbName: string | undefined): number {
 }
 
 export function cpuSnapshot(serverPids: number[], dbName?: string): Snapshot {
-  return { at: performance.now(), machineBusy: machineBusyTicks(), tree: treeTicks(serverPids), database: databaseTicks(dbName), self: process.cpuUsage() };
+  return {
+    at: performance.now(),
+    machineBusy: machineBusyTicks(),
+    tree: treeTicks(serverPids),
+    database: databaseTicks(dbName),
+    self: process.cpuUsage(),
+  };
 }
 
 export interface CpuUse {

@@ -109,7 +109,13 @@ export async function verifyCheckout(url: string, accounting: CheckoutAccounting
     for (;;) {
       rows = [];
       for (let i = 0; i < keys.length; i += 500) {
-        rows.push(...(await db.selectFrom("idempotency_keys").select(["key", "state", "response_status"]).where("key", "in", keys.slice(i, i + 500)).execute()));
+        rows.push(
+          ...(await db
+            .selectFrom("idempotency_keys")
+            .select(["key", "state", "response_status"])
+            .where("key", "in", keys.slice(i, i + 500))
+            .execute()),
+        );
       }
       if (rows.length !== seen) {
         seen = rows.length;
@@ -120,7 +126,11 @@ export async function verifyCheckout(url: string, accounting: CheckoutAccounting
     }
     const completedAfterStop = rows.filter((r) => r.response_status === 201).length;
 
-    const statusRows = await db.selectFrom("orders").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+    const statusRows = await db
+      .selectFrom("orders")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute();
     const ordersByStatus = Object.fromEntries(statusRows.map((r) => [r.status, Number(r.n)]));
     const paidOrders = ordersByStatus.paid ?? 0;
     const reservingOrders = Object.entries(ordersByStatus)
@@ -137,14 +147,27 @@ export async function verifyCheckout(url: string, accounting: CheckoutAccounting
 
     const problems: string[] = [];
     if (minStock < 0) problems.push(`stock went negative (min ${minStock})`);
-    for (const [id, s] of Object.entries(stock)) if (s.expected !== s.actual) problems.push(`${id}: stock ${s.actual}, expected ${s.expected}`);
+    for (const [id, s] of Object.entries(stock))
+      if (s.expected !== s.actual) problems.push(`${id}: stock ${s.actual}, expected ${s.expected}`);
     const expectedPaid = accounting.answered201 + completedAfterStop;
-    if (paidOrders !== expectedPaid) problems.push(`paid orders ${paidOrders} ≠ 201 answers ${accounting.answered201} + ${completedAfterStop} completed after the stop`);
+    if (paidOrders !== expectedPaid)
+      problems.push(
+        `paid orders ${paidOrders} ≠ 201 answers ${accounting.answered201} + ${completedAfterStop} completed after the stop`,
+      );
     const unpaid = Object.entries(ordersByStatus).filter(([s]) => s !== "paid");
     if (unpaid.length) problems.push(`orders not paid: ${unpaid.map(([s, n]) => `${n} ${s}`).join(", ")}`);
     const stuck = rows.filter((r) => r.state !== "done").length;
     if (stuck) problems.push(`${stuck} checkout requests still pending on the server after 15 s`);
-    return { ok: problems.length === 0, paidOrders, ordersByStatus, answered201: accounting.answered201, completedAfterStop, minStock, stock, problems };
+    return {
+      ok: problems.length === 0,
+      paidOrders,
+      ordersByStatus,
+      answered201: accounting.answered201,
+      completedAfterStop,
+      minStock,
+      stock,
+      problems,
+    };
   } finally {
     await database.destroy();
   }

@@ -18,9 +18,18 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function runOnce(job: LoadJob, seconds: number, keys: { inFlight: Set<string>; answered201: number } | null): Promise<RunSummary> {
+async function runOnce(
+  job: LoadJob,
+  seconds: number,
+  keys: { inFlight: Set<string>; answered201: number } | null,
+): Promise<RunSummary> {
   const url = new URL(job.path, job.baseUrl);
-  const request: Request = { method: job.method, path: url.pathname + url.search, headers: job.headers, body: job.body };
+  const request: Request = {
+    method: job.method,
+    path: url.pathname + url.search,
+    headers: job.headers,
+    body: job.body,
+  };
   // The first answer of each failing status, to say why (bodies of 2xx are never kept).
   const errorSamples: Record<string, string> = {};
   const sampleError = (status: number, body: string) => {
@@ -70,7 +79,12 @@ async function runOnce(job: LoadJob, seconds: number, keys: { inFlight: Set<stri
     seconds: result.duration,
     requests: n,
     reqPerSec: Math.round((n / result.duration) * 10) / 10,
-    latencyMs: { p50: ms(percentile(sorted, 0.5)), p90: ms(percentile(sorted, 0.9)), p99: ms(percentile(sorted, 0.99)), max: ms(sorted.length ? sorted[sorted.length - 1]! : 0) },
+    latencyMs: {
+      p50: ms(percentile(sorted, 0.5)),
+      p90: ms(percentile(sorted, 0.9)),
+      p99: ms(percentile(sorted, 0.99)),
+      max: ms(sorted.length ? sorted[sorted.length - 1]! : 0),
+    },
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,

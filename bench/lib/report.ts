@@ -35,7 +35,14 @@ export interface Check {
 export interface RunReport {
   date: string;
   db: string;
-  machine: { cpuModel: string; cpus: number; totalMemoryGiB: number; node: string; os: string; loadAverageAtStart: number[] };
+  machine: {
+    cpuModel: string;
+    cpus: number;
+    totalMemoryGiB: number;
+    node: string;
+    os: string;
+    loadAverageAtStart: number[];
+  };
   git: { commit: string; branch: string; dirty: boolean };
   settings: {
     connections: number;
@@ -103,34 +110,59 @@ export function notesFor(r: Omit<RunReport, "notes">, webConcurrency: number): s
   const runs = r.targets.flatMap((t) => [t.shop, ...(t.bare ? [t.bare] : [])]);
   const worstOther = Math.max(...runs.map((s) => s.cpu.other));
   if (worstOther >= 0.25) {
-    notes.push(`Other processes on the machine used up to ${worstOther.toFixed(2)} of ${r.machine.cpus} cores during a measurement (column "other"): those figures are lower than on a quiet machine.`);
+    notes.push(
+      `Other processes on the machine used up to ${worstOther.toFixed(2)} of ${r.machine.cpus} cores during a measurement (column "other"): those figures are lower than on a quiet machine.`,
+    );
   }
   const loadGen = Math.max(...r.targets.filter((t) => t.bare).map((t) => t.bare!.cpu.loadGenerator));
   if (loadGen >= 0.85) {
-    notes.push(`The load generator used up to ${loadGen.toFixed(2)} cores against the bare server: the bare-bytes figures are partly the limit of one autocannon process on this machine, so shop ÷ bare overstates the shop's share of the true limit (an upper bound).`);
+    notes.push(
+      `The load generator used up to ${loadGen.toFixed(2)} cores against the bare server: the bare-bytes figures are partly the limit of one autocannon process on this machine, so shop ÷ bare overstates the shop's share of the true limit (an upper bound).`,
+    );
   }
   return notes;
 }
 
 /** The issue's targets. */
-export function evaluateChecks(targets: TargetResult[], checkout: CheckoutVerification | null, connections: number): Check[] {
+export function evaluateChecks(
+  targets: TargetResult[],
+  checkout: CheckoutVerification | null,
+  connections: number,
+): Check[] {
   const checks: Check[] = [];
   const product = targets.find((t) => t.name === "product page");
   if (product) {
-    checks.push({ name: "product page p99", target: `≤ 50 ms at ${connections} connections`, measured: `${fmtMs(product.shop.latencyMs.p99)} ms`, pass: product.shop.requests > 0 && product.shop.latencyMs.p99 <= 50 });
+    checks.push({
+      name: "product page p99",
+      target: `≤ 50 ms at ${connections} connections`,
+      measured: `${fmtMs(product.shop.latencyMs.p99)} ms`,
+      pass: product.shop.requests > 0 && product.shop.latencyMs.p99 <= 50,
+    });
     if (product.ratio !== null) {
-      checks.push({ name: "product page vs bare-bytes limit", target: "≥ 25 %", measured: `${(product.ratio * 100).toFixed(1)} %`, pass: product.ratio >= 0.25 });
+      checks.push({
+        name: "product page vs bare-bytes limit",
+        target: "≥ 25 %",
+        measured: `${(product.ratio * 100).toFixed(1)} %`,
+        pass: product.ratio >= 0.25,
+      });
     }
   }
   const co = targets.find((t) => t.name === "checkout");
   if (co) {
-    checks.push({ name: "checkout throughput", target: "≥ 200 orders/s", measured: `${Math.round(co.ordersPerSec ?? 0)} orders/s`, pass: (co.ordersPerSec ?? 0) >= 200 });
+    checks.push({
+      name: "checkout throughput",
+      target: "≥ 200 orders/s",
+      measured: `${Math.round(co.ordersPerSec ?? 0)} orders/s`,
+      pass: (co.ordersPerSec ?? 0) >= 200,
+    });
   }
   if (checkout) {
     checks.push({
       name: "checkout: no oversell",
       target: "stock ≥ 0 and consistent; paid orders = 201s",
-      measured: checkout.ok ? `${checkout.paidOrders} paid = ${checkout.answered201} + ${checkout.completedAfterStop} cut off; min stock ${checkout.minStock}` : checkout.problems.join("; "),
+      measured: checkout.ok
+        ? `${checkout.paidOrders} paid = ${checkout.answered201} + ${checkout.completedAfterStop} cut off; min stock ${checkout.minStock}`
+        : checkout.problems.join("; "),
       pass: checkout.ok,
     });
   }
@@ -147,7 +179,22 @@ function problems(s: RunSummary): string {
   return `${s.errors}/${s.non2xx}`;
 }
 
-const HEADER = ["target", "shop req/s", "p50 ms", "p99 ms", "err/non-2xx", "cores srv/db/gen/other", "CPU ms/req", "bare req/s", "bare p50", "bare p99", "bare err/non-2xx", "bare cores", "shop ÷ bare", "answer"];
+const HEADER = [
+  "target",
+  "shop req/s",
+  "p50 ms",
+  "p99 ms",
+  "err/non-2xx",
+  "cores srv/db/gen/other",
+  "CPU ms/req",
+  "bare req/s",
+  "bare p50",
+  "bare p99",
+  "bare err/non-2xx",
+  "bare cores",
+  "shop ÷ bare",
+  "answer",
+];
 
 /**
  * CPU milliseconds the server (and its database) spent per answered request. Unlike req/s this
@@ -156,12 +203,15 @@ const HEADER = ["target", "shop req/s", "p50 ms", "p99 ms", "err/non-2xx", "core
 export const cpuPerRequest = (s: RunSummary) => ((s.cpu.server + s.cpu.database) * 1000) / Math.max(1e-9, s.reqPerSec);
 
 /** Cores used by the server, the load generator and the rest of the machine (see cpu.ts). */
-const cores = (s: RunSummary) => `${s.cpu.server.toFixed(2)}/${s.cpu.database.toFixed(2)}/${s.cpu.loadGenerator.toFixed(2)}/${s.cpu.other.toFixed(2)}`;
+const cores = (s: RunSummary) =>
+  `${s.cpu.server.toFixed(2)}/${s.cpu.database.toFixed(2)}/${s.cpu.loadGenerator.toFixed(2)}/${s.cpu.other.toFixed(2)}`;
 
 function rows(r: RunReport): string[][] {
   return r.targets.map((t) => [
     `${t.name} (${t.method} ${t.path})`,
-    t.ordersPerSec !== undefined ? `${fmtRate(t.shop.reqPerSec)} (${fmtRate(t.ordersPerSec)} orders/s)` : fmtRate(t.shop.reqPerSec),
+    t.ordersPerSec !== undefined
+      ? `${fmtRate(t.shop.reqPerSec)} (${fmtRate(t.ordersPerSec)} orders/s)`
+      : fmtRate(t.shop.reqPerSec),
     t.shop.requests ? fmtMs(t.shop.latencyMs.p50) : "—",
     t.shop.requests ? fmtMs(t.shop.latencyMs.p99) : "—",
     problems(t.shop),
@@ -180,7 +230,8 @@ function rows(r: RunReport): string[][] {
 export function consoleTable(r: RunReport): string {
   const all = [HEADER, ...rows(r)];
   const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (row: string[]) =>
+    row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const out = [line(HEADER), widths.map((w) => "─".repeat(w)).join("  "), ...rows(r).map(line), ""];
   for (const c of r.checks) out.push(`${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.measured} (target ${c.target})`);
   if (r.notes.length) out.push("", ...r.notes.map((n) => `note: ${n}`));
@@ -189,7 +240,9 @@ export function consoleTable(r: RunReport): string {
 
 export function markdown(r: RunReport): string {
   const esc = (s: string) => s.replace(/\|/g, "\\|");
-  const table = [HEADER, HEADER.map(() => "---"), ...rows(r)].map((row) => `| ${row.map(esc).join(" | ")} |`).join("\n");
+  const table = [HEADER, HEADER.map(() => "---"), ...rows(r)]
+    .map((row) => `| ${row.map(esc).join(" | ")} |`)
+    .join("\n");
   const m = r.machine;
   const s = r.settings;
   return `# HTTP throughput — ${r.db} — ${r.date.slice(0, 10)}
@@ -216,23 +269,33 @@ equivalent.
 
 ${r.checks.map((c) => `- **${c.pass ? "PASS" : "FAIL"}** ${c.name}: ${c.measured} (target ${c.target})`).join("\n")}
 ${r.notes.length ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join("\n")}\n` : ""}${failedAnswers(r)}${
-  r.checkout
-    ? `
+    r.checkout
+      ? `
 ## Checkout accounting
 
-- Orders by status: ${Object.entries(r.checkout.ordersByStatus).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}
+- Orders by status: ${
+          Object.entries(r.checkout.ordersByStatus)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", ") || "none"
+        }
 - 201 answers received (warm-up + measurement + preflight): ${r.checkout.answered201}; requests cut off at a run's end that the server completed: ${r.checkout.completedAfterStop}
 - Lowest stock of any product or bundle: ${r.checkout.minStock}
-- Stock: ${Object.entries(r.checkout.stock).filter(([, v]) => v.expected !== v.actual || v.actual < 10_000_000).map(([k, v]) => `${k} ${v.actual} (expected ${v.expected})`).join(", ")}
+- Stock: ${Object.entries(r.checkout.stock)
+          .filter(([, v]) => v.expected !== v.actual || v.actual < 10_000_000)
+          .map(([k, v]) => `${k} ${v.actual} (expected ${v.expected})`)
+          .join(", ")}
 ${r.checkout.problems.length ? `- Problems: ${r.checkout.problems.join("; ")}` : ""}`
-    : ""
-}`;
+      : ""
+  }`;
 }
 
 /** The first failing answer of each status per target, so a FAIL comes with its reason. */
 function failedAnswers(r: RunReport): string {
   const lines = r.targets.flatMap((t) =>
-    Object.entries(t.shop.errorSamples ?? {}).map(([status, body]) => `- ${t.name}: ${t.shop.statusCodes[status] ?? 0} × ${status} — \`${body.replace(/\s+/g, " ").replace(/`/g, "'")}\``),
+    Object.entries(t.shop.errorSamples ?? {}).map(
+      ([status, body]) =>
+        `- ${t.name}: ${t.shop.statusCodes[status] ?? 0} × ${status} — \`${body.replace(/\s+/g, " ").replace(/`/g, "'")}\``,
+    ),
   );
   return lines.length ? `\n## Failed answers (shop)\n\n${lines.join("\n")}\n` : "";
 }

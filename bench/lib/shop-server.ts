@@ -24,15 +24,21 @@ export interface ShopServer {
  */
 export function webConcurrency(): { value: number; source: string } {
   const raw = process.env.WEB_CONCURRENCY;
-  if (raw !== undefined && raw !== "") return { value: Number(raw), source: `WEB_CONCURRENCY=${raw} (from the environment)` };
+  if (raw !== undefined && raw !== "")
+    return { value: Number(raw), source: `WEB_CONCURRENCY=${raw} (from the environment)` };
   // server.js's default: os.availableParallelism() (the cores this process may use).
   const cores = os.availableParallelism();
   return { value: cores, source: `WEB_CONCURRENCY unset → npm start default = ${cores} (available cores)` };
 }
 
 /** `profileDir`: every server process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
-export async function startShop(opts: { dataDir: string; databaseUrl: string; profileDir?: string }): Promise<ShopServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run without --no-build (or `npm run build`) first.");
+export async function startShop(opts: {
+  dataDir: string;
+  databaseUrl: string;
+  profileDir?: string;
+}): Promise<ShopServer> {
+  if (!fs.existsSync("build/server/index.js"))
+    throw new Error("No production build: run without --no-build (or `npm run build`) first.");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -7,7 +7,8 @@
 import { checkoutBody, quoteBody } from "./bodies";
 
 export const ACCEPT_ENCODING = "gzip, br";
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 export interface Target {
   name: string;

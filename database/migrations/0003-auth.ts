@@ -27,5 +27,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw(`drop index "orders_user_id"`).execute(db);
-  for (const table of ["rateLimit", "verification", "account", "session", "user"]) await db.schema.dropTable(table).execute();
+  for (const table of ["rateLimit", "verification", "account", "session", "user"])
+    await db.schema.dropTable(table).execute();
 }

@@ -37,5 +37,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["rate_limits", "contact_messages", "newsletter_subscribers"]) await db.schema.dropTable(table).execute();
+  for (const table of ["rate_limits", "contact_messages", "newsletter_subscribers"])
+    await db.schema.dropTable(table).execute();
 }

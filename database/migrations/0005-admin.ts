@@ -8,7 +8,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("orders").addColumn("tracking_number", "text").execute();
   await db.schema.alterTable("orders").addColumn("shipped_at", t.timestamp).execute();
   await db.schema.alterTable("orders").addColumn("external_reference", "text").execute();
-  await db.schema.alterTable("orders").addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("refunded_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("order_notes")

@@ -1,7 +1,14 @@
 import express, { Router, type RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { z } from "zod";
-import { ActionRefused, listOrderNotes, listOrders, OrderActionSchema, OrderFiltersSchema, performOrderAction } from "~/models/admin-orders.server";
+import {
+  ActionRefused,
+  listOrderNotes,
+  listOrders,
+  OrderActionSchema,
+  OrderFiltersSchema,
+  performOrderAction,
+} from "~/models/admin-orders.server";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
 import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
@@ -57,7 +64,15 @@ export function adminRoutes(services: AppServices): Router {
     const id = IdParam.safeParse(req.params.id);
     const order = id.success ? await getOrder(db, id.data) : null;
     if (!order) throw new ApiError(404, "No such order.");
-    res.json({ order: { ...orderJson(order), events: order.events, carrier: order.carrier, trackingNumber: order.trackingNumber }, notes: await listOrderNotes(db, order.id) });
+    res.json({
+      order: {
+        ...orderJson(order),
+        events: order.events,
+        carrier: order.carrier,
+        trackingNumber: order.trackingNumber,
+      },
+      notes: await listOrderNotes(db, order.id),
+    });
   });
 
   router.patch("/admin/orders/:id", async (req, res) => {
@@ -76,25 +91,48 @@ export function adminRoutes(services: AppServices): Router {
 
   router.patch("/admin/products/:id", async (req, res) => {
     const update = parseBody(CatalogueUpdateSchema, req.body);
-    const item = await updateCatalogueItem(db, "product", String(req.params.id), update, res.locals.admin!.email, services.clock());
+    const item = await updateCatalogueItem(
+      db,
+      "product",
+      String(req.params.id),
+      update,
+      res.locals.admin!.email,
+      services.clock(),
+    );
     if (!item) throw new ApiError(404, "No such product.");
     res.json({ product: item });
   });
 
-  router.post("/admin/products/:id/images", express.raw({ type: () => true, limit: MAX_PRODUCT_IMAGE_BYTES + 1024 }), async (req, res) => {
-    try {
-      const added = await addProductImage(db, services.storage, String(req.params.id), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-      if (!added) throw new ApiError(404, "No such product.");
-      res.status(201).json(added);
-    } catch (err) {
-      if (err instanceof StorageError) return sendStorageError(res, err);
-      throw err;
-    }
-  });
+  router.post(
+    "/admin/products/:id/images",
+    express.raw({ type: () => true, limit: MAX_PRODUCT_IMAGE_BYTES + 1024 }),
+    async (req, res) => {
+      try {
+        const added = await addProductImage(
+          db,
+          services.storage,
+          String(req.params.id),
+          Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        );
+        if (!added) throw new ApiError(404, "No such product.");
+        res.status(201).json(added);
+      } catch (err) {
+        if (err instanceof StorageError) return sendStorageError(res, err);
+        throw err;
+      }
+    },
+  );
 
   router.patch("/admin/bundles/:id", async (req, res) => {
     const update = parseBody(CatalogueUpdateSchema, req.body);
-    const item = await updateCatalogueItem(db, "bundle", String(req.params.id), update, res.locals.admin!.email, services.clock());
+    const item = await updateCatalogueItem(
+      db,
+      "bundle",
+      String(req.params.id),
+      update,
+      res.locals.admin!.email,
+      services.clock(),
+    );
     if (!item) throw new ApiError(404, "No such bundle.");
     res.json({ bundle: item });
   });

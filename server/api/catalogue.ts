@@ -6,7 +6,11 @@ import { bundleJson, productJson } from "~/models/catalogue-json";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
 
-const IdSchema = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/);
+const IdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9-]+$/);
 
 export function catalogueRoutes(services: AppServices): Router {
   const router = Router();
@@ -23,7 +27,8 @@ export function catalogueRoutes(services: AppServices): Router {
   router.get("/products/:id", async (req, res) => {
     const id = IdSchema.safeParse(req.params.id);
     const product = id.success ? await getProduct(db, id.data) : null;
-    if (!product || !product.active) throw new ApiError(404, `No product with id "${String(req.params.id).slice(0, 100)}".`);
+    if (!product || !product.active)
+      throw new ApiError(404, `No product with id "${String(req.params.id).slice(0, 100)}".`);
     res.json({ product: productJson(product, services.clock()) });
   });
 

@@ -3,7 +3,12 @@ import { Router, type Response } from "express";
 import { z } from "zod";
 import { priceCart } from "~/domain/cart";
 import { cartFromItems } from "~/domain/cart-items";
-import { CheckoutRequestSchema, IdempotencyKeySchema, paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
+import {
+  CheckoutRequestSchema,
+  IdempotencyKeySchema,
+  paymentIdempotencyKey,
+  type CheckoutRequest,
+} from "~/domain/checkout";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
@@ -57,7 +62,12 @@ interface KeyHold {
 /** A request fingerprint for idempotency that never includes the card number itself. */
 export function checkoutRequestHash(body: CheckoutRequest): string {
   const card = body.payment?.card;
-  const safe = { ...body, payment: card ? { last4: normaliseCardNumber(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear } : null };
+  const safe = {
+    ...body,
+    payment: card
+      ? { last4: normaliseCardNumber(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear }
+      : null,
+  };
   return crypto.createHash("sha256").update(JSON.stringify(safe)).digest("hex");
 }
 
@@ -123,7 +133,11 @@ export function checkoutRoutes(services: AppServices): Router {
       case "declined": {
         // The customer keeps the cart and may retry with another card; this attempt's stock goes back now.
         await recordPaymentFailure(db, order.id, result.reason, services.clock());
-        await closeOrder(db, order.id, "cancelled", { now: services.clock(), actor: "checkout", note: `Payment failed: ${result.reason}` });
+        await closeOrder(db, order.id, "cancelled", {
+          now: services.clock(),
+          actor: "checkout",
+          note: `Payment failed: ${result.reason}`,
+        });
         return { status: 402, body: errorBody(402, result.message, result.reason) };
       }
     }
@@ -159,7 +173,12 @@ export function checkoutRoutes(services: AppServices): Router {
    * (its attempt failed and gave the key up), so it is looked for only when this attempt cannot
    * go on by itself: a cart that no longer validates, or placeOrder meeting the key's index.
    */
-  async function checkout(body: CheckoutRequest, hold: KeyHold, userId: string | null, fresh: boolean): Promise<Answer> {
+  async function checkout(
+    body: CheckoutRequest,
+    hold: KeyHold,
+    userId: string | null,
+    fresh: boolean,
+  ): Promise<Answer> {
     const card = body.payment?.card;
     if (!fresh) {
       const continued = await continueEarlier(hold, card);
@@ -170,7 +189,12 @@ export function checkoutRoutes(services: AppServices): Router {
     return (await continueEarlier(hold, card)) ?? answer;
   }
 
-  async function placeAndPay(body: CheckoutRequest, hold: KeyHold, userId: string | null, card: Card | undefined): Promise<Answer> {
+  async function placeAndPay(
+    body: CheckoutRequest,
+    hold: KeyHold,
+    userId: string | null,
+    card: Card | undefined,
+  ): Promise<Answer> {
     const now = services.clock();
     const catalogue = await loadCatalogueSnapshot(db);
     const built = cartFromItems(body.items, catalogue, now);
@@ -180,7 +204,10 @@ export function checkoutRoutes(services: AppServices): Router {
     }
     const quote = priceCart(built.cart, catalogue);
     if (quote.requiresShipping && !body.shippingAddress) {
-      return { status: 400, body: errorBody(400, "A shipping address is required for physical items.", "address-required") };
+      return {
+        status: 400,
+        body: errorBody(400, "A shipping address is required for physical items.", "address-required"),
+      };
     }
 
     if (services.payments.name === "test") {
@@ -217,16 +244,37 @@ export function checkoutRoutes(services: AppServices): Router {
 
   router.post("/checkout", async (req, res) => {
     const key = IdempotencyKeySchema.safeParse(req.get("Idempotency-Key"));
-    if (!key.success) throw new ApiError(400, "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).", "idempotency-key-required");
+    if (!key.success)
+      throw new ApiError(
+        400,
+        "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).",
+        "idempotency-key-required",
+      );
     const body = parseBody(CheckoutRequestSchema, req.body);
     const scopedKey = `checkout:${key.data}`;
-    const start = await beginIdempotent(db, scopedKey, checkoutRequestHash(body), services.clock(), services.config.idempotencyLeaseMs);
-    if (start.kind === "reused") throw new ApiError(409, "This Idempotency-Key was already used for a different request.", "idempotency-key-reused");
-    if (start.kind === "in-progress") throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
+    const start = await beginIdempotent(
+      db,
+      scopedKey,
+      checkoutRequestHash(body),
+      services.clock(),
+      services.config.idempotencyLeaseMs,
+    );
+    if (start.kind === "reused")
+      throw new ApiError(
+        409,
+        "This Idempotency-Key was already used for a different request.",
+        "idempotency-key-reused",
+      );
+    if (start.kind === "in-progress")
+      throw new ApiError(409, "A request with this Idempotency-Key is still being processed.", "request-in-progress");
     if (start.kind === "replay") return send(res, { status: start.status, body: start.body }, true);
     const { claim } = start;
     const hold: KeyHold = { key: key.data, scopedKey, claim, stored: false };
-    if (start.kind === "takeover") req.log?.warn({ idempotencyKey: key.data }, "checkout: took over a claim whose lease ran out (its attempt died); continuing its order, if any");
+    if (start.kind === "takeover")
+      req.log?.warn(
+        { idempotencyKey: key.data },
+        "checkout: took over a claim whose lease ran out (its attempt died); continuing its order, if any",
+      );
 
     // Card testing: limit attempts per address and per email; pause both after repeated declines.
     const email = body.customer.email.toLowerCase();
@@ -235,14 +283,22 @@ export function checkoutRoutes(services: AppServices): Router {
     for (const k of declineKeys) {
       if (await services.rateLimiter.isBlocked(k, CHECKOUT_DECLINES)) {
         await abandonIdempotent(db, scopedKey, claim);
-        throw new ApiError(429, "Too many declined payments. Please wait 30 minutes or contact us.", "too-many-declines");
+        throw new ApiError(
+          429,
+          "Too many declined payments. Please wait 30 minutes or contact us.",
+          "too-many-declines",
+        );
       }
     }
     for (const k of keys) {
       const hit = await services.rateLimiter.hit(k, CHECKOUT_ATTEMPTS);
       if (!hit.allowed) {
         await abandonIdempotent(db, scopedKey, claim);
-        throw new ApiError(429, `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, "too-many-requests");
+        throw new ApiError(
+          429,
+          `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`,
+          "too-many-requests",
+        );
       }
     }
 
@@ -267,13 +323,25 @@ export function checkoutRoutes(services: AppServices): Router {
     const order = await getOrderForToken(db, String(req.params.id), token);
     if (!order || services.payments.name !== "test") throw new ApiError(404, "No such order.");
     if (order.status !== "pending_payment") {
-      if (order.status === "paid" || order.status === "delivered") return void res.json({ order: orderJson(order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+      if (order.status === "paid" || order.status === "delivered")
+        return void res.json({
+          order: orderJson(order),
+          orderUrl: `/order-confirmation?order=${order.id}&token=${token}`,
+        });
       throw new ApiError(409, "This order can no longer be paid.", "order-closed");
     }
     if (outcome === "fail") {
       await recordPaymentFailure(db, order.id, "authentication-failed", services.clock());
-      await closeOrder(db, order.id, "cancelled", { now: services.clock(), actor: "checkout", note: "3-D Secure authentication failed" });
-      throw new ApiError(402, "The card issuer could not confirm it's you. Your cart is still here: try again or use another card.", "authentication-failed");
+      await closeOrder(db, order.id, "cancelled", {
+        now: services.clock(),
+        actor: "checkout",
+        note: "3-D Secure authentication failed",
+      });
+      throw new ApiError(
+        402,
+        "The card issuer could not confirm it's you. Your cart is still here: try again or use another card.",
+        "authentication-failed",
+      );
     }
     const paid = await markOrderPaid(db, order.id, {
       reference: order.paymentReference ?? `test_3ds_${order.id}`,
@@ -288,7 +356,10 @@ export function checkoutRoutes(services: AppServices): Router {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     const order = await getOrderForToken(db, String(req.params.id), token);
     if (!order) throw new ApiError(404, "No such order.");
-    res.json({ order: orderJson(order), orderUrl: orderUrl(services.config, services.secret, order.id).replace(services.config.publicUrl, "") });
+    res.json({
+      order: orderJson(order),
+      orderUrl: orderUrl(services.config, services.secret, order.id).replace(services.config.publicUrl, ""),
+    });
   });
 
   return router;

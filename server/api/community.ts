@@ -21,7 +21,12 @@ export function communityRoutes(services: AppServices): Router {
 
   async function limit(req: Request, scope: string) {
     const result = await services.rateLimiter.hit(`${scope}:${req.ip}`, COMMUNITY_LIMIT);
-    if (!result.allowed) throw new ApiError(429, `Too many requests. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`, "too-many-requests");
+    if (!result.allowed)
+      throw new ApiError(
+        429,
+        `Too many requests. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`,
+        "too-many-requests",
+      );
   }
 
   router.post("/newsletter", async (req, res) => {
@@ -29,7 +34,9 @@ export function communityRoutes(services: AppServices): Router {
     await limit(req, "newsletter");
     if (!body.website) await requestSubscription(deps(), body.email, body.source);
     // The same answer for new, pending, confirmed and honeypot submissions.
-    res.status(202).json({ status: "accepted", message: "Check your inbox: we sent a link to confirm your subscription." });
+    res
+      .status(202)
+      .json({ status: "accepted", message: "Check your inbox: we sent a link to confirm your subscription." });
   });
 
   router.get("/newsletter/confirm", async (req, res) => {
@@ -43,7 +50,10 @@ export function communityRoutes(services: AppServices): Router {
     const email = typeof req.query.email === "string" ? req.query.email.toLowerCase() : "";
     const sig = typeof req.query.sig === "string" ? req.query.sig : "";
     const ok = await unsubscribe(deps(), email, sig);
-    if (req.method === "POST") return void (ok ? res.json({ status: "unsubscribed" }) : res.status(404).json({ error: { code: "not-found", message: "Unknown link." } }));
+    if (req.method === "POST")
+      return void (ok
+        ? res.json({ status: "unsubscribed" })
+        : res.status(404).json({ error: { code: "not-found", message: "Unknown link." } }));
     res.redirect(303, ok ? "/confirmed?unsubscribed=1" : "/confirmed?problem=invalid");
   };
   router.get("/newsletter/unsubscribe", unsubscribeHandler);

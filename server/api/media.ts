@@ -57,7 +57,8 @@ export function mediaRoutes(services: AppServices): Router {
   router.get(`/media/${AVATAR_BUCKET}/:userId/:file`, async (req, res) => {
     const user = await getUser(services, fromNodeHeaders(req.headers));
     // Someone else's photo answers exactly like a missing one.
-    if (!user || user.id !== req.params.userId) return void sendStorageError(res, new StorageError("object-not-found", "No such file."));
+    if (!user || user.id !== req.params.userId)
+      return void sendStorageError(res, new StorageError("object-not-found", "No such file."));
     try {
       const { bytes, metadata } = await services.storage.get(AVATAR_BUCKET, `${req.params.userId}/${req.params.file}`);
       res.setHeader("Content-Type", metadata.contentType ?? "application/octet-stream");

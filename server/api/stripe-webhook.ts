@@ -17,7 +17,8 @@ export function stripeWebhookRoutes(services: AppServices): Router {
     const secret = services.config.payments.stripeWebhookSecret;
     if (!stripe || !secret) throw new ApiError(404, "Stripe is not enabled on this shop.");
     const signature = req.get("Stripe-Signature");
-    if (!signature || !Buffer.isBuffer(req.body)) throw new ApiError(400, "Missing Stripe signature.", "invalid-signature");
+    if (!signature || !Buffer.isBuffer(req.body))
+      throw new ApiError(400, "Missing Stripe signature.", "invalid-signature");
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(req.body, signature, secret);
@@ -36,7 +37,9 @@ export function stripeWebhookRoutes(services: AppServices): Router {
 
     if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
       const intent = event.data.object as Stripe.PaymentIntent;
-      const order = (await findOrderByPaymentReference(db, intent.id)) ?? (intent.metadata?.orderId ? await getOrder(db, intent.metadata.orderId) : null);
+      const order =
+        (await findOrderByPaymentReference(db, intent.id)) ??
+        (intent.metadata?.orderId ? await getOrder(db, intent.metadata.orderId) : null);
       if (order) {
         await db.updateTable("payment_events").set({ order_id: order.id }).where("id", "=", event.id).execute();
         if (event.type === "payment_intent.succeeded") {

@@ -5,7 +5,11 @@ import type { AppServices } from "../services";
 import { parseBody } from "../validate";
 
 const AskSchema = z.object({
-  question: z.string().trim().min(3, "Ask a question of at least a few words.").max(500, "Keep questions under 500 characters."),
+  question: z
+    .string()
+    .trim()
+    .min(3, "Ask a question of at least a few words.")
+    .max(500, "Keep questions under 500 characters."),
 });
 
 /** Answers from the guides only (retrieval, extractive); says so honestly when they don't cover it. */

@@ -113,7 +113,9 @@ test("closing the sign-in popup early says so", async ({ page }) => {
   const popup = await popupPromise;
   await popup.waitForLoadState();
   await popup.close();
-  await expect(page.getByRole("alert")).toHaveText("The sign-in window was closed before finishing. Try again when you're ready.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "The sign-in window was closed before finishing. Try again when you're ready.",
+  );
 });
 
 test("repeated failed sign-ins from one address answer 429 too-many-requests", async ({ page }) => {

@@ -12,17 +12,29 @@ async function signInAsAdmin(page: Page, to = "/admin") {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({ page, browser }) => {
+test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({
+  page,
+  browser,
+}) => {
   const email = `guest-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const shopper = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.1.1" } })).newPage();
-  const number = await buyChaeto(shopper, { email, name: "Gwen Guest", street: "9 Lagoon Lane", city: "Miami", zip: "33101" });
+  const number = await buyChaeto(shopper, {
+    email,
+    name: "Gwen Guest",
+    street: "9 Lagoon Lane",
+    city: "Miami",
+    zip: "33101",
+  });
 
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Orders", exact: true })
+    .click();
   await page.getByLabel("Order number or email").fill(email);
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByTestId("orders-table").getByRole("link", { name: number }).click();
@@ -63,7 +75,9 @@ test("the CSV export holds the confirmed subscribers", async ({ page, browser })
   const visitor = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.2.2" } })).newPage();
   for (const email of [confirmedEmail, pendingEmail]) {
     await visitor.goto("/coming-soon");
-    const form = visitor.locator("section", { has: visitor.getByRole("heading", { name: "Notify me when they land" }) });
+    const form = visitor.locator("section", {
+      has: visitor.getByRole("heading", { name: "Notify me when they land" }),
+    });
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Notify me" }).click();
     await expect(form.getByTestId("newsletter-done")).toBeVisible();
@@ -91,12 +105,25 @@ test("a signed-in customer without the admin role gets the 403 page", async ({ p
   await expectAccessible(page);
 });
 
-const ADMIN_ROUTES = ["dashboard", "orders", "orders/new", "catalogue", "customers", "newsletter", "messages", "outbox", "diagnostics"];
+const ADMIN_ROUTES = [
+  "dashboard",
+  "orders",
+  "orders/new",
+  "catalogue",
+  "customers",
+  "newsletter",
+  "messages",
+  "outbox",
+  "diagnostics",
+];
 const LEAKS = /revenueCents|customerName|to_address|stockReason|subscribers|"email"/;
 
 test("admin routes' .data requests never answer data to visitors or customers", async ({ page, request }) => {
   for (const route of ADMIN_ROUTES) {
-    for (const suffix of [".data", `.data?_routes=routes/admin/${route.replace("orders/new", "new-order").replace(/^orders$/, "orders")}`]) {
+    for (const suffix of [
+      ".data",
+      `.data?_routes=routes/admin/${route.replace("orders/new", "new-order").replace(/^orders$/, "orders")}`,
+    ]) {
       const anonymous = await request.get(`/admin/${route}${suffix}`);
       const body = await anonymous.text();
       expect(body, `${route}${suffix} signed out`).toContain("SingleFetchRedirect");
@@ -122,11 +149,19 @@ test("markup typed by shoppers shows as text in the back office and never runs",
   const xss = `<img src=x onerror="window.__xss=1">${crypto.randomBytes(3).toString("hex")}`;
   const res = await request.post("/api/checkout", {
     headers: { "Idempotency-Key": crypto.randomUUID(), "X-Forwarded-For": "198.19.3.3" },
-    data: { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: { email: "xss@example.com", name: xss }, shippingAddress: { line1: xss, city: "Tampa", state: "FL", postalCode: "33602", country: "US" }, payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } } },
+    data: {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: { email: "xss@example.com", name: xss },
+      shippingAddress: { line1: xss, city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
   });
   expect(res.status()).toBe(201);
   const { order } = await res.json();
-  await request.post("/api/contact", { headers: { "X-Forwarded-For": "198.19.3.4" }, data: { name: xss, email: "xss@example.com", subject: xss, message: `Hello ${xss} there` } });
+  await request.post("/api/contact", {
+    headers: { "X-Forwarded-For": "198.19.3.4" },
+    data: { name: xss, email: "xss@example.com", subject: xss, message: `Hello ${xss} there` },
+  });
 
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
@@ -140,7 +175,9 @@ test("markup typed by shoppers shows as text in the back office and never runs",
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
   // An admin-edited description is text on the storefront too.
-  const edited = await page.request.patch("/api/admin/products/service-tip", { data: { description: `Thanks! ${xss} <script>window.__xss=2</script>` } });
+  const edited = await page.request.patch("/api/admin/products/service-tip", {
+    data: { description: `Thanks! ${xss} <script>window.__xss=2</script>` },
+  });
   expect(edited.status()).toBe(200);
   await page.goto("/product/service-tip");
   await expect(page.getByText(`<script>window.__xss=2</script>`, { exact: false }).first()).toBeVisible();

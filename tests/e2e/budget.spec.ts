@@ -71,13 +71,21 @@ test.describe("storefront byte budget", () => {
   });
 
   for (const pagePath of STOREFRONT_PAGES) {
-    test(`${pagePath} stays within 120 KB of JS and 25 KB of CSS (gzip), with no admin or chart code`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": `198.19.0.${Math.floor(Math.random() * 250) + 1}` } });
+    test(`${pagePath} stays within 120 KB of JS and 25 KB of CSS (gzip), with no admin or chart code`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        extraHTTPHeaders: { "X-Forwarded-For": `198.19.0.${Math.floor(Math.random() * 250) + 1}` },
+      });
       // Idle-time prefetching off: only what the page needs to become interactive is fetched.
       // A returning shopper: something in the cart, so /checkout shows its form.
       await context.addInitScript(() => {
         window.requestIdleCallback = () => 0;
-        window.localStorage.setItem("lazyReefer.cart", JSON.stringify([{ kind: "product", id: "premium-chaeto", quantity: 1 }]));
+        window.localStorage.setItem(
+          "lazyReefer.cart",
+          JSON.stringify([{ kind: "product", id: "premium-chaeto", quantity: 1 }]),
+        );
       });
       const page = await context.newPage();
       const fetched: { url: string; type: string; body: Promise<Buffer | null> }[] = [];
@@ -90,7 +98,8 @@ test.describe("storefront byte budget", () => {
       await page.waitForLoadState("networkidle");
       // Hydrated and the stored cart read (the badge counts it); checkout shows its form.
       await expect(page.getByTestId("cart-count")).toHaveText("1");
-      if (pagePath === "/checkout") await expect(page.getByRole("button", { name: /Place order|Continue to payment/ })).toBeVisible();
+      if (pagePath === "/checkout")
+        await expect(page.getByRole("button", { name: /Place order|Continue to payment/ })).toBeVisible();
       await page.waitForLoadState("networkidle");
 
       const loaded = await Promise.all(

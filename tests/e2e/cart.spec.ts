@@ -122,5 +122,13 @@ test("the ended special cannot be added; adding reports to gtag when present", a
   await page.goto("/product/premium-chaeto");
   await page.getByRole("button", { name: "Add to cart" }).click();
   const events = await page.evaluate(() => (window as unknown as { events: unknown[][] }).events);
-  expect(events).toEqual([["event", "add_to_cart", expect.objectContaining({ items: [expect.objectContaining({ item_name: "Premium Chaeto (Chaetomorpha)", price: 24.99 })] })]]);
+  expect(events).toEqual([
+    [
+      "event",
+      "add_to_cart",
+      expect.objectContaining({
+        items: [expect.objectContaining({ item_name: "Premium Chaeto (Chaetomorpha)", price: 24.99 })],
+      }),
+    ],
+  ]);
 });

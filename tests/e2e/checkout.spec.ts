@@ -70,7 +70,9 @@ test("a tip needs no address", async ({ page }) => {
   await expect(page.getByTestId("order-status")).toHaveText("Delivered");
 });
 
-test("an answer lost on the way back: placing the order again sends the same Idempotency-Key and gets the same order", async ({ page }) => {
+test("an answer lost on the way back: placing the order again sends the same Idempotency-Key and gets the same order", async ({
+  page,
+}) => {
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
   await fillCheckout(page, { card: "4242 4242 4242 4242" });

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { firstLink, waitForMail } from "./mailbox";
 
-test("the reef-wisdom chat answers with a working source link and is honest about off-topic questions", async ({ page }) => {
+test("the reef-wisdom chat answers with a working source link and is honest about off-topic questions", async ({
+  page,
+}) => {
   await visit(page, "/reef-wisdom");
   const chat = page.getByTestId("wisdom-chat");
   await chat.getByRole("button", { name: "My chaeto is turning white, what do I do?" }).click();
@@ -50,7 +52,9 @@ test("the contact form stores the message, acknowledges it by email and thanks t
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.locator("#message:invalid")).toHaveCount(1);
   await page.getByLabel("Subject (optional)").fill("Refugium light question");
-  await page.getByLabel("Message", { exact: true }).fill("Which photoperiod do you recommend for the refugium starter kit light?");
+  await page
+    .getByLabel("Message", { exact: true })
+    .fill("Which photoperiod do you recommend for the refugium starter kit light?");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page).toHaveURL(/\/thankyou/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");

@@ -7,7 +7,10 @@ export async function addToCart(page: Page, path: string) {
 }
 
 /** Fills the checkout form the way a shopper types it. */
-export async function fillCheckout(page: Page, options: { card?: string; email?: string; name?: string; street?: string; city?: string; zip?: string } = {}) {
+export async function fillCheckout(
+  page: Page,
+  options: { card?: string; email?: string; name?: string; street?: string; city?: string; zip?: string } = {},
+) {
   await page.getByLabel("Email", { exact: true }).fill(options.email ?? "shopper@example.com");
   await page.getByLabel("Full name").fill(options.name ?? "Sam Shopper");
   await page.getByLabel("Street address").fill(options.street ?? "1 Reef Road");

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Where the e2e SMTP peer (global-setup.ts) drops each message it receives. */
-export const MAILBOX_DIR = process.env.E2E_MAILBOX ?? path.join(process.env.TMPDIR ?? "/tmp", `lr-e2e-mailbox-${process.env.E2E_PORT ?? 3190}`);
+export const MAILBOX_DIR =
+  process.env.E2E_MAILBOX ?? path.join(process.env.TMPDIR ?? "/tmp", `lr-e2e-mailbox-${process.env.E2E_PORT ?? 3190}`);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525 + (Number(process.env.E2E_PORT ?? 3190) % 100));
 
 function decode(raw: string) {
@@ -16,7 +17,10 @@ export async function waitForMail(to: string, pattern: RegExp, timeoutMs = 15_00
     if (fs.existsSync(MAILBOX_DIR)) {
       for (const file of fs.readdirSync(MAILBOX_DIR).sort().reverse()) {
         const raw = decode(fs.readFileSync(path.join(MAILBOX_DIR, file), "utf8"));
-        if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`) || raw.toLowerCase().includes(`<${to.toLowerCase()}>`)) {
+        if (
+          raw.toLowerCase().includes(`to: ${to.toLowerCase()}`) ||
+          raw.toLowerCase().includes(`<${to.toLowerCase()}>`)
+        ) {
           if (pattern.test(raw)) return raw;
         }
       }

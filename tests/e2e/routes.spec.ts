@@ -48,7 +48,17 @@ test("guarded pages redirect to sign-in and /theplan moves permanently to /plan"
 });
 
 test("unknown paths and the original's test pages answer 404 with the not-found page", async ({ page, request }) => {
-  for (const path of ["/no-such-page", "/newsletter-test", "/image-test", "/order-test", "/login-test", "/functions-test", "/add-bob-orders", "/product/no-such-product", "/reef-wisdom/lazy-reefer-guide/nope"]) {
+  for (const path of [
+    "/no-such-page",
+    "/newsletter-test",
+    "/image-test",
+    "/order-test",
+    "/login-test",
+    "/functions-test",
+    "/add-bob-orders",
+    "/product/no-such-product",
+    "/reef-wisdom/lazy-reefer-guide/nope",
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(404);
     expect(await res.text()).toContain("This page drifted off the reef");

@@ -21,7 +21,10 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on("data", (c: Buffer) => chunks.push(c));
     stream.on("end", () => {
-      fs.writeFileSync(path.join(MAILBOX_DIR, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`), Buffer.concat(chunks));
+      fs.writeFileSync(
+        path.join(MAILBOX_DIR, `${Date.now()}-${String(++count).padStart(4, "0")}.eml`),
+        Buffer.concat(chunks),
+      );
       callback();
     });
   },
@@ -38,7 +41,21 @@ Object.assign(process.env, {
 });
 // The shop owner for the back-office journeys, created the way a real owner would.
 // Asynchronously: the OpenID peer lives in this process and must keep answering meanwhile.
-await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--name", "Olivia Owner"], { env: process.env });
+await promisify(execFile)(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "scripts/create-admin.ts",
+    "--email",
+    E2E_ADMIN.email,
+    "--password",
+    E2E_ADMIN.password,
+    "--name",
+    "Olivia Owner",
+  ],
+  { env: process.env },
+);
 
 // The process entry is plain JavaScript; import it by path once the peers are up.
 const serverEntry = path.resolve("server.js");

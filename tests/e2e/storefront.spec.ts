@@ -3,7 +3,12 @@ import { expect, test, visit, expectAccessible } from "./fixtures";
 test("home → products → product detail, server-rendered and accessible", async ({ page, request }) => {
   // Names are in the HTML before any script runs.
   const html = await (await request.get("/")).text();
-  for (const name of ["Premium Chaeto (Chaetomorpha)", "Refugium Starter Kit", "Lazy Starter", "Complete Reef Starter Pack"]) {
+  for (const name of [
+    "Premium Chaeto (Chaetomorpha)",
+    "Refugium Starter Kit",
+    "Lazy Starter",
+    "Complete Reef Starter Pack",
+  ]) {
     expect(html).toContain(name);
   }
 
@@ -18,7 +23,10 @@ test("home → products → product detail, server-rendered and accessible", asy
   await expect(page.getByTestId("product-grid").getByRole("article")).toHaveCount(11);
   await expectAccessible(page);
 
-  await page.getByRole("link", { name: /Refugium Starter Kit/ }).first().click();
+  await page
+    .getByRole("link", { name: /Refugium Starter Kit/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/product\/refugium-starter-kit$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Refugium Starter Kit");
   await expect(page.getByText("$89.99").first()).toBeVisible();
@@ -36,9 +44,10 @@ test("products can be filtered by category and sorted by price", async ({ page }
 
   await page.getByLabel("Sort by").selectOption("price-asc");
   await expect(page).toHaveURL(/sort=price-asc/);
-  const prices = await page.getByTestId("product-grid").locator("article").evaluateAll((cards) =>
-    cards.map((c) => Number((c.textContent ?? "").match(/Price: \$([\d.]+)/)?.[1])),
-  );
+  const prices = await page
+    .getByTestId("product-grid")
+    .locator("article")
+    .evaluateAll((cards) => cards.map((c) => Number((c.textContent ?? "").match(/Price: \$([\d.]+)/)?.[1])));
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await expectAccessible(page);
 });

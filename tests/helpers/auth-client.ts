@@ -6,7 +6,11 @@ export function authClient(baseUrl: string, ip = "203.0.113.7", origin = "http:/
     const headers: Record<string, string> = { Origin: origin, "X-Forwarded-For": ip };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const res = await fetch(`${baseUrl}/api/auth${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}/api/auth${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const [name, ...value] = pair!.split("=");

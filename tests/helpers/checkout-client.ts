@@ -13,5 +13,9 @@ export function checkoutRequest(url: string, body: unknown, key: string = crypto
 }
 
 export function buy(url: string, items: unknown[], cardNumber = "4242424242424242", key?: string) {
-  return checkoutRequest(url, { items, customer: CUSTOMER, shippingAddress: ADDRESS, payment: { card: card(cardNumber) } }, key);
+  return checkoutRequest(
+    url,
+    { items, customer: CUSTOMER, shippingAddress: ADDRESS, payment: { card: card(cardNumber) } },
+    key,
+  );
 }

@@ -17,7 +17,15 @@ export async function startOidcPeer(port: number, redirectUri: string): Promise<
   const clientId = "lazy-reefer";
   const clientSecret = "lazy-reefer-test-secret-0123456789";
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], response_types: ["code"], grant_types: ["authorization_code"] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        response_types: ["code"],
+        grant_types: ["authorization_code"],
+      },
+    ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     cookies: { keys: ["oidc-peer-cookie-key-for-tests-only"] },
     features: { devInteractions: { enabled: true } },

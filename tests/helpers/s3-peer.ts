@@ -41,7 +41,8 @@ export async function startS3Peer(bucket = "lazy-reefer-test"): Promise<S3Peer> 
     endpoint,
     bucket,
     client,
-    storageUrl: (prefix = "") => `s3://${bucket}/${prefix}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`,
+    storageUrl: (prefix = "") =>
+      `s3://${bucket}/${prefix}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`,
     requests: () => requests,
     async keys(prefix) {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));

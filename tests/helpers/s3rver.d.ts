@@ -3,7 +3,13 @@ declare module "s3rver" {
   import type { AddressInfo } from "node:net";
   import type { Server } from "node:http";
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; directory?: string; silent?: boolean; resetOnClose?: boolean });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      directory?: string;
+      silent?: boolean;
+      resetOnClose?: boolean;
+    });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     httpServer: Server;

@@ -7,7 +7,9 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpPeer(port = 0): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpPeer(
+  port = 0,
+): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -15,7 +15,9 @@ import { testDatabaseKind, testPostgresUrl } from "./test-database";
  * Real services on a real database of the run's kind: a fresh SQLite file, or a fresh
  * PostgreSQL schema, per call. Migrations and the seed run exactly as at server start.
  */
-export async function createTestServices(options: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {}): Promise<AppServices> {
+export async function createTestServices(
+  options: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {},
+): Promise<AppServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-test-"));
   const id = crypto.randomBytes(4).toString("hex");
   const postgres = testDatabaseKind() === "postgres";
@@ -29,8 +31,15 @@ export async function createTestServices(options: { clock?: Clock; env?: Record<
     RATE_LIMITS: "off",
     ...options.env,
   });
-  const database = await openDatabase(databaseUrl, postgres ? { schema: `lr_t_${inject("runId")}_${id}`, maxConnections: 20 } : {});
-  return createServices(config, { database, clock: options.clock, ...(options.payments ? { payments: options.payments } : {}) });
+  const database = await openDatabase(
+    databaseUrl,
+    postgres ? { schema: `lr_t_${inject("runId")}_${id}`, maxConnections: 20 } : {},
+  );
+  return createServices(config, {
+    database,
+    clock: options.clock,
+    ...(options.payments ? { payments: options.payments } : {}),
+  });
 }
 
 /** The HTTP app (API and security headers) listening on an ephemeral loopback port. */

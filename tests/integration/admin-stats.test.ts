@@ -38,7 +38,8 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     current = fixedClock(at);
     const res = await buy(server.url, items, cardNumber);
     const body = await res.json();
-    if (res.status === 201) ids[label] = { id: body.order.id, number: body.order.number, total: Math.round(body.order.total * 100) };
+    if (res.status === 201)
+      ids[label] = { id: body.order.id, number: body.order.number, total: Math.round(body.order.total * 100) };
     return { status: res.status, body };
   }
 
@@ -47,25 +48,55 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     server = await startTestServer(services);
     const { db } = services.database;
 
-    expect((await place("A", "2026-10-12T10:00:00Z", [
-      { kind: "product", id: "premium-chaeto", quantity: 1 },
-      { kind: "bundle", id: "complete-reef-recovery", quantity: 1 },
-    ])).status).toBe(201);
-    expect((await place("B", "2026-11-11T09:00:00Z", [
-      { kind: "bundle", id: "lazy-starter", quantity: 1 },
-      { kind: "combo", productIds: ["premium-chaeto", "refugium-starter-kit", "chaeto-coral-food-combo"], quantity: 1 },
-    ])).status).toBe(201);
-    expect((await place("C", "2026-11-18T15:00:00Z", [{ kind: "product", id: "premium-chaeto", quantity: 3 }])).status).toBe(201);
-    expect((await place("R", "2026-11-18T16:00:00Z", [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }])).status).toBe(201);
-    expect((await place("D", "2026-11-20T23:59:59Z", [{ kind: "bundle", id: "lazy-starter", quantity: 2 }])).status).toBe(201);
-    expect((await place("E", "2026-11-21T08:00:00Z", [
-      { kind: "product", id: "premium-chaeto", quantity: 2 },
-      { kind: "product", id: "service-tip", quantity: 1 },
-    ])).status).toBe(201);
+    expect(
+      (
+        await place("A", "2026-10-12T10:00:00Z", [
+          { kind: "product", id: "premium-chaeto", quantity: 1 },
+          { kind: "bundle", id: "complete-reef-recovery", quantity: 1 },
+        ])
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await place("B", "2026-11-11T09:00:00Z", [
+          { kind: "bundle", id: "lazy-starter", quantity: 1 },
+          {
+            kind: "combo",
+            productIds: ["premium-chaeto", "refugium-starter-kit", "chaeto-coral-food-combo"],
+            quantity: 1,
+          },
+        ])
+      ).status,
+    ).toBe(201);
+    expect(
+      (await place("C", "2026-11-18T15:00:00Z", [{ kind: "product", id: "premium-chaeto", quantity: 3 }])).status,
+    ).toBe(201);
+    expect(
+      (await place("R", "2026-11-18T16:00:00Z", [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }])).status,
+    ).toBe(201);
+    expect(
+      (await place("D", "2026-11-20T23:59:59Z", [{ kind: "bundle", id: "lazy-starter", quantity: 2 }])).status,
+    ).toBe(201);
+    expect(
+      (
+        await place("E", "2026-11-21T08:00:00Z", [
+          { kind: "product", id: "premium-chaeto", quantity: 2 },
+          { kind: "product", id: "service-tip", quantity: 1 },
+        ])
+      ).status,
+    ).toBe(201);
     const tip = await place("F", "2026-11-21T09:00:00Z", [{ kind: "product", id: "service-tip", quantity: 1 }]);
     expect(tip.body.order.status).toBe("delivered");
-    expect((await place("X", "2026-11-21T10:00:00Z", [{ kind: "product", id: "premium-chaeto", quantity: 5 }], DECLINED)).status).toBe(402);
-    const pending = await place("P", "2026-11-21T11:00:00Z", [{ kind: "bundle", id: "lazy-starter", quantity: 1 }], THREE_D_SECURE);
+    expect(
+      (await place("X", "2026-11-21T10:00:00Z", [{ kind: "product", id: "premium-chaeto", quantity: 5 }], DECLINED))
+        .status,
+    ).toBe(402);
+    const pending = await place(
+      "P",
+      "2026-11-21T11:00:00Z",
+      [{ kind: "bundle", id: "lazy-starter", quantity: 1 }],
+      THREE_D_SECURE,
+    );
     expect(pending.body.order.status).toBe("pending_payment");
     current = fixedClock(NOW);
 
@@ -79,9 +110,29 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     await db.updateTable("products").set({ quantity: 1, is_active: 0 }).where("id", "=", "october-special").execute();
 
     // One mail gave up, one went out.
-    const mail = { kind: "test", to_address: CUSTOMER.email, subject: "s", html: "<p>h</p>", text: "t", next_attempt_at: NOW.toISOString(), created_at: NOW.toISOString() };
-    await db.insertInto("outbox").values({ ...mail, dedupe_key: "stats-failed", status: "failed", attempts: 8, last_error: "550 mailbox unavailable" }).execute();
-    await db.insertInto("outbox").values({ ...mail, dedupe_key: "stats-sent", status: "sent", attempts: 1, sent_at: NOW.toISOString() }).execute();
+    const mail = {
+      kind: "test",
+      to_address: CUSTOMER.email,
+      subject: "s",
+      html: "<p>h</p>",
+      text: "t",
+      next_attempt_at: NOW.toISOString(),
+      created_at: NOW.toISOString(),
+    };
+    await db
+      .insertInto("outbox")
+      .values({
+        ...mail,
+        dedupe_key: "stats-failed",
+        status: "failed",
+        attempts: 8,
+        last_error: "550 mailbox unavailable",
+      })
+      .execute();
+    await db
+      .insertInto("outbox")
+      .values({ ...mail, dedupe_key: "stats-sent", status: "sent", attempts: 1, sent_at: NOW.toISOString() })
+      .execute();
 
     stats = await getDashboardStats(db, NOW);
   });
@@ -92,7 +143,14 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
 
   it("the API charged what the scenario expects", () => {
     expect(Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, v.total]))).toEqual({
-      A: 11494, B: 18493, C: 7497, R: 8999, D: 15990, E: 5498, F: 500, P: 7995,
+      A: 11494,
+      B: 18493,
+      C: 7497,
+      R: 8999,
+      D: 15990,
+      E: 5498,
+      F: 500,
+      P: 7995,
     });
   });
 
@@ -110,7 +168,9 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily[0]!.date).toBe("2026-10-23");
     expect(stats.daily[29]!.date).toBe("2026-11-21");
-    const byDate = Object.fromEntries(stats.daily.filter((d) => d.orders > 0).map((d) => [d.date, [d.revenueCents, d.orders]]));
+    const byDate = Object.fromEntries(
+      stats.daily.filter((d) => d.orders > 0).map((d) => [d.date, [d.revenueCents, d.orders]]),
+    );
     expect(byDate).toEqual({
       "2026-11-11": [18493, 1],
       "2026-11-18": [7497, 1],
@@ -119,16 +179,30 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     });
     expect(stats.daily.filter((d) => d.orders === 0 && d.revenueCents === 0)).toHaveLength(26);
     for (let i = 1; i < stats.daily.length; i++) {
-      expect(Date.parse(`${stats.daily[i]!.date}T00:00:00Z`) - Date.parse(`${stats.daily[i - 1]!.date}T00:00:00Z`)).toBe(86_400_000);
+      expect(
+        Date.parse(`${stats.daily[i]!.date}T00:00:00Z`) - Date.parse(`${stats.daily[i - 1]!.date}T00:00:00Z`),
+      ).toBe(86_400_000);
     }
   });
 
   it("ranks the top 5 items of the last 30 days by units, combos counted per product with their total split evenly", () => {
     expect(stats.topItems).toEqual([
-      { kind: "product", id: "premium-chaeto", title: "Premium Chaeto (Chaetomorpha)", units: 6, revenueCents: 3500 + 7497 + 4998 },
+      {
+        kind: "product",
+        id: "premium-chaeto",
+        title: "Premium Chaeto (Chaetomorpha)",
+        units: 6,
+        revenueCents: 3500 + 7497 + 4998,
+      },
       { kind: "bundle", id: "lazy-starter", title: "Lazy Starter", units: 3, revenueCents: 7995 + 15990 },
       { kind: "product", id: "service-tip", title: "Tip the Lazy Reefer ($5)", units: 2, revenueCents: 1000 },
-      { kind: "product", id: "chaeto-coral-food-combo", title: "Chaeto + Coral Food Combo", units: 1, revenueCents: 3499 },
+      {
+        kind: "product",
+        id: "chaeto-coral-food-combo",
+        title: "Chaeto + Coral Food Combo",
+        units: 1,
+        revenueCents: 3499,
+      },
       { kind: "product", id: "refugium-starter-kit", title: "Refugium Starter Kit", units: 1, revenueCents: 3499 },
     ]);
     // Older than 30 days (order A) does not rank.
@@ -145,10 +219,34 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
   it("counts paid orders waiting to ship and lists the oldest first", () => {
     expect(stats.awaitingShipment.count).toBe(4);
     expect(stats.awaitingShipment.oldest).toEqual([
-      { id: ids.A!.id, number: ids.A!.number, customerName: CUSTOMER.name, paidAt: "2026-10-12T10:00:00.000Z", totalCents: 11494 },
-      { id: ids.C!.id, number: ids.C!.number, customerName: CUSTOMER.name, paidAt: "2026-11-18T15:00:00.000Z", totalCents: 7497 },
-      { id: ids.D!.id, number: ids.D!.number, customerName: CUSTOMER.name, paidAt: "2026-11-20T23:59:59.000Z", totalCents: 15990 },
-      { id: ids.E!.id, number: ids.E!.number, customerName: CUSTOMER.name, paidAt: "2026-11-21T08:00:00.000Z", totalCents: 5498 },
+      {
+        id: ids.A!.id,
+        number: ids.A!.number,
+        customerName: CUSTOMER.name,
+        paidAt: "2026-10-12T10:00:00.000Z",
+        totalCents: 11494,
+      },
+      {
+        id: ids.C!.id,
+        number: ids.C!.number,
+        customerName: CUSTOMER.name,
+        paidAt: "2026-11-18T15:00:00.000Z",
+        totalCents: 7497,
+      },
+      {
+        id: ids.D!.id,
+        number: ids.D!.number,
+        customerName: CUSTOMER.name,
+        paidAt: "2026-11-20T23:59:59.000Z",
+        totalCents: 15990,
+      },
+      {
+        id: ids.E!.id,
+        number: ids.E!.number,
+        customerName: CUSTOMER.name,
+        paidAt: "2026-11-21T08:00:00.000Z",
+        totalCents: 5498,
+      },
     ]);
   });
 
@@ -166,7 +264,14 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
 
   it("moves the windows with `now`: a day later, today is empty and yesterday's orders sit in 7d", async () => {
     const later = await getDashboardStats(services.database.db, new Date("2026-11-22T00:30:00Z"));
-    expect(later.periods[0]).toEqual({ key: "today", label: "Today", revenueCents: 0, orders: 0, averageOrderCents: 0, units: 0 });
+    expect(later.periods[0]).toEqual({
+      key: "today",
+      label: "Today",
+      revenueCents: 0,
+      orders: 0,
+      averageOrderCents: 0,
+      units: 0,
+    });
     expect(later.daily.at(-1)).toEqual({ date: "2026-11-22", revenueCents: 0, orders: 0 });
     expect(later.daily.at(-2)).toEqual({ date: "2026-11-21", revenueCents: 5998, orders: 2 });
     expect(later.periods[1]!.orders).toBe(4);

@@ -5,7 +5,13 @@ import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 
 async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
-  const row = await services.database.db.selectFrom("outbox").selectAll().where("to_address", "=", to).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await services.database.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .where("kind", "=", kind)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   const match = row.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in ${kind} mail`);
   return match[0].replace(/[)\]]+$/, "");
@@ -43,7 +49,11 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     expect(session.json.user).toMatchObject({ email: "rae@example.com", name: "Rae", emailVerified: false });
     expect([...client.jar.keys()].some((k) => k.startsWith("lr"))).toBe(true);
 
-    const again = await authClient(server.url, "198.51.100.3").call("/sign-up/email", { email: "rae@example.com", password: "coral123", name: "Rae" });
+    const again = await authClient(server.url, "198.51.100.3").call("/sign-up/email", {
+      email: "rae@example.com",
+      password: "coral123",
+      name: "Rae",
+    });
     expect(again.json.code).toMatch(/USER_ALREADY_EXISTS/);
 
     expect((await client.call("/sign-out", {})).status).toBe(200);
@@ -61,8 +71,14 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
   it("resets a password with a single-use link sent by email; the reset request never reveals accounts", async () => {
     const client = authClient(server.url, "198.51.100.5");
     await client.call("/sign-up/email", { email: "reset@example.com", password: "first111", name: "Reset" });
-    const known = await authClient(server.url, "198.51.100.6").call("/request-password-reset", { email: "reset@example.com", redirectTo: "/reset-password" });
-    const unknown = await authClient(server.url, "198.51.100.7").call("/request-password-reset", { email: "ghost@example.com", redirectTo: "/reset-password" });
+    const known = await authClient(server.url, "198.51.100.6").call("/request-password-reset", {
+      email: "reset@example.com",
+      redirectTo: "/reset-password",
+    });
+    const unknown = await authClient(server.url, "198.51.100.7").call("/request-password-reset", {
+      email: "ghost@example.com",
+      redirectTo: "/reset-password",
+    });
     expect(known.status).toBe(unknown.status);
     expect(known.json).toEqual(unknown.json);
 
@@ -71,13 +87,26 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     const res = await fetch(`${server.url}${pathname}${search}`, { redirect: "manual" });
     const token = new URL(res.headers.get("location")!, server.url).searchParams.get("token")!;
     expect(token).toBeTruthy();
-    const reset = await authClient(server.url, "198.51.100.8").call("/reset-password", { newPassword: "second22", token });
+    const reset = await authClient(server.url, "198.51.100.8").call("/reset-password", {
+      newPassword: "second22",
+      token,
+    });
     expect(reset.status).toBe(200);
-    const reuse = await authClient(server.url, "198.51.100.9").call("/reset-password", { newPassword: "third333", token });
+    const reuse = await authClient(server.url, "198.51.100.9").call("/reset-password", {
+      newPassword: "third333",
+      token,
+    });
     expect(reuse.status).toBe(400);
     // The old session was revoked with the reset; the new password works.
     expect((await client.call("/get-session")).json).toBeNull();
-    expect((await authClient(server.url, "198.51.100.10").call("/sign-in/email", { email: "reset@example.com", password: "second22" })).status).toBe(200);
+    expect(
+      (
+        await authClient(server.url, "198.51.100.10").call("/sign-in/email", {
+          email: "reset@example.com",
+          password: "second22",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("changes the password and signs other sessions out; updates the name", async () => {
@@ -85,7 +114,11 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     const b = authClient(server.url, "198.51.100.12");
     await a.call("/sign-up/email", { email: "two@example.com", password: "pass1234", name: "Two" });
     await b.call("/sign-in/email", { email: "two@example.com", password: "pass1234" });
-    const changed = await a.call("/change-password", { currentPassword: "pass1234", newPassword: "pass5678", revokeOtherSessions: true });
+    const changed = await a.call("/change-password", {
+      currentPassword: "pass1234",
+      newPassword: "pass5678",
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     expect((await b.call("/get-session")).json).toBeNull();
     expect((await a.call("/get-session")).json.user.email).toBe("two@example.com");
@@ -99,7 +132,11 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
     const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "https://evil.example", cookie: "lr.session_token=x" },
-      body: JSON.stringify({ email: "rae@example.com", password: "coral123", callbackURL: "https://evil.example/steal" }),
+      body: JSON.stringify({
+        email: "rae@example.com",
+        password: "coral123",
+        callbackURL: "https://evil.example/steal",
+      }),
     });
     expect(res.status).toBe(403);
     const { authErrorCode } = await import("~/domain/auth-errors");
@@ -115,11 +152,21 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
   it("rate-limits sign-in attempts per client address with 429", async () => {
     const attacker = authClient(server.url, "192.0.2.66");
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await attacker.call("/sign-in/email", { email: "rae@example.com", password: `guess${i}xx` })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await attacker.call("/sign-in/email", { email: "rae@example.com", password: `guess${i}xx` })).status,
+      );
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
-    expect((await authClient(server.url, "192.0.2.67").call("/sign-in/email", { email: "rae@example.com", password: "coral123" })).status).toBe(200);
+    expect(
+      (
+        await authClient(server.url, "192.0.2.67").call("/sign-in/email", {
+          email: "rae@example.com",
+          password: "coral123",
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -146,12 +193,19 @@ describe(`administrators and bans on ${testDatabaseKind()}`, () => {
     expect((await owner.call("/get-session")).json.user.role).toBe("admin");
 
     const customer = authClient(server.url, "198.51.100.31");
-    const signup = await customer.call("/sign-up/email", { email: "troll@example.com", password: "troll123", name: "Troll" });
+    const signup = await customer.call("/sign-up/email", {
+      email: "troll@example.com",
+      password: "troll123",
+      name: "Troll",
+    });
     expect(signup.json.user.role).toBe("user");
     const ban = await owner.call("/admin/ban-user", { userId: signup.json.user.id, banReason: "chargebacks" });
     expect(ban.status).toBe(200);
     expect((await customer.call("/get-session")).json).toBeNull();
-    const again = await authClient(server.url, "198.51.100.32").call("/sign-in/email", { email: "troll@example.com", password: "troll123" });
+    const again = await authClient(server.url, "198.51.100.32").call("/sign-in/email", {
+      email: "troll@example.com",
+      password: "troll123",
+    });
     expect(again.status).toBe(403);
     const { authErrorCode } = await import("~/domain/auth-errors");
     expect(authErrorCode(again.status, again.json.code)).toBe("user-disabled");
@@ -218,6 +272,13 @@ describe(`email verification, change of email and account deletion on ${testData
     expect((await client.call("/delete-user", { password: "wrong000" })).status).toBe(400);
     expect((await client.call("/delete-user", { password: "leave123" })).status).toBe(200);
     expect((await client.call("/get-session")).json).toBeNull();
-    expect((await authClient(server.url, "198.51.100.63").call("/sign-in/email", { email: "leaving@example.com", password: "leave123" })).status).toBe(401);
+    expect(
+      (
+        await authClient(server.url, "198.51.100.63").call("/sign-in/email", {
+          email: "leaving@example.com",
+          password: "leave123",
+        })
+      ).status,
+    ).toBe(401);
   });
 });

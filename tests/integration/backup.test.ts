@@ -19,7 +19,10 @@ const run = promisify(execFile);
 describe(`backup and restore round trip on ${testDatabaseKind()}`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-backup-"));
   const pgName = `lr_backup_${crypto.randomBytes(4).toString("hex")}`;
-  const databaseUrl = testDatabaseKind() === "postgres" ? testPostgresUrl().replace(/\/[^/]+$/, `/${pgName}`) : `file:${path.join(dataDir, "shop.db")}`;
+  const databaseUrl =
+    testDatabaseKind() === "postgres"
+      ? testPostgresUrl().replace(/\/[^/]+$/, `/${pgName}`)
+      : `file:${path.join(dataDir, "shop.db")}`;
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "test", LOG_LEVEL: "silent" };
   let services: AppServices;
 
@@ -45,11 +48,13 @@ describe(`backup and restore round trip on ${testDatabaseKind()}`, () => {
     services = await createServices(config, { database: await openDatabase(databaseUrl) });
     return startTestServer(services);
   }
-  const orderNumbers = async () => (await services.database.db.selectFrom("orders").select("number").orderBy("number").execute()).map((r) => r.number);
+  const orderNumbers = async () =>
+    (await services.database.db.selectFrom("orders").select("number").orderBy("number").execute()).map((r) => r.number);
 
   it("restores exactly the orders that existed at backup time", async () => {
     let server = await start();
-    for (let i = 0; i < 3; i++) expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
     const atBackup = await orderNumbers();
     const out = path.join(dataDir, `backup.${testDatabaseKind() === "postgres" ? "dump" : "db"}`);
     await run(process.execPath, ["--import", "tsx", "scripts/backup.ts", "--out", out], { env });
@@ -63,7 +68,11 @@ describe(`backup and restore round trip on ${testDatabaseKind()}`, () => {
     await run(process.execPath, ["--import", "tsx", "scripts/restore.ts", "--from", out], { env });
     server = await start();
     expect(await orderNumbers()).toEqual(atBackup);
-    const stock = await services.database.db.selectFrom("products").select("quantity").where("id", "=", "premium-chaeto").executeTakeFirstOrThrow();
+    const stock = await services.database.db
+      .selectFrom("products")
+      .select("quantity")
+      .where("id", "=", "premium-chaeto")
+      .executeTakeFirstOrThrow();
     expect(stock.quantity).toBe(100 - 3);
     await server.close();
     await services.database.destroy();

@@ -22,7 +22,11 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
   let server: { url: string; close(): Promise<void> };
   let catalogue: CatalogueSnapshot;
   const quote = (body: unknown) =>
-    fetch(`${server.url}/api/cart/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     services = await createTestServices({ clock: fixedClock(NOW) });
@@ -55,7 +59,9 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
   });
 
   it("ignores prices sent by the browser", async () => {
-    const res = await quote({ items: [{ kind: "product", id: "refugium-starter-kit", quantity: 1, price: 0.01, unitPrice: 0.01 }] });
+    const res = await quote({
+      items: [{ kind: "product", id: "refugium-starter-kit", quantity: 1, price: 0.01, unitPrice: 0.01 }],
+    });
     expect((await res.json()).total).toBe(89.99);
   });
 
@@ -82,13 +88,22 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
         fc.oneof(
           fc.record({ kind: fc.constant("product" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
           fc.record({ kind: fc.constant("bundle" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
-          fc.record({ kind: fc.constant("combo" as const), picks: fc.array(fc.nat(20), { minLength: 2, maxLength: 4 }) }),
+          fc.record({
+            kind: fc.constant("combo" as const),
+            picks: fc.array(fc.nat(20), { minLength: 2, maxLength: 4 }),
+          }),
         ),
         { minLength: 1, maxLength: 8 },
       )
       .map((steps) =>
         steps.reduce((cart, s) => {
-          if (s.kind === "combo") return addCombo(cart, s.picks.map((i) => ids[i % ids.length]!), catalogue, NOW).cart;
+          if (s.kind === "combo")
+            return addCombo(
+              cart,
+              s.picks.map((i) => ids[i % ids.length]!),
+              catalogue,
+              NOW,
+            ).cart;
           const list = s.kind === "product" ? ids : bundleIds;
           return addLine(cart, s.kind, list[s.i % list.length]!, catalogue, NOW, s.q).cart;
         }, EMPTY_CART),

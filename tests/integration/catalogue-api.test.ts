@@ -85,13 +85,17 @@ describe(`catalogue API on ${testDatabaseKind()}`, () => {
   });
 
   it("honours the special's validUntil through the injected clock", async () => {
-    const during = (await (await fetch(`${server.url}/api/products/october-special`)).json()) as { product: { inStock: boolean } };
+    const during = (await (await fetch(`${server.url}/api/products/october-special`)).json()) as {
+      product: { inStock: boolean };
+    };
     expect(during.product.inStock).toBe(true);
 
     const later = await createTestServices({ clock: fixedClock("2024-11-01T00:00:00Z") });
     const laterServer = await startTestServer(later);
     try {
-      const after = (await (await fetch(`${laterServer.url}/api/products/october-special`)).json()) as { product: { inStock: boolean } };
+      const after = (await (await fetch(`${laterServer.url}/api/products/october-special`)).json()) as {
+        product: { inStock: boolean };
+      };
       expect(after.product.inStock).toBe(false);
     } finally {
       await laterServer.close();

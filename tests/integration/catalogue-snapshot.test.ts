@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
 import { updateCatalogueItem } from "~/models/admin-catalogue.server";
-import { CATALOGUE_SNAPSHOT_MAX_AGE_MS, invalidateCatalogueSnapshot, loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import {
+  CATALOGUE_SNAPSHOT_MAX_AGE_MS,
+  invalidateCatalogueSnapshot,
+  loadCatalogueSnapshot,
+} from "~/models/catalogue-snapshot.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -12,8 +16,10 @@ const PRODUCT = "premium-chaeto";
 describe(`the catalogue snapshot that prices carts, on ${testDatabaseKind()}`, () => {
   const t = useTestServer({ clock: fixedClock(NOW) });
   const db = () => t.services.database.db;
-  const priceOf = async (fresh = false) => (await loadCatalogueSnapshot(db(), { fresh })).products.find((p) => p.id === PRODUCT)!.priceCents;
-  const setPriceBehindItsBack = (cents: number) => db().updateTable("products").set({ price_cents: cents }).where("id", "=", PRODUCT).execute();
+  const priceOf = async (fresh = false) =>
+    (await loadCatalogueSnapshot(db(), { fresh })).products.find((p) => p.id === PRODUCT)!.priceCents;
+  const setPriceBehindItsBack = (cents: number) =>
+    db().updateTable("products").set({ price_cents: cents }).where("id", "=", PRODUCT).execute();
 
   it("is read once for concurrent callers and reused while young; `fresh` and invalidation read again", async () => {
     invalidateCatalogueSnapshot(db());

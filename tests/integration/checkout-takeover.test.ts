@@ -47,7 +47,13 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
       retry: () => checkoutRequest(t.url, request, key),
       /** What the dead attempt did first: claim the key, `ago` ms before now. */
       claim: async (ago: number) => {
-        const start = await beginIdempotent(db(), `checkout:${key}`, checkoutRequestHash(parsed), new Date(NOW.getTime() - ago), lease());
+        const start = await beginIdempotent(
+          db(),
+          `checkout:${key}`,
+          checkoutRequestHash(parsed),
+          new Date(NOW.getTime() - ago),
+          lease(),
+        );
         expect(start.kind).toBe("new");
         return start.kind === "new" ? start.claim : "";
       },
@@ -71,15 +77,37 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
       },
       /** Then charge it with the order's payment key. */
       charge: (order: { id: string; number: string; totalCents: number }) =>
-        provider.charge({ orderId: order.id, orderNumber: order.number, amountCents: order.totalCents, currency: "USD", email: parsed.customer.email, idempotencyKey: paymentIdempotencyKey(key, order.id), card: parsed.payment!.card }),
-      orders: () => db().selectFrom("orders").select(["id", "status", "payment_reference", "idempotency_key"]).where("email", "=", parsed.customer.email).orderBy("status").execute(),
+        provider.charge({
+          orderId: order.id,
+          orderNumber: order.number,
+          amountCents: order.totalCents,
+          currency: "USD",
+          email: parsed.customer.email,
+          idempotencyKey: paymentIdempotencyKey(key, order.id),
+          card: parsed.payment!.card,
+        }),
+      orders: () =>
+        db()
+          .selectFrom("orders")
+          .select(["id", "status", "payment_reference", "idempotency_key"])
+          .where("email", "=", parsed.customer.email)
+          .orderBy("status")
+          .execute(),
     };
   }
 
-  const stock = async () => (await db().selectFrom("products").select("quantity").where("id", "=", PRODUCT).executeTakeFirstOrThrow()).quantity;
+  const stock = async () =>
+    (await db().selectFrom("products").select("quantity").where("id", "=", PRODUCT).executeTakeFirstOrThrow()).quantity;
   const chargesOf = (orderId: string) => provider.charges().filter((c) => c.orderId === orderId);
   const confirmations = async (orderId: string) =>
-    (await db().selectFrom("outbox").select("id").where("order_id", "=", orderId).where("kind", "=", "order-confirmation").execute()).length;
+    (
+      await db()
+        .selectFrom("outbox")
+        .select("id")
+        .where("order_id", "=", orderId)
+        .where("kind", "=", "order-confirmation")
+        .execute()
+    ).length;
   const expired = () => lease() + 1000;
 
   it("(a) a pending claim inside its lease is still in progress: 409, nothing placed, the claim left alone", async () => {
@@ -89,7 +117,11 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatchObject({ code: "aborted", reason: "request-in-progress" });
     expect(await b.orders()).toHaveLength(0);
-    const row = await db().selectFrom("idempotency_keys").selectAll().where("key", "=", b.scopedKey).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("key", "=", b.scopedKey)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: "pending", claim_token: claim });
   });
 
@@ -115,30 +147,33 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
   it.each([
     ["before", false],
     ["after", true],
-  ])("(c) an expired claim whose order was left pending_payment (died %s the charge): the retry pays that order, charged once", async (_, charged) => {
-    const b = buyer();
-    await b.claim(expired());
-    const before = await stock();
-    const order = await b.place();
-    expect(await stock()).toBe(before - 1);
-    if (charged) expect((await b.charge(order)).status).toBe("succeeded");
+  ])(
+    "(c) an expired claim whose order was left pending_payment (died %s the charge): the retry pays that order, charged once",
+    async (_, charged) => {
+      const b = buyer();
+      await b.claim(expired());
+      const before = await stock();
+      const order = await b.place();
+      expect(await stock()).toBe(before - 1);
+      if (charged) expect((await b.charge(order)).status).toBe("succeeded");
 
-    const res = await b.retry();
-    expect(res.status).toBe(201);
-    const body = await res.json();
-    expect(body.order).toMatchObject({ id: order.id, number: order.number, status: "paid" });
-    expect(body.orderUrl).toMatch(new RegExp(`^/order-confirmation\\?order=${order.id}&token=.+$`));
-    const orders = await b.orders();
-    expect(orders.map((o) => [o.id, o.status])).toEqual([[order.id, "paid"]]);
-    expect(await stock()).toBe(before - 1);
-    expect(await confirmations(order.id)).toBe(1);
-    const charges = chargesOf(order.id);
-    expect(charges).toHaveLength(1);
-    expect(charges[0]!.requests).toBe(charged ? 2 : 1);
-    expect(orders[0]!.payment_reference).toBe((charges[0]!.result as { reference: string }).reference);
-    const token = new URL(body.orderUrl, "http://x").searchParams.get("token");
-    expect((await fetch(`${t.url}/api/orders/${order.id}?token=${token}`)).status).toBe(200);
-  });
+      const res = await b.retry();
+      expect(res.status).toBe(201);
+      const body = await res.json();
+      expect(body.order).toMatchObject({ id: order.id, number: order.number, status: "paid" });
+      expect(body.orderUrl).toMatch(new RegExp(`^/order-confirmation\\?order=${order.id}&token=.+$`));
+      const orders = await b.orders();
+      expect(orders.map((o) => [o.id, o.status])).toEqual([[order.id, "paid"]]);
+      expect(await stock()).toBe(before - 1);
+      expect(await confirmations(order.id)).toBe(1);
+      const charges = chargesOf(order.id);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]!.requests).toBe(charged ? 2 : 1);
+      expect(orders[0]!.payment_reference).toBe((charges[0]!.result as { reference: string }).reference);
+      const token = new URL(body.orderUrl, "http://x").searchParams.get("token");
+      expect((await fetch(`${t.url}/api/orders/${order.id}?token=${token}`)).status).toBe(200);
+    },
+  );
 
   it("(c) with 3-D Secure: the retry asks for the challenge of the same order again, and completing it pays that order", async () => {
     const b = buyer("4000002500003155");
@@ -153,7 +188,11 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     expect(body.nextAction).toMatchObject({ type: "three_d_secure" });
     expect(chargesOf(order.id)).toHaveLength(1);
     const token = new URL(body.nextAction.url, "http://x").searchParams.get("token");
-    const done = await fetch(`${t.url}/api/orders/${order.id}/challenge`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, outcome: "complete" }) });
+    const done = await fetch(`${t.url}/api/orders/${order.id}/challenge`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, outcome: "complete" }),
+    });
     expect(done.status).toBe(200);
     expect((await b.orders()).map((o) => [o.id, o.status])).toEqual([[order.id, "paid"]]);
     expect(await confirmations(order.id)).toBe(1);
@@ -165,13 +204,23 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const order = await b.place();
     const charge = await b.charge(order);
     if (charge.status !== "succeeded") throw new Error(charge.status);
-    await markOrderPaid(db(), order.id, { reference: charge.reference, now: NOW, actor: "checkout", mails: (o) => paidOrderMails(o, t.services.config) });
+    await markOrderPaid(db(), order.id, {
+      reference: charge.reference,
+      now: NOW,
+      actor: "checkout",
+      mails: (o) => paidOrderMails(o, t.services.config),
+    });
     const before = await stock();
 
     const res = await b.retry();
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body.order).toMatchObject({ id: order.id, number: order.number, status: "paid", total: order.totalCents / 100 });
+    expect(body.order).toMatchObject({
+      id: order.id,
+      number: order.number,
+      status: "paid",
+      total: order.totalCents / 100,
+    });
     const token = new URL(body.orderUrl, "http://x").searchParams.get("token");
     const read = await fetch(`${t.url}/api/orders/${order.id}?token=${token}`);
     expect(read.status).toBe(200);
@@ -189,7 +238,11 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const b = buyer();
     await b.claim(expired());
     const old = await b.place();
-    await closeOrder(db(), old.id, "expired", { now: NOW, actor: "worker", note: "Not paid within the reservation window" });
+    await closeOrder(db(), old.id, "expired", {
+      now: NOW,
+      actor: "worker",
+      note: "Not paid within the reservation window",
+    });
     const before = await stock();
 
     const res = await b.retry();
@@ -230,7 +283,9 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
       const b = buyer();
       await b.claim(expired());
       const hash = checkoutRequestHash(CheckoutRequestSchema.parse(b.request));
-      const starts = await Promise.all(Array.from({ length: 4 }, () => beginIdempotent(db(), b.scopedKey, hash, NOW, lease())));
+      const starts = await Promise.all(
+        Array.from({ length: 4 }, () => beginIdempotent(db(), b.scopedKey, hash, NOW, lease())),
+      );
       expect(starts.filter((s) => s.kind === "takeover")).toHaveLength(1);
       expect(starts.filter((s) => s.kind === "in-progress")).toHaveLength(3);
     }
@@ -244,18 +299,37 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     expect(taken.kind).toBe("takeover");
     expect(await finishIdempotent(db(), b.scopedKey, dead, 500, { late: true })).toBe(false);
     await abandonIdempotent(db(), b.scopedKey, dead);
-    const row = await db().selectFrom("idempotency_keys").selectAll().where("key", "=", b.scopedKey).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("key", "=", b.scopedKey)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: "pending", claim_token: taken.kind === "takeover" ? taken.claim : "" });
-    if (taken.kind === "takeover") expect(await finishIdempotent(db(), b.scopedKey, taken.claim, 201, { ok: true })).toBe(true);
+    if (taken.kind === "takeover")
+      expect(await finishIdempotent(db(), b.scopedKey, taken.claim, 201, { ok: true })).toBe(true);
   });
 
   it("a claim written before the lease columns existed expires one lease after its creation", async () => {
     const b = buyer();
     const hash = checkoutRequestHash(CheckoutRequestSchema.parse(b.request));
-    const legacy = (ago: number) => ({ key: b.scopedKey, request_hash: hash, state: "pending", response_status: null, response_body: null, created_at: new Date(NOW.getTime() - ago).toISOString() });
-    await db().insertInto("idempotency_keys").values(legacy(lease() - 1000)).execute();
+    const legacy = (ago: number) => ({
+      key: b.scopedKey,
+      request_hash: hash,
+      state: "pending",
+      response_status: null,
+      response_body: null,
+      created_at: new Date(NOW.getTime() - ago).toISOString(),
+    });
+    await db()
+      .insertInto("idempotency_keys")
+      .values(legacy(lease() - 1000))
+      .execute();
     expect((await beginIdempotent(db(), b.scopedKey, hash, NOW, lease())).kind).toBe("in-progress");
-    await db().updateTable("idempotency_keys").set({ created_at: legacy(expired()).created_at }).where("key", "=", b.scopedKey).execute();
+    await db()
+      .updateTable("idempotency_keys")
+      .set({ created_at: legacy(expired()).created_at })
+      .where("key", "=", b.scopedKey)
+      .execute();
     expect((await b.retry()).status).toBe(201);
     expect(await b.orders()).toHaveLength(1);
   });
@@ -301,7 +375,12 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
       [old.id, "cancelled", null],
       [body.order.id, "paid", b.scopedKey],
     ]);
-    const events = await db().selectFrom("order_events").select("note").where("order_id", "=", body.order.id).orderBy("id").execute();
+    const events = await db()
+      .selectFrom("order_events")
+      .select("note")
+      .where("order_id", "=", body.order.id)
+      .orderBy("id")
+      .execute();
     expect(events[0]!.note).toContain(`a retry of ${old.number}, which was cancelled`);
   });
 });

@@ -10,7 +10,11 @@ import { createTestServices, startTestServer } from "../helpers/test-services";
 const NOW = new Date("2026-11-21T12:00:00Z");
 
 async function stockOf(services: AppServices, id: string) {
-  const row = await services.database.db.selectFrom("products").select("quantity").where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await services.database.db
+    .selectFrom("products")
+    .select("quantity")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   return row.quantity;
 }
 
@@ -32,12 +36,23 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
     const res = await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 2, price: 0.01 }]);
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body.order).toMatchObject({ status: "paid", total: 49.98, subtotal: 49.98, shipping: 0, currency: "USD", email: CUSTOMER.email });
+    expect(body.order).toMatchObject({
+      status: "paid",
+      total: 49.98,
+      subtotal: 49.98,
+      shipping: 0,
+      currency: "USD",
+      email: CUSTOMER.email,
+    });
     expect(body.order.number).toMatch(/^LR-[2-9A-Z]{8}$/);
     expect(body.orderUrl).toMatch(/^\/order-confirmation\?order=.+&token=.+$/);
     expect(await stockOf(services, "premium-chaeto")).toBe(before - 2);
 
-    const mail = await services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", body.order.id).execute();
+    const mail = await services.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", body.order.id)
+      .execute();
     expect(mail.map((m) => m.kind).sort()).toEqual(["new-order-alert", "order-confirmation"]);
     const confirmation = mail.find((m) => m.kind === "order-confirmation")!;
     // Queued without content: the worker renders it from the order when it sends it.
@@ -66,21 +81,40 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
     expect(again.status).toBe(first.status);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await again.json()).order.id).toBe((await first.json()).order.id);
-    const count = await services.database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const count = await services.database.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
 
-    const other = await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 3 }], "4242424242424242", key);
+    const other = await buy(
+      server.url,
+      [{ kind: "product", id: "premium-chaeto", quantity: 3 }],
+      "4242424242424242",
+      key,
+    );
     expect(other.status).toBe(409);
     expect((await other.json()).error.reason).toBe("idempotency-key-reused");
-    const after = await services.database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await services.database.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(count.n));
   });
 
   it("requires an idempotency key, a shipping address for physical goods, and a test card", async () => {
-    const noKey = await fetch(`${server.url}/api/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const noKey = await fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(noKey.status).toBe(400);
     expect((await noKey.json()).error.reason).toBe("idempotency-key-required");
 
-    const noAddress = await checkoutRequest(server.url, { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: CUSTOMER, payment: { card: card() } });
+    const noAddress = await checkoutRequest(server.url, {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: CUSTOMER,
+      payment: { card: card() },
+    });
     expect((await noAddress.json()).error.reason).toBe("address-required");
 
     const real = await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }], "4111111111111111");
@@ -89,7 +123,11 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
   });
 
   it("sells a tip without an address and delivers it at once", async () => {
-    const res = await checkoutRequest(server.url, { items: [{ kind: "product", id: "service-tip", quantity: 1 }], customer: CUSTOMER, payment: { card: card() } });
+    const res = await checkoutRequest(server.url, {
+      items: [{ kind: "product", id: "service-tip", quantity: 1 }],
+      customer: CUSTOMER,
+      payment: { card: card() },
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.order).toMatchObject({ status: "delivered", total: 5, requiresShipping: false, shippingAddress: null });
@@ -128,7 +166,9 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
     expect((await done.json()).order.status).toBe("paid");
     expect(await stockOf(services, "premium-chaeto")).toBe(before - 1);
 
-    const second = await (await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }], "4000002500003155")).json();
+    const second = await (
+      await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }], "4000002500003155")
+    ).json();
     const secondToken = new URL(second.nextAction.url, "http://x").searchParams.get("token")!;
     const failed = await fetch(`${server.url}/api/orders/${second.order.id}/challenge`, {
       method: "POST",
@@ -141,13 +181,23 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
 
   it("expires unpaid orders after the reservation window and releases their stock", async () => {
     const before = await stockOf(services, "chaeto-coral-food-combo");
-    const res = await buy(server.url, [{ kind: "product", id: "chaeto-coral-food-combo", quantity: 3 }], "4000002500003155");
+    const res = await buy(
+      server.url,
+      [{ kind: "product", id: "chaeto-coral-food-combo", quantity: 3 }],
+      "4000002500003155",
+    );
     const { order } = await res.json();
     expect(await stockOf(services, "chaeto-coral-food-combo")).toBe(before - 3);
     expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 29 * 60_000))).toBe(0);
-    expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await stockOf(services, "chaeto-coral-food-combo")).toBe(before);
-    const row = await services.database.db.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
+    const row = await services.database.db
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("expired");
     expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 60 * 60_000))).toBe(0);
   });
@@ -159,16 +209,27 @@ describe(`no oversell under concurrency on ${testDatabaseKind()}`, () => {
     const server = await startTestServer(services);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 60 }, () => buy(server.url, [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }])),
+        Array.from({ length: 60 }, () =>
+          buy(server.url, [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }]),
+        ),
       );
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(25);
       expect(statuses.filter((s) => s === 409)).toHaveLength(35);
-      for (const r of answers.filter((a) => a.status === 409)) expect((await r.json()).error.reason).toBe("out-of-stock");
+      for (const r of answers.filter((a) => a.status === 409))
+        expect((await r.json()).error.reason).toBe("out-of-stock");
       expect(await stockOf(services, "refugium-starter-kit")).toBe(0);
-      const paid = await services.database.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "paid").executeTakeFirstOrThrow();
+      const paid = await services.database.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "paid")
+        .executeTakeFirstOrThrow();
       expect(Number(paid.n)).toBe(25);
-      const mails = await services.database.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("kind", "=", "order-confirmation").executeTakeFirstOrThrow();
+      const mails = await services.database.db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("kind", "=", "order-confirmation")
+        .executeTakeFirstOrThrow();
       expect(Number(mails.n)).toBe(25);
     } finally {
       await server.close();
@@ -181,11 +242,21 @@ describe(`no oversell under concurrency on ${testDatabaseKind()}`, () => {
     const server = await startTestServer(services);
     try {
       // Premium chaeto has 100; make it the scarce one at 25, shared by plain lines and two combo shapes.
-      await services.database.db.updateTable("products").set({ quantity: 25 }).where("id", "=", "premium-chaeto").execute();
+      await services.database.db
+        .updateTable("products")
+        .set({ quantity: 25 })
+        .where("id", "=", "premium-chaeto")
+        .execute();
       const shapes = [
         [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
         [{ kind: "combo", productIds: ["premium-chaeto", "reef-care-bundle"], quantity: 1 }],
-        [{ kind: "combo", productIds: ["premium-chaeto", "refugium-starter-kit", "chaeto-coral-food-combo"], quantity: 1 }],
+        [
+          {
+            kind: "combo",
+            productIds: ["premium-chaeto", "refugium-starter-kit", "chaeto-coral-food-combo"],
+            quantity: 1,
+          },
+        ],
       ];
       const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => buy(server.url, shapes[i % 3]!)));
       const ok = answers.filter((r) => r.status === 201).length;

@@ -5,10 +5,18 @@ import { useTestServer } from "../helpers/test-services";
 describe(`cross-site requests on ${testDatabaseKind()}`, () => {
   const app = useTestServer();
   const post = (headers: Record<string, string>) =>
-    fetch(`${app.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify({ name: "X", email: "x@example.com", message: "A message long enough." }) });
+    fetch(`${app.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ name: "X", email: "x@example.com", message: "A message long enough." }),
+    });
 
   it("refuses a state-changing request from another site and stores nothing", async () => {
-    const attempts: Array<Record<string, string>> = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    const attempts: Array<Record<string, string>> = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of attempts) {
       const res = await post(headers);
       expect(res.status).toBe(403);

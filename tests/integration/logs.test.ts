@@ -38,10 +38,21 @@ describe(`logs of a full journey on ${testDatabaseKind()}`, () => {
     await client.call("/sign-up/email", { email: "logged@example.com", password: PASSWORD, name: "Logged" });
     await client.call("/sign-in/email", { email: "logged@example.com", password: PASSWORD });
     await client.call("/request-password-reset", { email: "logged@example.com", redirectTo: "/reset-password" });
-    const res = await checkoutRequest(server.url, { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: { email: "logged@example.com", name: "Logged" }, shippingAddress: ADDRESS, payment: { card: { number: CARD, expMonth: 12, expYear: 2034, cvc: CVC } } });
+    const res = await checkoutRequest(server.url, {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: { email: "logged@example.com", name: "Logged" },
+      shippingAddress: ADDRESS,
+      payment: { card: { number: CARD, expMonth: 12, expYear: 2034, cvc: CVC } },
+    });
     const { orderUrl } = await res.json();
-    await fetch(`${server.url}/api${orderUrl.replace("/order-confirmation?order=", "/orders/").replace("&token=", "?token=")}`);
-    await fetch(`${server.url}/api/checkout`, { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() }, body: JSON.stringify({ items: [], customer: {}, payment: { card: { number: "4000000000000002" } } }) });
+    await fetch(
+      `${server.url}/api${orderUrl.replace("/order-confirmation?order=", "/orders/").replace("&token=", "?token=")}`,
+    );
+    await fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify({ items: [], customer: {}, payment: { card: { number: "4000000000000002" } } }),
+    });
 
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) {

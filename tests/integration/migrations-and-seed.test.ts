@@ -22,16 +22,30 @@ describe(`migrations and seed on ${testDatabaseKind()}`, () => {
 
   it("seeds idempotently and never overwrites the owner's edits", async () => {
     const { db } = services.database;
-    await db.updateTable("products").set({ price_cents: 2299, quantity: 7 }).where("id", "=", "premium-chaeto").execute();
+    await db
+      .updateTable("products")
+      .set({ price_cents: 2299, quantity: 7 })
+      .where("id", "=", "premium-chaeto")
+      .execute();
 
     const second = await seedCatalogue(db);
     expect(second).toEqual({ products: 0, bundles: 0 });
 
-    const counts = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const bundles = await db.selectFrom("bundles").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const counts = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const bundles = await db
+      .selectFrom("bundles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(counts.n)).toBe(6);
     expect(Number(bundles.n)).toBe(5);
-    const edited = await db.selectFrom("products").selectAll().where("id", "=", "premium-chaeto").executeTakeFirstOrThrow();
+    const edited = await db
+      .selectFrom("products")
+      .selectAll()
+      .where("id", "=", "premium-chaeto")
+      .executeTakeFirstOrThrow();
     expect(edited.price_cents).toBe(2299);
     expect(edited.quantity).toBe(7);
   });

@@ -27,7 +27,10 @@ describe(`order mail over real SMTP on ${testDatabaseKind()}`, () => {
 
   beforeAll(async () => {
     port = await freePort();
-    services = await createTestServices({ clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off`, SHOP_EMAIL: "owner@lazyreefer.example" } });
+    services = await createTestServices({
+      clock,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}?tls=off`, SHOP_EMAIL: "owner@lazyreefer.example" },
+    });
     server = await startTestServer(services);
   });
   afterAll(async () => {
@@ -64,7 +67,9 @@ describe(`order mail over real SMTP on ${testDatabaseKind()}`, () => {
       rows = await services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", order.id).execute();
       expect(rows.every((r) => r.status === "sent")).toBe(true);
       // The worker rendered them when sending and kept what it sent (retries and the preview use it).
-      expect(rows.every((r) => r.html.includes(order.number) && r.text.includes(order.number) && r.subject.length > 0)).toBe(true);
+      expect(
+        rows.every((r) => r.html.includes(order.number) && r.text.includes(order.number) && r.subject.length > 0),
+      ).toBe(true);
     } finally {
       await worker.stop();
       await peer.close();
@@ -75,13 +80,28 @@ describe(`order mail over real SMTP on ${testDatabaseKind()}`, () => {
     const deadPort = await freePort();
     await services.database.db
       .insertInto("outbox")
-      .values({ kind: "test", dedupe_key: "test:dead", to_address: "x@example.com", subject: "s", html: "<p>h</p>", text: "t", status: "pending", attempts: 7, next_attempt_at: now.toISOString(), created_at: now.toISOString() })
+      .values({
+        kind: "test",
+        dedupe_key: "test:dead",
+        to_address: "x@example.com",
+        subject: "s",
+        html: "<p>h</p>",
+        text: "t",
+        status: "pending",
+        attempts: 7,
+        next_attempt_at: now.toISOString(),
+        created_at: now.toISOString(),
+      })
       .execute();
     const transport = smtpTransport(`smtp://127.0.0.1:${deadPort}?tls=off`);
     const report = await deliverDueMail(services.database.db, transport, { now, from: "shop@example.com" });
     transport.close();
     expect(report.failed).toBe(1);
-    const row = await services.database.db.selectFrom("outbox").selectAll().where("dedupe_key", "=", "test:dead").executeTakeFirstOrThrow();
+    const row = await services.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("dedupe_key", "=", "test:dead")
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
   });
 });

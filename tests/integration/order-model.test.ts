@@ -20,7 +20,12 @@ describe(`orders as written equal orders as read, on ${testDatabaseKind()}`, () 
   const t = useTestServer({ clock: fixedClock(NOW) });
   const db = () => t.services.database.db;
 
-  async function place(items: { kind: "product" | "bundle"; id: string; quantity: number }[] | { kind: "combo"; productIds: string[]; quantity: number }[], withAddress: boolean) {
+  async function place(
+    items:
+      | { kind: "product" | "bundle"; id: string; quantity: number }[]
+      | { kind: "combo"; productIds: string[]; quantity: number }[],
+    withAddress: boolean,
+  ) {
     const catalogue = await loadCatalogueSnapshot(db());
     const built = cartFromItems(items, catalogue, NOW);
     if ("problem" in built) throw new Error(built.problem.message);
@@ -39,21 +44,40 @@ describe(`orders as written equal orders as read, on ${testDatabaseKind()}`, () 
   }
 
   it.each([
-    ["products and a bundle, shipped", [{ kind: "product", id: "premium-chaeto", quantity: 2 }, { kind: "bundle", id: "lazy-starter", quantity: 1 }], true],
+    [
+      "products and a bundle, shipped",
+      [
+        { kind: "product", id: "premium-chaeto", quantity: 2 },
+        { kind: "bundle", id: "lazy-starter", quantity: 1 },
+      ],
+      true,
+    ],
     ["a combo, shipped", [{ kind: "combo", productIds: ["premium-chaeto", "reef-care-bundle"], quantity: 1 }], true],
     ["a digital tip", [{ kind: "product", id: "service-tip", quantity: 3 }], false],
   ] as const)("%s: placed and paid", async (_, items, withAddress) => {
     const { order: placed } = await place(items as never, withAddress);
     expect(placed).toEqual(await getOrder(db(), placed.id));
 
-    const paid = await markOrderPaid(db(), placed.id, { reference: "ref_model", now: new Date(NOW.getTime() + 5000), actor: "checkout", mails: (o) => paidOrderMails(o, t.services.config), known: placed });
+    const paid = await markOrderPaid(db(), placed.id, {
+      reference: "ref_model",
+      now: new Date(NOW.getTime() + 5000),
+      actor: "checkout",
+      mails: (o) => paidOrderMails(o, t.services.config),
+      known: placed,
+    });
     expect(paid.changed).toBe(true);
     const stored = await getOrder(db(), placed.id);
     expect(stored!.status).toBe(withAddress ? "paid" : "delivered");
     expect(paid.order).toEqual(stored);
 
     // A second call changes nothing and answers with the order as stored, whatever copy it is given.
-    const again = await markOrderPaid(db(), placed.id, { reference: "ref_other", now: NOW, actor: "checkout", mails: () => [], known: placed });
+    const again = await markOrderPaid(db(), placed.id, {
+      reference: "ref_other",
+      now: NOW,
+      actor: "checkout",
+      mails: () => [],
+      known: placed,
+    });
     expect(again).toEqual({ changed: false, order: stored });
   });
 });

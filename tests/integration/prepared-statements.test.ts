@@ -16,7 +16,11 @@ describe.skipIf(testDatabaseKind() !== "postgres")("prepared writes on PostgreSQ
   });
 
   async function open(preparedStatements: boolean) {
-    const handle = await openDatabase(testPostgresUrl(), { schema: `lr_prep_${crypto.randomBytes(4).toString("hex")}`, maxConnections: 2, preparedStatements });
+    const handle = await openDatabase(testPostgresUrl(), {
+      schema: `lr_prep_${crypto.randomBytes(4).toString("hex")}`,
+      maxConnections: 2,
+      preparedStatements,
+    });
     handles.push(handle);
     await migrateToLatest(handle.db, handle.schema);
     return handle.db;
@@ -26,11 +30,29 @@ describe.skipIf(testDatabaseKind() !== "postgres")("prepared writes on PostgreSQ
   async function preparedAfterWork(db: Awaited<ReturnType<typeof open>>) {
     return db.connection().execute(async (c) => {
       for (const n of [1, 2]) {
-        await c.insertInto("order_events").values({ order_id: `o${n}`, from_status: null, to_status: "paid", note: null, actor: "test", created_at: new Date().toISOString() }).execute().catch(() => {});
-        await c.updateTable("products").set({ updated_at: new Date().toISOString() }).where("id", "=", "premium-chaeto").execute();
+        await c
+          .insertInto("order_events")
+          .values({
+            order_id: `o${n}`,
+            from_status: null,
+            to_status: "paid",
+            note: null,
+            actor: "test",
+            created_at: new Date().toISOString(),
+          })
+          .execute()
+          .catch(() => {});
+        await c
+          .updateTable("products")
+          .set({ updated_at: new Date().toISOString() })
+          .where("id", "=", "premium-chaeto")
+          .execute();
       }
       await c.selectFrom("products").select("id").execute();
-      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by name`.execute(c);
+      const { rows } = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements order by name`.execute(c);
       return rows;
     });
   }

@@ -35,7 +35,9 @@ describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const client = authClient(i % 2 === 0 ? serverA.url : serverB.url, ip);
-      statuses.push((await client.call("/sign-in/email", { email: "nobody@example.com", password: `guess-${i}-x` })).status);
+      statuses.push(
+        (await client.call("/sign-in/email", { email: "nobody@example.com", password: `guess-${i}-x` })).status,
+      );
     }
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
     expect(statuses[5]).toBe(429);

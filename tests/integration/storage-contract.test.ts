@@ -36,7 +36,11 @@ async function s3Fixture(): Promise<Fixture> {
   const config = parseConfig({ STORAGE_URL: peer.storageUrl("shop") }).storage;
   if (config.kind !== "s3") throw new Error("expected an s3 storage configuration");
   return {
-    storage: createS3Storage({ client: createS3Client(config, { credentials: S3RVER_CREDENTIALS }), bucket: config.bucket, prefix: config.prefix }),
+    storage: createS3Storage({
+      client: createS3Client(config, { credentials: S3RVER_CREDENTIALS }),
+      bucket: config.bucket,
+      prefix: config.prefix,
+    }),
     footprint: () => peer.requests(),
     close: () => peer.close(),
   };
@@ -67,7 +71,7 @@ describe.each([
   });
 
   it("round-trips bytes and the original product's metadata fields through put, head and get", async () => {
-    const customMetadata = { userId: "u-1", originalFormat: "png", note: "Zoë's 🐠 tank, 100% \"happy\"" };
+    const customMetadata = { userId: "u-1", originalFormat: "png", note: 'Zoë\'s 🐠 tank, 100% "happy"' };
     const put = await storage().put("test-bucket", "a/b.txt", Buffer.from("hello"), {
       contentType: "text/plain",
       cacheControl: "private, max-age=60",
@@ -97,9 +101,14 @@ describe.each([
   });
 
   it("keeps timeCreated across an overwrite and replaces everything else", async () => {
-    const first = await storage().put("test-bucket", "over/write.txt", Buffer.from("one"), { contentType: "text/plain", customMetadata: { v: "1" } });
+    const first = await storage().put("test-bucket", "over/write.txt", Buffer.from("one"), {
+      contentType: "text/plain",
+      customMetadata: { v: "1" },
+    });
     await sleep(20);
-    const second = await storage().put("test-bucket", "over/write.txt", Buffer.from('{"two":2}'), { contentType: "application/json" });
+    const second = await storage().put("test-bucket", "over/write.txt", Buffer.from('{"two":2}'), {
+      contentType: "application/json",
+    });
     expect(second.timeCreated).toBe(first.timeCreated);
     expect(second.updated > first.updated).toBe(true);
     expect(second.generation).not.toBe(first.generation);
@@ -165,7 +174,8 @@ describe.each([
         () => storage().head(bucket, objectPath),
         () => storage().delete(bucket, objectPath),
       ];
-      for (const call of calls) expect((await errorOf(call())).code, `${bucket} ${objectPath}`).toBe("invalid-argument");
+      for (const call of calls)
+        expect((await errorOf(call())).code, `${bucket} ${objectPath}`).toBe("invalid-argument");
     }
     expect(fixture.footprint()).toBe(before);
   });

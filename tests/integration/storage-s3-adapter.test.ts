@@ -9,10 +9,27 @@ import { startS3Peer, S3RVER_CREDENTIALS, type S3Peer } from "../helpers/s3-peer
 /** What only S3 has: key layout, its own headers, a bucket that can be missing, credentials, a network. */
 describe("S3 storage adapter against s3rver", () => {
   let peer: S3Peer;
-  const configFor = (endpoint: string): S3StorageConfig => ({ kind: "s3", bucket: peer.bucket, prefix: "shop/", endpoint, region: "us-east-1", forcePathStyle: true });
-  const storageWith = (overrides: { bucket?: string; endpoint?: string; accessKeyId?: string; logger?: { warn(details: object, message: string): void } } = {}): ObjectStorage => {
+  const configFor = (endpoint: string): S3StorageConfig => ({
+    kind: "s3",
+    bucket: peer.bucket,
+    prefix: "shop/",
+    endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+  });
+  const storageWith = (
+    overrides: {
+      bucket?: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      logger?: { warn(details: object, message: string): void };
+    } = {},
+  ): ObjectStorage => {
     const config = configFor(overrides.endpoint ?? peer.endpoint);
-    const credentials = { ...S3RVER_CREDENTIALS, ...(overrides.accessKeyId ? { accessKeyId: overrides.accessKeyId } : {}) };
+    const credentials = {
+      ...S3RVER_CREDENTIALS,
+      ...(overrides.accessKeyId ? { accessKeyId: overrides.accessKeyId } : {}),
+    };
     return createS3Storage({
       client: createS3Client(config, { credentials, maxAttempts: 1 }),
       bucket: overrides.bucket ?? peer.bucket,
@@ -53,8 +70,15 @@ describe("S3 storage adapter against s3rver", () => {
       customMetadata: { userId: "u1", originalFormat: "png" },
     });
     expect(await peer.keys()).toContain("shop/avatars/u1/avatar.webp");
-    const raw = await peer.client.send(new HeadObjectCommand({ Bucket: peer.bucket, Key: "shop/avatars/u1/avatar.webp" }));
-    expect([raw.ContentType, raw.CacheControl, raw.ContentDisposition, raw.ContentLength]).toEqual(["image/webp", "private, max-age=86400", "inline", 4]);
+    const raw = await peer.client.send(
+      new HeadObjectCommand({ Bucket: peer.bucket, Key: "shop/avatars/u1/avatar.webp" }),
+    );
+    expect([raw.ContentType, raw.CacheControl, raw.ContentDisposition, raw.ContentLength]).toEqual([
+      "image/webp",
+      "private, max-age=86400",
+      "inline",
+      4,
+    ]);
     // S3 lowercases user-metadata names, so ours are lowercase and the caller's camelCase keys travel inside one value.
     expect(raw.Metadata).toEqual({
       generation: put.generation,
@@ -68,9 +92,23 @@ describe("S3 storage adapter against s3rver", () => {
   });
 
   it("reads objects written by other tools, falling back on what S3 knows", async () => {
-    await peer.client.send(new PutObjectCommand({ Bucket: peer.bucket, Key: "shop/catalog/imported.txt", Body: "imported", ContentType: "text/plain" }));
+    await peer.client.send(
+      new PutObjectCommand({
+        Bucket: peer.bucket,
+        Key: "shop/catalog/imported.txt",
+        Body: "imported",
+        ContentType: "text/plain",
+      }),
+    );
     const meta = await storageWith().head("catalog", "imported.txt");
-    expect(meta).toMatchObject({ bucket: "catalog", fullPath: "imported.txt", size: 8, contentType: "text/plain", md5Hash: "GSkGBO7jIz93wQqXBlhyXw==", customMetadata: undefined });
+    expect(meta).toMatchObject({
+      bucket: "catalog",
+      fullPath: "imported.txt",
+      size: 8,
+      contentType: "text/plain",
+      md5Hash: "GSkGBO7jIz93wQqXBlhyXw==",
+      customMetadata: undefined,
+    });
     expect(meta.timeCreated).toBe(meta.updated);
     expect(meta.generation).toBe(String(new Date(meta.updated).getTime()));
   });
@@ -84,7 +122,9 @@ describe("S3 storage adapter against s3rver", () => {
       expect(err.message).toBe("The storage bucket does not exist.");
     }
     // Operators see what S3 said; callers only our sentence.
-    expect(warnings).toContainEqual(expect.objectContaining({ error: "NoSuchBucket", status: 404, key: "shop/avatars/u1/avatar.webp" }));
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ error: "NoSuchBucket", status: 404, key: "shop/avatars/u1/avatar.webp" }),
+    );
   });
 
   it("answers unauthenticated for credentials the server does not know", async () => {
@@ -104,7 +144,10 @@ describe("S3 storage adapter against s3rver", () => {
       });
     });
     const warnings: Array<Record<string, unknown>> = [];
-    const storage = storageWith({ endpoint: `http://127.0.0.1:${closedPort}`, logger: { warn: (details) => warnings.push(details as Record<string, unknown>) } });
+    const storage = storageWith({
+      endpoint: `http://127.0.0.1:${closedPort}`,
+      logger: { warn: (details) => warnings.push(details as Record<string, unknown>) },
+    });
     for (const call of everyOperation(storage)) {
       const err = await errorOf(call());
       expect(err.code).toBe("unknown");

@@ -38,9 +38,15 @@ describe(`uploads in S3 through the app on ${testDatabaseKind()}`, () => {
     const owner = authClient(app.url, "198.51.100.90");
     await owner.call("/sign-up/email", { email: "s3-photo@example.com", password: "photo123", name: "S3 Photo" });
     const userId = (await owner.call("/get-session")).json.user.id as string;
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d6fa3" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d6fa3" } })
+      .png()
+      .toBuffer();
 
-    const upload = await fetch(`${app.url}/api/profile/photo`, { method: "POST", headers: { "Content-Type": "image/png", cookie: cookieOf(owner) }, body: png });
+    const upload = await fetch(`${app.url}/api/profile/photo`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", cookie: cookieOf(owner) },
+      body: png,
+    });
     expect(upload.status).toBe(201);
     const { url } = await upload.json();
 
@@ -67,9 +73,15 @@ describe(`uploads in S3 through the app on ${testDatabaseKind()}`, () => {
     await promoteToAdmin(app.services, { email: "s3-owner@example.com", password: "owner123" });
     const admin = authClient(app.url, "198.51.100.91");
     await admin.call("/sign-in/email", { email: "s3-owner@example.com", password: "owner123" });
-    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#c2185b" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#c2185b" } })
+      .jpeg()
+      .toBuffer();
 
-    const upload = await fetch(`${app.url}/api/admin/products/reef-care-bundle/images`, { method: "POST", headers: { "Content-Type": "image/jpeg", cookie: cookieOf(admin) }, body: jpeg });
+    const upload = await fetch(`${app.url}/api/admin/products/reef-care-bundle/images`, {
+      method: "POST",
+      headers: { "Content-Type": "image/jpeg", cookie: cookieOf(admin) },
+      body: jpeg,
+    });
     expect(upload.status).toBe(201);
     const { key } = await upload.json();
 

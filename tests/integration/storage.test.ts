@@ -12,19 +12,37 @@ describe(`profile photos on ${testDatabaseKind()}`, () => {
     const owner = authClient(app.url, "198.51.100.40");
     await owner.call("/sign-up/email", { email: "photo@example.com", password: "photo123", name: "Photo" });
     const cookie = () => [...owner.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0e7c7b" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0e7c7b" } })
+      .png()
+      .toBuffer();
 
-    const anonymous = await fetch(`${app.url}/api/profile/photo`, { method: "POST", headers: { "Content-Type": "image/png" }, body: png });
+    const anonymous = await fetch(`${app.url}/api/profile/photo`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png" },
+      body: png,
+    });
     expect(anonymous.status).toBe(401);
 
-    const notImage = await fetch(`${app.url}/api/profile/photo`, { method: "POST", headers: { "Content-Type": "image/png", cookie: cookie() }, body: Buffer.from("<svg onload=alert(1)>") });
+    const notImage = await fetch(`${app.url}/api/profile/photo`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", cookie: cookie() },
+      body: Buffer.from("<svg onload=alert(1)>"),
+    });
     expect(notImage.status).toBe(400);
     expect((await notImage.json()).error.reason).toBe("invalid-argument");
 
-    const big = await fetch(`${app.url}/api/profile/photo`, { method: "POST", headers: { "Content-Type": "image/png", cookie: cookie() }, body: Buffer.alloc(6 * 1024 * 1024) });
+    const big = await fetch(`${app.url}/api/profile/photo`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", cookie: cookie() },
+      body: Buffer.alloc(6 * 1024 * 1024),
+    });
     expect(big.status).toBe(413);
 
-    const ok = await fetch(`${app.url}/api/profile/photo`, { method: "POST", headers: { "Content-Type": "image/png", cookie: cookie() }, body: png });
+    const ok = await fetch(`${app.url}/api/profile/photo`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", cookie: cookie() },
+      body: png,
+    });
     expect(ok.status).toBe(201);
     const { url } = await ok.json();
     const session = await owner.call("/get-session");
@@ -39,7 +57,9 @@ describe(`profile photos on ${testDatabaseKind()}`, () => {
 
     const stranger = authClient(app.url, "198.51.100.41");
     await stranger.call("/sign-up/email", { email: "nosy@example.com", password: "nosy1234", name: "Nosy" });
-    const theirs = await fetch(`${app.url}${url}`, { headers: { cookie: [...stranger.jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const theirs = await fetch(`${app.url}${url}`, {
+      headers: { cookie: [...stranger.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     expect(theirs.status).toBe(404);
     expect((await fetch(`${app.url}${url}`)).status).toBe(404);
   });

@@ -22,7 +22,16 @@ async function startStripeStandIn() {
         const index = previous >= 0 ? previous : created.push({ body, idempotencyKey: key }) - 1;
         const params = new URLSearchParams(body);
         res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ id: `pi_standin_${index}`, object: "payment_intent", amount: Number(params.get("amount")), currency: params.get("currency"), status: "requires_payment_method", client_secret: `pi_standin_${index}_secret_abc` }));
+        res.end(
+          JSON.stringify({
+            id: `pi_standin_${index}`,
+            object: "payment_intent",
+            amount: Number(params.get("amount")),
+            currency: params.get("currency"),
+            status: "requires_payment_method",
+            client_secret: `pi_standin_${index}_secret_abc`,
+          }),
+        );
         return;
       }
       res.writeHead(404, { "Content-Type": "application/json" });
@@ -35,7 +44,12 @@ async function startStripeStandIn() {
 }
 
 function signedEvent(type: string, id: string, intent: Record<string, unknown>) {
-  const payload = JSON.stringify({ id, object: "event", type, data: { object: { object: "payment_intent", ...intent } } });
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    type,
+    data: { object: { object: "payment_intent", ...intent } },
+  });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return { payload, header };
 }
@@ -45,7 +59,11 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
   let server: { url: string; close(): Promise<void> };
   let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
   const post = (payload: string, header: string) =>
-    fetch(`${server.url}/api/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": header }, body: payload });
+    fetch(`${server.url}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": header },
+      body: payload,
+    });
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
@@ -69,7 +87,11 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
 
   it("creates a PaymentIntent with the idempotency key and leaves the order pending until the signed webhook", async () => {
     const key = "stripe-order-0001";
-    const res = await checkoutRequest(server.url, { items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }], customer: CUSTOMER, shippingAddress: ADDRESS }, key);
+    const res = await checkoutRequest(
+      server.url,
+      { items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }], customer: CUSTOMER, shippingAddress: ADDRESS },
+      key,
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.order.status).toBe("pending_payment");
@@ -80,35 +102,70 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     const intentId = body.clientSecret.split("_secret_")[0];
 
     // A forged event changes nothing.
-    const forged = await post(JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: { id: intentId } } }), "t=1,v1=deadbeef");
+    const forged = await post(
+      JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: { id: intentId } } }),
+      "t=1,v1=deadbeef",
+    );
     expect(forged.status).toBe(400);
     expect((await forged.json()).error.reason).toBe("invalid-signature");
 
     // Out of order: the failure arrives after the success and must not undo it; duplicates change nothing twice.
-    const success = signedEvent("payment_intent.succeeded", "evt_ok_1", { id: intentId, metadata: { orderId: body.order.id } });
-    const failure = signedEvent("payment_intent.payment_failed", "evt_fail_1", { id: intentId, last_payment_error: { code: "card_declined" } });
+    const success = signedEvent("payment_intent.succeeded", "evt_ok_1", {
+      id: intentId,
+      metadata: { orderId: body.order.id },
+    });
+    const failure = signedEvent("payment_intent.payment_failed", "evt_fail_1", {
+      id: intentId,
+      last_payment_error: { code: "card_declined" },
+    });
     expect((await post(success.payload, success.header)).status).toBe(200);
     expect((await post(success.payload, success.header)).status).toBe(200);
     expect((await post(failure.payload, failure.header)).status).toBe(200);
 
-    const order = await services.database.db.selectFrom("orders").selectAll().where("id", "=", body.order.id).executeTakeFirstOrThrow();
+    const order = await services.database.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", body.order.id)
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe("paid");
-    const events = await services.database.db.selectFrom("order_events").selectAll().where("order_id", "=", body.order.id).where("to_status", "=", "paid").execute();
+    const events = await services.database.db
+      .selectFrom("order_events")
+      .selectAll()
+      .where("order_id", "=", body.order.id)
+      .where("to_status", "=", "paid")
+      .execute();
     expect(events).toHaveLength(1);
-    const mails = await services.database.db.selectFrom("outbox").selectAll().where("order_id", "=", body.order.id).where("kind", "=", "order-confirmation").execute();
+    const mails = await services.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", body.order.id)
+      .where("kind", "=", "order-confirmation")
+      .execute();
     expect(mails).toHaveLength(1);
   });
 
   it("a retry after a crash that left the claim pending continues the order with the same PaymentIntent", async () => {
     const key = "stripe-crash-0001";
-    const request = { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: CUSTOMER, shippingAddress: ADDRESS };
+    const request = {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: CUSTOMER,
+      shippingAddress: ADDRESS,
+    };
     const first = await (await checkoutRequest(server.url, request, key)).json();
     const intents = standIn.created.length;
     // The process died after creating the PaymentIntent and before storing its answer; the lease has run out.
-    const expired = new Date(Date.parse("2026-11-21T12:00:00Z") - services.config.idempotencyLeaseMs - 1000).toISOString();
+    const expired = new Date(
+      Date.parse("2026-11-21T12:00:00Z") - services.config.idempotencyLeaseMs - 1000,
+    ).toISOString();
     await services.database.db
       .updateTable("idempotency_keys")
-      .set({ state: "pending", response_status: null, response_body: null, claim_token: "dead-attempt", lease_until: expired })
+      .set({
+        state: "pending",
+        response_status: null,
+        response_body: null,
+        claim_token: "dead-attempt",
+        lease_until: expired,
+      })
       .where("key", "=", `checkout:${key}`)
       .execute();
 
@@ -119,17 +176,32 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     expect(body.order).toMatchObject({ id: first.order.id, status: "pending_payment" });
     expect(body.clientSecret).toBe(first.clientSecret);
     expect(standIn.created).toHaveLength(intents);
-    const orders = await services.database.db.selectFrom("orders").select("id").where("idempotency_key", "=", `checkout:${key}`).execute();
+    const orders = await services.database.db
+      .selectFrom("orders")
+      .select("id")
+      .where("idempotency_key", "=", `checkout:${key}`)
+      .execute();
     expect(orders.map((o) => o.id)).toEqual([first.order.id]);
   });
 
   it("records a failure for a pending order without paying it", async () => {
-    const res = await checkoutRequest(server.url, { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: CUSTOMER, shippingAddress: ADDRESS });
+    const res = await checkoutRequest(server.url, {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: CUSTOMER,
+      shippingAddress: ADDRESS,
+    });
     const body = await res.json();
     const intentId = body.clientSecret.split("_secret_")[0];
-    const failure = signedEvent("payment_intent.payment_failed", "evt_fail_2", { id: intentId, last_payment_error: { code: "insufficient_funds" } });
+    const failure = signedEvent("payment_intent.payment_failed", "evt_fail_2", {
+      id: intentId,
+      last_payment_error: { code: "insufficient_funds" },
+    });
     expect((await post(failure.payload, failure.header)).status).toBe(200);
-    const order = await services.database.db.selectFrom("orders").selectAll().where("id", "=", body.order.id).executeTakeFirstOrThrow();
+    const order = await services.database.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", body.order.id)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ status: "pending_payment", payment_failure: "insufficient_funds" });
   });
 });

@@ -5,7 +5,12 @@ import { createTestServices, startTestServer, useTestServer } from "../helpers/t
 
 describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
   const app = useTestServer();
-  const ask = (body: unknown) => fetch(`${app.url}/api/wisdom/ask`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const ask = (body: unknown) =>
+    fetch(`${app.url}/api/wisdom/ask`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   it("answers from the guides with links to exact sections", async () => {
     const res = await ask({ question: "how do i keep my alk from swinging?" });

@@ -40,8 +40,12 @@ describe("several server processes on one machine", () => {
     });
     const db = new Database(path.join(dataDir, "shop.db"), { readonly: true });
     // The customer's confirmations (the shop's own new-order alerts go to another address).
-    const orderNumbersMailed = () => smtp.received.filter((m) => m.to.includes(CUSTOMER.email)).map((m) => plainBody(m.raw).match(/LR-[2-9A-Z]{8}/)?.[0]);
-    const heartbeatHolder = () => (db.prepare("select holder from background_heartbeats").get() as { holder: string } | undefined)?.holder;
+    const orderNumbersMailed = () =>
+      smtp.received
+        .filter((m) => m.to.includes(CUSTOMER.email))
+        .map((m) => plainBody(m.raw).match(/LR-[2-9A-Z]{8}/)?.[0]);
+    const heartbeatHolder = () =>
+      (db.prepare("select holder from background_heartbeats").get() as { holder: string } | undefined)?.holder;
 
     try {
       const workers = childPids(server.proc.pid!);
@@ -59,7 +63,11 @@ describe("several server processes on one machine", () => {
       expect(workers).toContain(workerPid);
 
       // Kill the worker's process mid-flight; the supervisor replaces it and mail goes on.
-      const second = Array.from({ length: 20 }, () => buy(server.url, ITEMS).then((r) => r.json()).catch(() => null));
+      const second = Array.from({ length: 20 }, () =>
+        buy(server.url, ITEMS)
+          .then((r) => r.json())
+          .catch(() => null),
+      );
       process.kill(workerPid, "SIGKILL");
       const answers = await Promise.all(second);
       const paidAfter = answers.filter((a) => a?.order?.status === "paid").length;
@@ -70,12 +78,15 @@ describe("several server processes on one machine", () => {
 
       // A request cut by the kill may still have been paid before its answer was lost: the
       // database is the truth, and every paid order must be mailed exactly once.
-      const paidOrders = (db.prepare("select count(*) as n from orders where status = 'paid'").get() as { n: number }).n;
+      const paidOrders = (db.prepare("select count(*) as n from orders where status = 'paid'").get() as { n: number })
+        .n;
       expect(paidOrders).toBeGreaterThanOrEqual(30 + paidAfter);
       await until(() => new Set(orderNumbersMailed()).size >= paidOrders, 20_000);
       await new Promise((r) => setTimeout(r, 2500)); // longer than a mail lease: a second send would show now
       const mailed = orderNumbersMailed();
-      console.log(`cluster: 3 processes, ${paidOrders} paid orders, ${mailed.length} confirmations, worker ${workerPid} killed, replaced by ${newHolderPid}`);
+      console.log(
+        `cluster: 3 processes, ${paidOrders} paid orders, ${mailed.length} confirmations, worker ${workerPid} killed, replaced by ${newHolderPid}`,
+      );
       expect(new Set(mailed).size).toBe(paidOrders);
       expect(mailed).toHaveLength(paidOrders);
     } finally {

@@ -36,16 +36,22 @@ describe("kill -9 in the middle of a burst of checkouts", () => {
     const first = await startServer(env, port);
 
     // Mixed burst: good cards and 3-D Secure (left unpaid, holding stock until expiry).
-    const requests = Array.from({ length: 80 }, (_, i) => ({ card: i % 5 === 0 ? "4000002500003155" : "4242424242424242", key: crypto.randomUUID() }));
+    const requests = Array.from({ length: 80 }, (_, i) => ({
+      card: i % 5 === 0 ? "4000002500003155" : "4242424242424242",
+      key: crypto.randomUUID(),
+    }));
     const answered: Array<{ status: number; orderId?: string; key: string; card: string }> = [];
     const burst = requests.map((r) =>
       buy(first.url, r.card, r.key)
-        .then(async (res) => answered.push({ ...r, status: res.status, orderId: (await res.json().catch(() => ({}))).order?.id }))
+        .then(async (res) =>
+          answered.push({ ...r, status: res.status, orderId: (await res.json().catch(() => ({}))).order?.id }),
+        )
         .catch(() => answered.push({ ...r, status: 0 })),
     );
     // Kill once a few orders have been answered, with the rest still in flight.
     const killBy = Date.now() + 3000;
-    while (answered.filter((a) => a.status === 201).length < 8 && Date.now() < killBy) await new Promise((r) => setTimeout(r, 5));
+    while (answered.filter((a) => a.status === 201).length < 8 && Date.now() < killBy)
+      await new Promise((r) => setTimeout(r, 5));
     first.proc.kill("SIGKILL");
     await Promise.all(burst);
     await first.exited;
@@ -54,11 +60,15 @@ describe("kill -9 in the middle of a burst of checkouts", () => {
     try {
       const before = new Database(path.join(dataDir, "shop.db"), { readonly: true });
       const ordersAtRestart = (before.prepare("select count(*) as n from orders").get() as { n: number }).n;
-      const pendingClaims = (before.prepare("select count(*) as n from idempotency_keys where state = 'pending'").get() as { n: number }).n;
+      const pendingClaims = (
+        before.prepare("select count(*) as n from idempotency_keys where state = 'pending'").get() as { n: number }
+      ).n;
       before.close();
       const createdBeforeKill = answered.filter((a) => a.status === 201).length;
       const cutOff = answered.filter((a) => a.status === 0);
-      console.log(`crash: ${createdBeforeKill} orders answered 201, ${cutOff.length} requests cut off by kill -9, ${ordersAtRestart} orders on disk, ${pendingClaims} claims left pending`);
+      console.log(
+        `crash: ${createdBeforeKill} orders answered 201, ${cutOff.length} requests cut off by kill -9, ${ordersAtRestart} orders on disk, ${pendingClaims} claims left pending`,
+      );
 
       // The cut-off buyers retry with their own keys, as clients should, until they get a final
       // answer: "still in progress" until the dead claims' lease has run out, then the retry
@@ -78,26 +88,51 @@ describe("kill -9 in the middle of a burst of checkouts", () => {
       }
 
       const db = new Database(path.join(dataDir, "shop.db"), { readonly: true });
-      const orders = db.prepare("select id, status, idempotency_key from orders").all() as Array<{ id: string; status: string; idempotency_key: string | null }>;
+      const orders = db.prepare("select id, status, idempotency_key from orders").all() as Array<{
+        id: string;
+        status: string;
+        idempotency_key: string | null;
+      }>;
       const byId = new Map(orders.map((o) => [o.id, o.status]));
       const created = answered.filter((a) => a.status === 201);
-      console.log(`crash: after the restart the ${cutOff.length} cut-off buyers retried with their keys; ${created.length} orders answered 201 in all, ${orders.length} orders on disk`);
+      console.log(
+        `crash: after the restart the ${cutOff.length} cut-off buyers retried with their keys; ${created.length} orders answered 201 in all, ${orders.length} orders on disk`,
+      );
       expect(created.length).toBeGreaterThan(0);
       for (const a of created) expect(byId.has(a.orderId!), `answered order ${a.orderId} exists`).toBe(true);
       // Every buyer has a final answer, and no order is left without the buyer knowing of it.
       expect(answered.every((a) => a.status !== 0 && a.status < 500)).toBe(true);
-      expect(orders.filter((o) => o.idempotency_key !== null).map((o) => o.id).sort()).toEqual(created.map((a) => a.orderId!).sort());
+      expect(
+        orders
+          .filter((o) => o.idempotency_key !== null)
+          .map((o) => o.id)
+          .sort(),
+      ).toEqual(created.map((a) => a.orderId!).sort());
 
       // Nothing half-written: every order has lines and a history.
-      const lineless = db.prepare("select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id) or not exists (select 1 from order_events e where e.order_id = o.id)").get() as { n: number };
+      const lineless = db
+        .prepare(
+          "select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id) or not exists (select 1 from order_events e where e.order_id = o.id)",
+        )
+        .get() as { n: number };
       expect(lineless.n).toBe(0);
 
       // Stock plus open reservations equals the start minus paid units.
-      const stock = (db.prepare("select quantity from products where id = 'refugium-starter-kit'").get() as { quantity: number }).quantity;
-      const held = (db.prepare("select coalesce(sum(l.quantity),0) as n from orders o join order_lines l on l.order_id = o.id where o.status in ('pending_payment','paid')").get() as { n: number }).n;
+      const stock = (
+        db.prepare("select quantity from products where id = 'refugium-starter-kit'").get() as { quantity: number }
+      ).quantity;
+      const held = (
+        db
+          .prepare(
+            "select coalesce(sum(l.quantity),0) as n from orders o join order_lines l on l.order_id = o.id where o.status in ('pending_payment','paid')",
+          )
+          .get() as { n: number }
+      ).n;
       expect(stock + held).toBe(KIT_STOCK);
       const paid = orders.filter((o) => o.status === "paid");
-      const confirmations = db.prepare("select order_id, count(*) as n from outbox where kind = 'order-confirmation' group by order_id").all() as Array<{ order_id: string; n: number }>;
+      const confirmations = db
+        .prepare("select order_id, count(*) as n from outbox where kind = 'order-confirmation' group by order_id")
+        .all() as Array<{ order_id: string; n: number }>;
       expect(confirmations.map((c) => c.order_id).sort()).toEqual(paid.map((o) => o.id).sort());
       expect(confirmations.every((c) => c.n === 1)).toBe(true);
       db.close();
@@ -105,7 +140,13 @@ describe("kill -9 in the middle of a burst of checkouts", () => {
       // The restarted worker delivers every paid order's confirmation. A mail cut off mid-send is
       // sent again after its lease, with the same Message-ID: one message per order for the customer.
       const customerMails = () => smtp.received.filter((m) => m.to.includes("burst@example.com"));
-      const messageIds = () => new Map(customerMails().map((m) => [m.raw.match(/Message-ID:\s*(<[^>]+>)/i)?.[1], plainBody(m.raw).match(/LR-[2-9A-Z]{8}/)?.[0]]));
+      const messageIds = () =>
+        new Map(
+          customerMails().map((m) => [
+            m.raw.match(/Message-ID:\s*(<[^>]+>)/i)?.[1],
+            plainBody(m.raw).match(/LR-[2-9A-Z]{8}/)?.[0],
+          ]),
+        );
       const deadline = Date.now() + 20_000;
       while (messageIds().size < paid.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       await new Promise((r) => setTimeout(r, 1500));

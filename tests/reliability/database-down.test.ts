@@ -62,7 +62,11 @@ describe("database down under load (PostgreSQL)", () => {
       fetch(`${server.url}/api/checkout`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ items: [{ kind: "product", id: "service-tip", quantity: 1 }], customer: { email: "down@example.com", name: "Down" }, payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } } }),
+        body: JSON.stringify({
+          items: [{ kind: "product", id: "service-tip", quantity: 1 }],
+          customer: { email: "down@example.com", name: "Down" },
+          payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+        }),
       });
     try {
       expect((await checkout()).status).toBe(201);

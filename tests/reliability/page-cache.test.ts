@@ -33,9 +33,20 @@ describe("anonymous page cache", () => {
     // Every nonce in the page is the one its CSP header allows, on the render and on the copy.
     expect([...nonces(a)]).toEqual([cspNonce(first)]);
     expect([...nonces(b)]).toEqual([cspNonce(second)]);
-    expect(second.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(second.headers.get("cache-control")).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/,
+    );
     // A copy is answered ahead of the app's middleware, with the headers its render was sent with.
-    for (const name of ["content-type", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy", "cross-origin-resource-policy", "strict-transport-security"]) {
+    for (const name of [
+      "content-type",
+      "x-frame-options",
+      "x-content-type-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "strict-transport-security",
+    ]) {
       expect(second.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
@@ -45,11 +56,13 @@ describe("anonymous page cache", () => {
 
     for (const encoding of ["br", "gzip"]) {
       const raw = await new Promise<{ encoding?: string; bytes: number }>((resolve, reject) =>
-        http.get(`${server.url}${PRODUCT}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-          let bytes = 0;
-          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes }));
-        }).on("error", reject),
+        http
+          .get(`${server.url}${PRODUCT}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+            let bytes = 0;
+            res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+            res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes }));
+          })
+          .on("error", reject),
       );
       expect(raw.encoding).toBe(encoding);
       expect(raw.bytes).toBeLessThan(Buffer.byteLength(a) / 3);
@@ -62,14 +75,20 @@ describe("anonymous page cache", () => {
     expect(etag).toMatch(/^W\/".+"$/);
     // As a browser revalidates (fetch() would add `Cache-Control: no-cache` by itself, which
     // asks for a full answer).
-    const again = await fetch(`${server.url}${PRODUCT}`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+    const again = await fetch(`${server.url}${PRODUCT}`, {
+      headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
   });
 
   it("never caches a signed-in visitor's page, nor checkout", async () => {
     const client = authClient(server.url, "203.0.113.50", server.url);
-    const signUp = await client.call("/sign-up/email", { email: `cache-${Date.now()}@example.com`, password: "coral-reef-42", name: "Cora Cache" });
+    const signUp = await client.call("/sign-up/email", {
+      email: `cache-${Date.now()}@example.com`,
+      password: "coral-reef-42",
+      name: "Cora Cache",
+    });
     expect(signUp.status).toBe(200);
     const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const page = await fetch(`${server.url}${PRODUCT}`, { headers: { cookie } });

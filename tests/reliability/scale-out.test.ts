@@ -92,7 +92,9 @@ interface Nginx {
 
 async function startNginx(port: number, upstreams: number[]): Promise<Nginx> {
   if (!fs.existsSync(NGINX)) {
-    throw new Error(`${NGINX} is missing: the scale-out test needs nginx. Run \`node tests/setup/ensure-nginx.mjs\` (npm run test:e2e does) or set NGINX_PATH.`);
+    throw new Error(
+      `${NGINX} is missing: the scale-out test needs nginx. Run \`node tests/setup/ensure-nginx.mjs\` (npm run test:e2e does) or set NGINX_PATH.`,
+    );
   }
   const dir = tempDataDir("lr-nginx-");
   // nginx's workers drop root privileges (to "nobody"): let them reach the temp paths.
@@ -101,12 +103,15 @@ async function startNginx(port: number, upstreams: number[]): Promise<Nginx> {
   fs.writeFileSync(conf, nginxConfig(dir, port, upstreams));
   let out = "";
   // -e: the error log before the configuration is read (otherwise /var/log/nginx/error.log).
-  const proc = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const errors = () => out + (fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "");
+  const errors = () =>
+    out + (fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "");
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited early:\n${errors()}`);
@@ -167,8 +172,10 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     };
   };
   const address = (port: number) => `127.0.0.1:${port}`;
-  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await db.query<T>(text, values)).rows[0]!;
-  const stockOf = async (id: string) => Number((await one<{ quantity: number }>("select quantity from products where id = $1", [id])).quantity);
+  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await db.query<T>(text, values)).rows[0]!;
+  const stockOf = async (id: string) =>
+    Number((await one<{ quantity: number }>("select quantity from products where id = $1", [id])).quantity);
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: testPostgresUrl(), connectionTimeoutMillis: 5000 });
@@ -181,7 +188,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     const distinctPort = async () => {
       for (;;) {
         const port = await freePort();
-        if (!taken.has(port)) return taken.add(port), port;
+        if (!taken.has(port)) return (taken.add(port), port);
       }
     };
     [ports.a, ports.b, nginxPort] = [await distinctPort(), await distinctPort(), await distinctPort()];
@@ -197,7 +204,9 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     const applied = await db.query<{ name: string }>("select name from kysely_migration order by name");
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
     expect((await one<{ n: number }>("select count(*)::int as n from products")).n).toBe(SEED_PRODUCTS.length);
-    expect((await one<{ n: number }>("select count(*)::int as n from bundle_products")).n).toBe(SEED_BUNDLES.reduce((n, b) => n + b.productIds.length, 0));
+    expect((await one<{ n: number }>("select count(*)::int as n from bundle_products")).n).toBe(
+      SEED_BUNDLES.reduce((n, b) => n + b.productIds.length, 0),
+    );
 
     // nginx takes the port chosen above; freePort released it a moment ago.
     nginx = await startNginx(nginxPort, [ports.a, ports.b]);
@@ -206,13 +215,22 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
 
   afterAll(async () => {
     if (nginx) {
-      const lines = fs.existsSync(path.join(nginx.dir, "access.log")) ? fs.readFileSync(path.join(nginx.dir, "access.log"), "utf8").trim().split("\n") : [];
+      const lines = fs.existsSync(path.join(nginx.dir, "access.log"))
+        ? fs.readFileSync(path.join(nginx.dir, "access.log"), "utf8").trim().split("\n")
+        : [];
       const per = new Map<string, number>();
       for (const line of lines) {
-        const last = line.match(/"([^"]*)"/)?.[1]?.split(",").at(-1)?.trim() || "-";
+        const last =
+          line
+            .match(/"([^"]*)"/)?.[1]
+            ?.split(",")
+            .at(-1)
+            ?.trim() || "-";
         per.set(last, (per.get(last) ?? 0) + 1);
       }
-      console.log(`scale-out: nginx access log ${lines.length} requests; answered by ${[...per].map(([k, v]) => `${k}=${v}`).join(", ")}`);
+      console.log(
+        `scale-out: nginx access log ${lines.length} requests; answered by ${[...per].map(([k, v]) => `${k}=${v}`).join(", ")}`,
+      );
       nginx.proc.kill("SIGQUIT");
       const timer = setTimeout(() => nginx!.proc.kill("SIGTERM"), 5000);
       await nginx.exited;
@@ -246,7 +264,9 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
       }
     })();
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 60 }, () => buy(nginx!.url, [{ kind: "product", id: KIT, quantity: 1 }])));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => buy(nginx!.url, [{ kind: "product", id: KIT, quantity: 1 }])),
+    );
     const seconds = (performance.now() - started) / 1000;
     watching = false;
     await watcher;
@@ -261,26 +281,37 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(STOCK);
     expect(statuses.filter((s) => s === 409)).toHaveLength(60 - STOCK);
-    for (const [i, body] of bodies.entries()) if (statuses[i] === 409) expect(body.error).toMatchObject({ code: "aborted", reason: "out-of-stock" });
+    for (const [i, body] of bodies.entries())
+      if (statuses[i] === 409) expect(body.error).toMatchObject({ code: "aborted", reason: "out-of-stock" });
     expect(by.get(address(ports.a)) ?? 0).toBeGreaterThan(0);
     expect(by.get(address(ports.b)) ?? 0).toBeGreaterThan(0);
     expect([...by.keys()].sort()).toEqual([address(ports.a), address(ports.b)].sort());
 
     expect(lowest).toBeGreaterThanOrEqual(0);
     expect(await stockOf(KIT)).toBe(0);
-    const answeredIds = bodies.filter((_, i) => statuses[i] === 201).map((b) => b.order.id as string).sort();
+    const answeredIds = bodies
+      .filter((_, i) => statuses[i] === 201)
+      .map((b) => b.order.id as string)
+      .sort();
     const { rows: paid } = await db.query<{ id: string }>(
       "select o.id from orders o join order_lines l on l.order_id = o.id where l.item_id = $1 and o.status = 'paid' order by o.id",
       [KIT],
     );
     expect(paid.map((r) => r.id)).toEqual(answeredIds);
-    const mails = await one<{ n: number }>("select count(*)::int as n from outbox where kind = 'order-confirmation' and order_id = any($1)", [answeredIds]);
+    const mails = await one<{ n: number }>(
+      "select count(*)::int as n from outbox where kind = 'order-confirmation' and order_id = any($1)",
+      [answeredIds],
+    );
     expect(mails.n).toBe(STOCK);
   });
 
   it("a session made on one instance is valid on the other, and signing out on one ends it on both", async () => {
     const email = `scale-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const signUp = await authClient(instances.a!.url, "198.51.100.90", publicUrl).call("/sign-up/email", { email, password: "scaleout12", name: "Scale Out" });
+    const signUp = await authClient(instances.a!.url, "198.51.100.90", publicUrl).call("/sign-up/email", {
+      email,
+      password: "scaleout12",
+      name: "Scale Out",
+    });
     expect(signUp.status).toBe(200);
     const userId = signUp.json.user.id as string;
     const onA = authClient(instances.a!.url, "198.51.100.90", publicUrl);
@@ -298,11 +329,18 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     const placed = await fetch(`${instances.b!.url}/api/checkout`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID(), cookie: cookie() },
-      body: JSON.stringify({ items: [{ kind: "product", id: CHAETO, quantity: 1 }], customer: { email, name: "Scale Out" }, shippingAddress: ADDRESS, payment: { card: card() } }),
+      body: JSON.stringify({
+        items: [{ kind: "product", id: CHAETO, quantity: 1 }],
+        customer: { email, name: "Scale Out" },
+        shippingAddress: ADDRESS,
+        payment: { card: card() },
+      }),
     });
     expect(placed.status).toBe(201);
     const { order } = await placed.json();
-    expect((await one<{ user_id: string }>("select user_id from orders where id = $1", [order.id])).user_id).toBe(userId);
+    expect((await one<{ user_id: string }>("select user_id from orders where id = $1", [order.id])).user_id).toBe(
+      userId,
+    );
 
     // Sign out on B: A no longer knows the session (database row and Redis cache both gone).
     expect((await onB.call("/sign-out", {})).status).toBe(200);
@@ -319,7 +357,10 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
    * final answer, as DESIGN.md asks of clients (a replay returns the first answer; a claim left by
    * a killed instance is taken over once its lease has run out).
    */
-  async function loadWhileStopping(signal: NodeJS.Signals, options: { buyers: number; lanes: number; stopAfter: number; stock: number }) {
+  async function loadWhileStopping(
+    signal: NodeJS.Signals,
+    options: { buyers: number; lanes: number; stopAfter: number; stock: number },
+  ) {
     await db.query("update products set quantity = $1 where id = $2", [options.stock, CHAETO]);
     const run = crypto.randomBytes(3).toString("hex");
     const stopped = instances.a!;
@@ -343,12 +384,22 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
         try {
           const res = await checkoutRequest(
             nginx!.url,
-            { items: [{ kind: "product", id: CHAETO, quantity: 1 }], customer: { email: buyer.email, name: "Load Buyer" }, shippingAddress: ADDRESS, payment: { card: card() } },
+            {
+              items: [{ kind: "product", id: CHAETO, quantity: 1 }],
+              customer: { email: buyer.email, name: "Load Buyer" },
+              shippingAddress: ADDRESS,
+              payment: { card: card() },
+            },
             buyer.key,
           );
           status = res.status;
           body = await res.json().catch(() => null);
-          attempts.push({ status, upstream: res.headers.get("x-upstream") ?? "", afterStop: stoppedAt > 0, replayed: res.headers.get("idempotent-replayed") === "true" });
+          attempts.push({
+            status,
+            upstream: res.headers.get("x-upstream") ?? "",
+            afterStop: stoppedAt > 0,
+            replayed: res.headers.get("idempotent-replayed") === "true",
+          });
         } catch {
           attempts.push({ status: 0, upstream: "", afterStop: stoppedAt > 0, replayed: false });
         }
@@ -381,7 +432,8 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
 
     const a = address(ports.a);
     const b = address(ports.b);
-    const servedBy = (who: string, afterStop: boolean) => attempts.filter((x) => x.afterStop === afterStop && x.upstream.split(",").at(-1)!.trim() === who).length;
+    const servedBy = (who: string, afterStop: boolean) =>
+      attempts.filter((x) => x.afterStop === afterStop && x.upstream.split(",").at(-1)!.trim() === who).length;
     const proxyRetries = attempts.filter((x) => x.upstream.includes(",")).length;
     const clientRetries = buyers.reduce((n, x) => n + x.retries, 0);
     const failedAttempts = attempts.filter((x) => x.status === 0 || x.status >= 500).length;
@@ -402,10 +454,13 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     );
     const ordersOf = new Map<string, typeof rows>();
     for (const row of rows) ordersOf.set(row.email, [...(ordersOf.get(row.email) ?? []), row]);
-    const held = rows.filter((r) => r.status === "paid" || r.status === "pending_payment").reduce((n, r) => n + r.quantity, 0);
+    const held = rows
+      .filter((r) => r.status === "paid" || r.status === "pending_payment")
+      .reduce((n, r) => n + r.quantity, 0);
     // Nothing oversold, nothing leaked: what is left plus what is held is what we started with.
     expect(await stockOf(CHAETO)).toBe(options.stock - held);
-    for (const buyer of buyers) expect(ordersOf.get(buyer.email)?.length ?? 0, `orders of ${buyer.email}`).toBeLessThanOrEqual(1);
+    for (const buyer of buyers)
+      expect(ordersOf.get(buyer.email)?.length ?? 0, `orders of ${buyer.email}`).toBeLessThanOrEqual(1);
 
     const paidIds = rows.filter((r) => r.status === "paid").map((r) => r.id);
     const { rows: mails } = await db.query<{ order_id: string; n: number }>(
@@ -418,13 +473,21 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     const settled = buyers.filter((x) => x.final?.status === 201);
     for (const buyer of settled) {
       const orders = ordersOf.get(buyer.email) ?? [];
-      expect(orders.map((o) => [o.id, o.status]), `the order answered to ${buyer.email}`).toEqual([[buyer.final!.orderId, "paid"]]);
+      expect(
+        orders.map((o) => [o.id, o.status]),
+        `the order answered to ${buyer.email}`,
+      ).toEqual([[buyer.final!.orderId, "paid"]]);
     }
     return { buyers, settled, exitCode, exitedAfterMs, ordersOf };
   }
 
   it("SIGTERM to one instance mid-load: every buyer ends with exactly one paid order", async () => {
-    const { buyers, settled, exitCode, exitedAfterMs } = await loadWhileStopping("SIGTERM", { buyers: 80, lanes: 10, stopAfter: 25, stock: 500 });
+    const { buyers, settled, exitCode, exitedAfterMs } = await loadWhileStopping("SIGTERM", {
+      buyers: 80,
+      lanes: 10,
+      stopAfter: 25,
+      stock: 500,
+    });
     expect(settled).toHaveLength(buyers.length);
     expect(exitCode).toBe(0);
     // Graceful: it drained (nginx leaves it within keepalive_time), rather than being cut off
@@ -437,15 +500,24 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     // Bring A back; nginx uses it again once its fail_timeout (1 s) has passed.
     instances.a = await startServer(envFor(), ports.a);
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && answeredBy(await fetch(`${nginx!.url}/api/health`)) !== address(ports.a)) await sleep(100);
+    while (Date.now() < deadline && answeredBy(await fetch(`${nginx!.url}/api/health`)) !== address(ports.a))
+      await sleep(100);
 
-    const { buyers, settled, ordersOf } = await loadWhileStopping("SIGKILL", { buyers: 80, lanes: 10, stopAfter: 25, stock: 500 });
+    const { buyers, settled, ordersOf } = await loadWhileStopping("SIGKILL", {
+      buyers: 80,
+      lanes: 10,
+      stopAfter: 25,
+      stock: 500,
+    });
     // A request killed after it claimed its Idempotency-Key left the key "pending" (and maybe an
     // order pending_payment or paid): its buyer's retries got 409 request-in-progress until the
     // lease ran out, then one retry took the claim over and finished that same order.
     for (const buyer of buyers) {
       expect(buyer.final, buyer.email).toMatchObject({ status: 201 });
-      expect((ordersOf.get(buyer.email) ?? []).map((o) => [o.id, o.status]), `orders of ${buyer.email}`).toEqual([[buyer.final!.orderId, "paid"]]);
+      expect(
+        (ordersOf.get(buyer.email) ?? []).map((o) => [o.id, o.status]),
+        `orders of ${buyer.email}`,
+      ).toEqual([[buyer.final!.orderId, "paid"]]);
     }
     expect(settled).toHaveLength(buyers.length);
     const waited = buyers.filter((x) => x.inProgress > 0);

@@ -23,11 +23,21 @@ export interface ServerProcess {
 
 /** Starts the production build (`node server.js`) as a real process and waits until it is healthy. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` first: these tests use the production build.");
+  if (!fs.existsSync("build/server/index.js"))
+    throw new Error("Run `npm run build` first: these tests use the production build.");
   const p = port ?? (await freePort());
   let out = "";
   const proc = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}`, RATE_LIMITS: "off", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(p),
+      PUBLIC_URL: `http://127.0.0.1:${p}`,
+      RATE_LIMITS: "off",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout!.on("data", (d) => (out += d));

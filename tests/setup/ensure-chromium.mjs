@@ -8,9 +8,12 @@ if (fs.existsSync(CHROMIUM)) process.exit(0);
 console.log(`${CHROMIUM} is missing: installing Debian's chromium package…`);
 const sudo = process.getuid?.() === 0 ? "" : "sudo ";
 try {
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core`,
+    {
+      stdio: "inherit",
+    },
+  );
 } catch {
   console.error("Could not install chromium with apt-get; install it and set CHROMIUM_PATH if it lives elsewhere.");
   process.exit(1);

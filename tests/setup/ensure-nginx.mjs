@@ -17,11 +17,17 @@ const PID_FILE = "/run/nginx.pid";
 const ownPolicy = !fs.existsSync(POLICY);
 const pidBefore = fs.existsSync(PID_FILE);
 try {
-  if (ownPolicy) execSync(`${sudo}sh -c 'printf "#!/bin/sh\\nexit 101\\n" > ${POLICY} && chmod 755 ${POLICY}'`, { stdio: "inherit" });
+  if (ownPolicy)
+    execSync(`${sudo}sh -c 'printf "#!/bin/sh\\nexit 101\\n" > ${POLICY} && chmod 755 ${POLICY}'`, {
+      stdio: "inherit",
+    });
   // RUNLEVEL=1 makes the init scripts' helpers skip starting too; no systemd is involved.
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends nginx`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq --no-install-recommends nginx`,
+    {
+      stdio: "inherit",
+    },
+  );
 } catch {
   console.error("Could not install nginx with apt-get; install it (apt-get install nginx) or set NGINX_PATH.");
   process.exit(1);

@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { UserRound } from "lucide";
 import { Icon } from "~/components/ui/icon";
 
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <section className="container-page flex justify-center py-12 sm:py-16">
       <div className="card w-full max-w-md p-6 sm:p-8">
@@ -16,7 +26,13 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
   );
 }
 
-export function FormAlert({ message, tone = "error" }: { message: string | null | undefined; tone?: "error" | "success" }) {
+export function FormAlert({
+  message,
+  tone = "error",
+}: {
+  message: string | null | undefined;
+  tone?: "error" | "success";
+}) {
   if (!message) return null;
   return (
     <div

@@ -4,7 +4,19 @@ import { Icon } from "~/components/ui/icon";
 import { checkPassword, type PasswordPolicy } from "~/domain/password-policy";
 
 /** A password input that shows the policy's rules and ticks them off as the customer types. */
-export function PasswordField({ name, label, policy, error, autoComplete = "new-password" }: { name: string; label: string; policy: PasswordPolicy; error?: string; autoComplete?: string }) {
+export function PasswordField({
+  name,
+  label,
+  policy,
+  error,
+  autoComplete = "new-password",
+}: {
+  name: string;
+  label: string;
+  policy: PasswordPolicy;
+  error?: string;
+  autoComplete?: string;
+}) {
   const [value, setValue] = useState("");
   const checks = checkPassword(value, policy);
   return (
@@ -29,7 +41,11 @@ export function PasswordField({ name, label, policy, error, autoComplete = "new-
       <ul id={`${name}-rules`} className="mt-2 space-y-1 text-xs" aria-label="Password requirements">
         {checks.map((c) => (
           <li key={c.rule} className={`flex items-center gap-1.5 ${c.met ? "text-chaeto" : "text-ink-soft"}`}>
-            {c.met ? <Icon icon={Check} aria-hidden="true" className="h-3.5 w-3.5" /> : <Icon icon={X} aria-hidden="true" className="h-3.5 w-3.5" />}
+            {c.met ? (
+              <Icon icon={Check} aria-hidden="true" className="h-3.5 w-3.5" />
+            ) : (
+              <Icon icon={X} aria-hidden="true" className="h-3.5 w-3.5" />
+            )}
             {c.rule}
             <span className="sr-only">{c.met ? "(met)" : "(not met yet)"}</span>
           </li>

@@ -30,7 +30,11 @@ export function SocialSignInButton({ label, redirectTo }: { label: string; redir
     finished.current = false;
     const left = window.screenX + (window.outerWidth - POPUP.width) / 2;
     const top = window.screenY + (window.outerHeight - POPUP.height) / 2;
-    const popup = window.open(`${href}&popup=1`, "lr-social-sign-in", `popup=yes,width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`);
+    const popup = window.open(
+      `${href}&popup=1`,
+      "lr-social-sign-in",
+      `popup=yes,width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`,
+    );
     if (!popup) {
       setError("popup-blocked");
       window.location.assign(href);

@@ -10,7 +10,11 @@ export function ProductImageUpload({ productId }: { productId: string }) {
     if (!file) return;
     setBusy(true);
     setMessage(null);
-    const res = await fetch(`/api/admin/products/${productId}/images`, { method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file }).catch(() => null);
+    const res = await fetch(`/api/admin/products/${productId}/images`, {
+      method: "POST",
+      headers: { "Content-Type": file.type || "application/octet-stream" },
+      body: file,
+    }).catch(() => null);
     const body = (await res?.json().catch(() => ({}))) as { error?: { message: string } } | undefined;
     setBusy(false);
     if (!res?.ok) return setMessage({ text: body?.error?.message ?? "Upload failed.", error: true });
@@ -22,9 +26,19 @@ export function ProductImageUpload({ productId }: { productId: string }) {
       <label htmlFor={`image-${productId}`} className="field-label">
         Add a product photo
       </label>
-      <input id={`image-${productId}`} type="file" accept="image/jpeg,image/png,image/webp,image/avif" disabled={busy} onChange={(e) => upload(e.target.files?.[0])} className="block text-sm" />
+      <input
+        id={`image-${productId}`}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        disabled={busy}
+        onChange={(e) => upload(e.target.files?.[0])}
+        className="block text-sm"
+      />
       {message ? (
-        <p role={message.error ? "alert" : "status"} className={`mt-1 text-sm ${message.error ? "text-coral-text" : "text-chaeto"}`}>
+        <p
+          role={message.error ? "alert" : "status"}
+          className={`mt-1 text-sm ${message.error ? "text-coral-text" : "text-chaeto"}`}
+        >
           {message.text}
         </p>
       ) : null}

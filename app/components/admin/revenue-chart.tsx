@@ -39,7 +39,8 @@ const tooltipLabel = (label: unknown, payload: ReadonlyArray<{ payload?: unknown
   const date = (payload?.[0]?.payload as { date?: string } | undefined)?.date;
   return date ? dayLabel(date, longDate) : String(label);
 };
-const tooltipValue = (value: unknown, name: unknown) => (name === "Revenue" ? formatCents(Number(value)) : String(value));
+const tooltipValue = (value: unknown, name: unknown) =>
+  name === "Revenue" ? formatCents(Number(value)) : String(value);
 // "auto" gives nice round ticks; a quiet month (all zeros) gets a fixed scale instead of cent-sized ticks.
 const AUTO_DOMAIN: [number, "auto"] = [0, "auto"];
 const QUIET_REVENUE_DOMAIN: [number, number] = [0, 100_00];
@@ -56,7 +57,13 @@ const DOT = { r: 2.5, fill: CORAL, strokeWidth: 0 };
 const ACTIVE_DOT = { r: 4 };
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 function dayLabel(date: string, format: Intl.DateTimeFormat = shortDate): string {
   const time = Date.parse(`${date}T00:00:00Z`);
@@ -97,7 +104,10 @@ export function RevenueChart({ daily }: RevenueChartProps) {
 
   const totalRevenue = daily.reduce((sum, d) => sum + d.revenueCents, 0);
   const totalOrders = daily.reduce((sum, d) => sum + d.orders, 0);
-  const best = daily.reduce<RevenueChartDay | null>((top, d) => (d.revenueCents > 0 && (!top || d.revenueCents > top.revenueCents) ? d : top), null);
+  const best = daily.reduce<RevenueChartDay | null>(
+    (top, d) => (d.revenueCents > 0 && (!top || d.revenueCents > top.revenueCents) ? d : top),
+    null,
+  );
   const first = daily[0];
   const last = daily[daily.length - 1];
   const range = first && last ? `${dayLabel(first.date)} – ${dayLabel(last.date)}` : "no days";

@@ -14,7 +14,9 @@ export function StatCard({ label, value, hint }: StatCardProps) {
   return (
     <div className="card flex min-w-0 flex-col gap-1 p-5">
       <p className="text-sm font-medium text-ink-soft">{label}</p>
-      <p className="font-display text-2xl font-semibold text-ink tabular-nums sm:text-3xl [overflow-wrap:anywhere]">{value}</p>
+      <p className="font-display text-2xl font-semibold text-ink tabular-nums sm:text-3xl [overflow-wrap:anywhere]">
+        {value}
+      </p>
       {hint ? <p className="text-sm text-ink-soft">{hint}</p> : null}
     </div>
   );

@@ -44,7 +44,15 @@ function reportAddToCart(name: string, priceCents: number, quantity: number) {
   });
 }
 
-export function CartProvider({ catalogue, now, children }: { catalogue: Cart.CatalogueSnapshot; now: string; children: ReactNode }) {
+export function CartProvider({
+  catalogue,
+  now,
+  children,
+}: {
+  catalogue: Cart.CatalogueSnapshot;
+  now: string;
+  children: ReactNode;
+}) {
   const [cart, setCart] = useState<Cart.CartState>(Cart.EMPTY_CART);
   const [ready, setReady] = useState(false);
   const [open, setOpen] = useState(false);
@@ -63,7 +71,9 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
 
   const nameOf = useCallback(
     (kind: Cart.LineKind, id: string) =>
-      kind === "product" ? catalogue.products.find((p) => p.id === id)?.title : catalogue.bundles.find((b) => b.id === id)?.name,
+      kind === "product"
+        ? catalogue.products.find((p) => p.id === id)?.title
+        : catalogue.bundles.find((b) => b.id === id)?.name,
     [catalogue],
   );
 
@@ -94,12 +104,15 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
         const result = Cart.addLine(cartRef.current, kind, id, catalogue, clock, quantity);
         const name = nameOf(kind, id) ?? "Item";
         if (result.added === 0) {
-          notify.error(result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`);
+          notify.error(
+            result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`,
+          );
           return false;
         }
         setCart(result.cart);
         setLastRemoval(null);
-        const item = kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
+        const item =
+          kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
         notify.success(`Added ${result.added} × ${name}`, {
           description: result.reason === "limit" ? "That's all we have in stock." : undefined,
@@ -168,6 +181,7 @@ export function CartProvider({ catalogue, now, children }: { catalogue: Cart.Cat
 
 export function useCart(): CartContextValue {
   const context = useContext(CartContext);
-  if (!context) throw new Error("useCart must be used within a CartProvider (the cart provider wraps the app in root.tsx)");
+  if (!context)
+    throw new Error("useCart must be used within a CartProvider (the cart provider wraps the app in root.tsx)");
   return context;
 }

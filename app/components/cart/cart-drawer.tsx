@@ -39,7 +39,10 @@ export function CartDrawer() {
         <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />
         <span className="hidden sm:inline">Cart</span>
         {count > 0 ? (
-          <span data-testid="cart-count" className="absolute -top-1.5 -right-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-coral-text px-1 text-xs font-bold text-white">
+          <span
+            data-testid="cart-count"
+            className="absolute -top-1.5 -right-1.5 grid h-5 min-w-5 place-items-center rounded-full bg-coral-text px-1 text-xs font-bold text-white"
+          >
             {count}
           </span>
         ) : null}

@@ -32,7 +32,10 @@ export default function CartPanel({
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-4">
             <Dialog.Title className="font-display text-2xl font-semibold">Your cart</Dialog.Title>
-            <Dialog.Close className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand-deep" aria-label="Close cart">
+            <Dialog.Close
+              className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand-deep"
+              aria-label="Close cart"
+            >
               <Icon icon={X} aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>

@@ -13,7 +13,18 @@ describe("cart persistence", () => {
     const storage = memoryStorage();
     const cart = {
       lines: [{ kind: "product" as const, id: "premium-chaeto", quantity: 2 }],
-      combos: [{ id: "custom-x1", productIds: ["a", "b"], quantity: 1, discount: 20, originalTotal: 100, price: 80, weight: 5, createdAt: "2026-01-01T00:00:00Z" }],
+      combos: [
+        {
+          id: "custom-x1",
+          productIds: ["a", "b"],
+          quantity: 1,
+          discount: 20,
+          originalTotal: 100,
+          price: 80,
+          weight: 5,
+          createdAt: "2026-01-01T00:00:00Z",
+        },
+      ],
     };
     saveCart(storage, cart);
     expect([...storage.data.keys()].sort()).toEqual([CART_STORAGE_KEY, COMBOS_STORAGE_KEY].sort());
@@ -26,17 +37,31 @@ describe("cart persistence", () => {
     expect(loadCart(storage)).toEqual({ lines: [], combos: [] });
     expect(error).toHaveBeenCalledWith("Error loading cart from localStorage", expect.anything());
 
-    const wrongShape = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify([{ kind: "product", id: "x", quantity: -4 }]) });
+    const wrongShape = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify([{ kind: "product", id: "x", quantity: -4 }]),
+    });
     expect(loadCart(wrongShape)).toEqual({ lines: [], combos: [] });
   });
 });
 
 describe("stored cart validation", () => {
   afterEach(() => vi.restoreAllMocks());
-  const combo = { id: "custom-1", productIds: ["a", "b"], quantity: 1, discount: 20, originalTotal: 100, price: 80, weight: 5, createdAt: "2026-01-01" };
+  const combo = {
+    id: "custom-1",
+    productIds: ["a", "b"],
+    quantity: 1,
+    discount: 20,
+    originalTotal: 100,
+    price: 80,
+    weight: 5,
+    createdAt: "2026-01-01",
+  };
   const rejects = (lines: unknown, combos: unknown = []) => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const storage = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify(lines), [COMBOS_STORAGE_KEY]: JSON.stringify(combos) });
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify(lines),
+      [COMBOS_STORAGE_KEY]: JSON.stringify(combos),
+    });
     return expect(loadCart(storage)).toEqual({ lines: [], combos: [] });
   };
 
@@ -64,7 +89,10 @@ describe("stored cart validation", () => {
   it("accepts the largest valid cart", () => {
     const lines = [{ kind: "bundle", id: "x".repeat(100), quantity: 99 }];
     const combos = [{ ...combo, productIds: Array.from({ length: 10 }, (_, i) => `p${i}`), quantity: 99 }];
-    const storage = memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify(lines), [COMBOS_STORAGE_KEY]: JSON.stringify(combos) });
+    const storage = memoryStorage({
+      [CART_STORAGE_KEY]: JSON.stringify(lines),
+      [COMBOS_STORAGE_KEY]: JSON.stringify(combos),
+    });
     expect(loadCart(storage)).toEqual({ lines, combos });
   });
 });

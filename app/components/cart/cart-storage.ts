@@ -11,12 +11,17 @@ export const COMBOS_STORAGE_KEY = "lazyReefer.combos";
  * The server never trusts this data: checkout re-validates every line with the shared zod schemas.
  */
 type Check = (value: unknown) => boolean;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const isId: Check = (value) => typeof value === "string" && value.length >= 1 && value.length <= 100;
 const isQuantity: Check = (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 99;
 const isNumber: Check = (value) => typeof value === "number" && Number.isFinite(value);
 
-const isLine: Check = (value) => isRecord(value) && (value.kind === "product" || value.kind === "bundle") && isId(value.id) && isQuantity(value.quantity);
+const isLine: Check = (value) =>
+  isRecord(value) &&
+  (value.kind === "product" || value.kind === "bundle") &&
+  isId(value.id) &&
+  isQuantity(value.quantity);
 const isCombo: Check = (value) =>
   isRecord(value) &&
   typeof value.id === "string" &&

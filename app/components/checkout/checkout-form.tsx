@@ -71,16 +71,29 @@ export function CheckoutForm({
 
     setSubmitting(true);
     setFormError(null);
-    const request = JSON.stringify({ items: cartItems(cart), customer, shippingAddress: address, payment: testMode ? { card } : undefined });
+    const request = JSON.stringify({
+      items: cartItems(cart),
+      customer,
+      shippingAddress: address,
+      payment: testMode ? { card } : undefined,
+    });
     if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
     try {
-      const { status, data } = await postJson<CheckoutAnswer>("/api/checkout", JSON.parse(request), { "Idempotency-Key": attempt.current.key });
+      const { status, data } = await postJson<CheckoutAnswer>("/api/checkout", JSON.parse(request), {
+        "Idempotency-Key": attempt.current.key,
+      });
       // An answer arrived: a new submit is a new attempt (a declined card may be tried again).
       attempt.current = null;
       if (isFailure(data)) {
         const reason = data.error.reason;
-        if (reason && ["invalid-number", "not-a-test-card", "invalid-expiry", "card-expired", "invalid-cvc"].includes(reason)) {
-          setErrors({ [reason === "invalid-cvc" ? "card.cvc" : reason.includes("expir") ? "card.expiry" : "card.number"]: data.error.message });
+        if (
+          reason &&
+          ["invalid-number", "not-a-test-card", "invalid-expiry", "card-expired", "invalid-cvc"].includes(reason)
+        ) {
+          setErrors({
+            [reason === "invalid-cvc" ? "card.cvc" : reason.includes("expir") ? "card.expiry" : "card.number"]:
+              data.error.message,
+          });
         }
         setFormError(status === 402 ? `${data.error.message} Your cart is still here.` : data.error.message);
         return;
@@ -94,7 +107,8 @@ export function CheckoutForm({
         navigate(data.nextAction.url);
         return;
       }
-      const tipOnly = cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
+      const tipOnly =
+        cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
       clear({ silent: true });
       navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
@@ -108,47 +122,122 @@ export function CheckoutForm({
   if (stripeStep && stripePublishableKey) {
     return (
       <Suspense fallback={<p className="text-ink-soft">Loading the secure payment form…</p>}>
-        <StripePayment publishableKey={stripePublishableKey} clientSecret={stripeStep.clientSecret} returnUrl={stripeStep.orderUrl} />
+        <StripePayment
+          publishableKey={stripePublishableKey}
+          clientSecret={stripeStep.clientSecret}
+          returnUrl={stripeStep.orderUrl}
+        />
       </Suspense>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-describedby={formError ? "checkout-error" : undefined}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-8"
+      aria-describedby={formError ? "checkout-error" : undefined}
+    >
       {formError ? (
-        <div id="checkout-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-xl border border-coral-text/40 bg-coral-light p-4 text-sm font-medium text-coral-text">
+        <div
+          id="checkout-error"
+          ref={errorRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl border border-coral-text/40 bg-coral-light p-4 text-sm font-medium text-coral-text"
+        >
           {formError}
         </div>
       ) : null}
 
       <fieldset className="space-y-4">
         <legend className="font-display text-xl font-semibold">Contact</legend>
-        <Field name="email" label="Email" type="email" autoComplete="email" required error={err("customer.email")} hint="Your confirmation and tracking go here." />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={err("customer.email")}
+          hint="Your confirmation and tracking go here."
+        />
         <Field name="name" label="Full name" autoComplete="name" required error={err("customer.name")} />
       </fieldset>
 
       {requiresShipping ? (
         <fieldset className="space-y-4">
           <legend className="font-display text-xl font-semibold">Shipping address</legend>
-          <Field name="line1" label="Street address" autoComplete="address-line1" required error={err("address.line1")} />
-          <Field name="line2" label="Apartment, suite (optional)" autoComplete="address-line2" error={err("address.line2")} />
+          <Field
+            name="line1"
+            label="Street address"
+            autoComplete="address-line1"
+            required
+            error={err("address.line1")}
+          />
+          <Field
+            name="line2"
+            label="Apartment, suite (optional)"
+            autoComplete="address-line2"
+            error={err("address.line2")}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
             <Field name="state" label="State" autoComplete="address-level1" required error={err("address.state")} />
-            <Field name="postalCode" label="ZIP code" autoComplete="postal-code" required error={err("address.postalCode")} />
-            <Field name="country" label="Country" autoComplete="country" defaultValue="US" required maxLength={2} error={err("address.country")} hint="Two-letter code; live plants ship within the US." />
+            <Field
+              name="postalCode"
+              label="ZIP code"
+              autoComplete="postal-code"
+              required
+              error={err("address.postalCode")}
+            />
+            <Field
+              name="country"
+              label="Country"
+              autoComplete="country"
+              defaultValue="US"
+              required
+              maxLength={2}
+              error={err("address.country")}
+              hint="Two-letter code; live plants ship within the US."
+            />
           </div>
         </fieldset>
       ) : (
-        <p className="rounded-xl bg-sand-deep p-4 text-sm">Everything in your cart is digital, so we don't need a shipping address.</p>
+        <p className="rounded-xl bg-sand-deep p-4 text-sm">
+          Everything in your cart is digital, so we don't need a shipping address.
+        </p>
       )}
 
       {testMode ? (
         <fieldset className="space-y-4">
           <legend className="font-display text-xl font-semibold">Card</legend>
-          <Field name="cardNumber" label="Card number" inputMode="numeric" autoComplete="cc-number" required error={err("card.number")} placeholder="4242 4242 4242 4242" />
+          <Field
+            name="cardNumber"
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            required
+            error={err("card.number")}
+            placeholder="4242 4242 4242 4242"
+          />
           <div className="grid grid-cols-2 gap-4">
-            <Field name="expiry" label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" required placeholder="12/34" error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")} />
-            <Field name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" required maxLength={4} error={err("card.cvc")} />
+            <Field
+              name="expiry"
+              label="Expiry (MM/YY)"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              required
+              placeholder="12/34"
+              error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")}
+            />
+            <Field
+              name="cvc"
+              label="CVC"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              required
+              maxLength={4}
+              error={err("card.cvc")}
+            />
           </div>
         </fieldset>
       ) : null}
@@ -160,7 +249,8 @@ export function CheckoutForm({
           </>
         ) : (
           <>
-            <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" /> {testMode ? "Place order" : "Continue to payment"}
+            <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" />{" "}
+            {testMode ? "Place order" : "Continue to payment"}
           </>
         )}
       </button>

@@ -10,7 +10,15 @@ export type FieldErrors = Record<string, string>;
 
 export interface CheckoutFields {
   customer: { email: string; name: string };
-  address?: { name: string; line1: string; line2?: string; city: string; state: string; postalCode: string; country: string };
+  address?: {
+    name: string;
+    line1: string;
+    line2?: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+  };
   card: { number: string; expMonth: number; expYear: number; cvc: string };
 }
 
@@ -25,13 +33,28 @@ function collectErrors(prefix: string, result: z.ZodSafeParseResult<unknown>, in
 export function readCheckoutForm(form: FormData, requiresShipping: boolean): CheckoutFields {
   const get = (name: string) => String(form.get(name) ?? "");
   const name = get("name");
-  const expiry = get("expiry").replace(/\s/g, "").match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
+  const expiry = get("expiry")
+    .replace(/\s/g, "")
+    .match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
   return {
     customer: { email: get("email"), name },
     address: requiresShipping
-      ? { name, line1: get("line1"), line2: get("line2") || undefined, city: get("city"), state: get("state"), postalCode: get("postalCode"), country: get("country") || "US" }
+      ? {
+          name,
+          line1: get("line1"),
+          line2: get("line2") || undefined,
+          city: get("city"),
+          state: get("state"),
+          postalCode: get("postalCode"),
+          country: get("country") || "US",
+        }
       : undefined,
-    card: { number: get("cardNumber"), expMonth: expiry ? Number(expiry[1]) : NaN, expYear: expiry ? Number(expiry[2]) : NaN, cvc: get("cvc") },
+    card: {
+      number: get("cardNumber"),
+      expMonth: expiry ? Number(expiry[1]) : NaN,
+      expYear: expiry ? Number(expiry[2]) : NaN,
+      cvc: get("cvc"),
+    },
   };
 }
 

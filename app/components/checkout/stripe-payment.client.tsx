@@ -8,7 +8,15 @@ import { Icon } from "~/components/ui/icon";
  * `stripe` provider (this module is split out and imported on demand). The order turns paid from
  * the signed webhook, not from this page.
  */
-export default function StripePayment({ publishableKey, clientSecret, returnUrl }: { publishableKey: string; clientSecret: string; returnUrl: string }) {
+export default function StripePayment({
+  publishableKey,
+  clientSecret,
+  returnUrl,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  returnUrl: string;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
@@ -20,7 +28,10 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl 
     loadStripe(publishableKey)
       .then((loaded) => {
         if (cancelled || !loaded || !mountRef.current) return;
-        const els = loaded.elements({ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#0e7c7b" } } });
+        const els = loaded.elements({
+          clientSecret,
+          appearance: { theme: "stripe", variables: { colorPrimary: "#0e7c7b" } },
+        });
         els.create("payment").mount(mountRef.current);
         setStripe(loaded);
         setElements(els);
@@ -34,7 +45,10 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl 
   async function pay() {
     if (!stripe || !elements) return;
     setBusy(true);
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: new URL(returnUrl, window.location.origin).toString() } });
+    const result = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: new URL(returnUrl, window.location.origin).toString() },
+    });
     // Only reached on an immediate error; success redirects to the return URL.
     setError(result.error?.message ?? "The payment did not go through.");
     setBusy(false);
@@ -49,7 +63,12 @@ export default function StripePayment({ publishableKey, clientSecret, returnUrl 
         </p>
       ) : null}
       <button type="button" className="btn-primary w-full text-base" disabled={!elements || busy} onClick={pay}>
-        {busy ? <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" /> : <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" />} Pay now
+        {busy ? (
+          <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" />
+        ) : (
+          <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" />
+        )}{" "}
+        Pay now
       </button>
     </div>
   );

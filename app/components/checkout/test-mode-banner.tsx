@@ -12,7 +12,11 @@ export interface TestCardHint {
  */
 export function TestModeBanner({ cards }: { cards: TestCardHint[] }) {
   return (
-    <aside aria-labelledby="test-mode-heading" className="rounded-2xl border-2 border-dashed border-gold bg-gold-light/60 p-4 text-sm" data-testid="test-mode">
+    <aside
+      aria-labelledby="test-mode-heading"
+      className="rounded-2xl border-2 border-dashed border-gold bg-gold-light/60 p-4 text-sm"
+      data-testid="test-mode"
+    >
       <h2 id="test-mode-heading" className="flex items-center gap-2 font-sans text-base font-semibold">
         <Icon icon={FlaskConical} aria-hidden="true" className="h-5 w-5" /> Test mode: no real payment is taken
       </h2>

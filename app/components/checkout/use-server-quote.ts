@@ -12,7 +12,11 @@ export interface ServerQuote {
 
 /** Re-prices the cart on the server whenever it changes: the summary shows what will be charged. */
 export function useServerQuote(cart: CartState, enabled: boolean) {
-  const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null; loading: boolean }>({ quote: null, error: null, loading: false });
+  const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null; loading: boolean }>({
+    quote: null,
+    error: null,
+    loading: false,
+  });
   const key = JSON.stringify(cartItems(cart));
   useEffect(() => {
     if (!enabled || key === "[]") {
@@ -27,7 +31,15 @@ export function useServerQuote(cart: CartState, enabled: boolean) {
         if (isFailure(data)) setState({ quote: null, error: data.error.message, loading: false });
         else setState({ quote: data, error: null, loading: false });
       })
-      .catch(() => !cancelled && setState({ quote: null, error: "We couldn't check prices with the shop. Check your connection.", loading: false }));
+      .catch(
+        () =>
+          !cancelled &&
+          setState({
+            quote: null,
+            error: "We couldn't check prices with the shop. Check your connection.",
+            loading: false,
+          }),
+      );
     return () => {
       cancelled = true;
     };

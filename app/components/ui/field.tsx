@@ -15,7 +15,14 @@ export function Field({ name, label, error, hint, id = name, className = "", ...
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className="field-input" {...input} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="field-input"
+        {...input}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
           {hint}

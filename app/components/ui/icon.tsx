@@ -8,7 +8,12 @@ import type { IconNode } from "lucide";
  * (docs/decisions/008-storefront-javascript-budget.md). Decorative by default: pass a `title`
  * only when the icon carries meaning that no visible text gives.
  */
-export function Icon({ icon, title, strokeWidth = 2, ...props }: { icon: IconNode; title?: string } & Omit<SVGProps<SVGSVGElement>, "children">) {
+export function Icon({
+  icon,
+  title,
+  strokeWidth = 2,
+  ...props
+}: { icon: IconNode; title?: string } & Omit<SVGProps<SVGSVGElement>, "children">) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -4,7 +4,10 @@ import { Icon } from "~/components/ui/icon";
 import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/models/admin-access.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Back office | Lazy Reefer" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Back office | Lazy Reefer" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context.services, request);
@@ -36,7 +39,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <NavLink
                   to={`/admin/${to}`}
                   end={to === "orders"}
-                  className={({ isActive }) => `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-sand-deep"}`}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-sand-deep"}`
+                  }
                 >
                   {label}
                 </NavLink>
@@ -58,9 +63,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="container-page py-20 text-center">
       <Icon icon={ShieldAlert} aria-hidden="true" className="mx-auto h-12 w-12 text-coral-text" />
       <p className="eyebrow mt-4">{forbidden ? "403" : "Error"}</p>
-      <h1 className="mt-2 text-4xl font-semibold">{forbidden ? "This area is for the shop's administrators" : "Unexpected Application Error!"}</h1>
+      <h1 className="mt-2 text-4xl font-semibold">
+        {forbidden ? "This area is for the shop's administrators" : "Unexpected Application Error!"}
+      </h1>
       <p className="mx-auto mt-3 max-w-md text-ink-soft">
-        {forbidden ? "You're signed in, but your account doesn't have access to the back office." : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong."}
+        {forbidden
+          ? "You're signed in, but your account doesn't have access to the back office."
+          : isRouteErrorResponse(error)
+            ? `${error.status} ${error.statusText}`
+            : "Something went wrong."}
       </p>
       <Link to="/" className="btn-primary mt-6">
         Back to the shop

@@ -5,11 +5,15 @@ import { requireAdmin } from "~/models/admin-access.server";
 import { getOrder } from "~/models/orders.server";
 import { formatDate } from "~/domain/dates";
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `Packing slip ${d?.order.number ?? ""} | Back office` }];
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: `Packing slip ${d?.order.number ?? ""} | Back office` },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const order = /^[0-9a-f-]{36}$/.test(params.orderId) ? await getOrder(context.services.database.db, params.orderId) : null;
+  const order = /^[0-9a-f-]{36}$/.test(params.orderId)
+    ? await getOrder(context.services.database.db, params.orderId)
+    : null;
   if (!order) throw data(null, { status: 404 });
   return { order, shopName: context.services.config.shopName };
 }
@@ -30,15 +34,19 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <p>{formatDate(order.createdAt, "long")}</p>
         </div>
       </div>
-      {a ? (
-        <PostalAddress address={a} fallbackName={order.customerName} className="mt-8 text-lg" />
-      ) : null}
+      {a ? <PostalAddress address={a} fallbackName={order.customerName} className="mt-8 text-lg" /> : null}
       <table className="mt-8 w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b-2 border-ink">
-            <th scope="col" className="py-2">Packed</th>
-            <th scope="col" className="py-2">Qty</th>
-            <th scope="col" className="py-2">Item</th>
+            <th scope="col" className="py-2">
+              Packed
+            </th>
+            <th scope="col" className="py-2">
+              Qty
+            </th>
+            <th scope="col" className="py-2">
+              Item
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,7 +61,10 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <p className="mt-8 text-sm">Live chaeto inside: unpack today, float the bag to match temperature, rinse in tank water. Questions? Reply to your order email.</p>
+      <p className="mt-8 text-sm">
+        Live chaeto inside: unpack today, float the bag to match temperature, rinse in tank water. Questions? Reply to
+        your order email.
+      </p>
       <button type="button" onClick={() => window.print()} className="btn-primary mt-6 print:hidden">
         Print
       </button>

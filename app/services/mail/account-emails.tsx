@@ -26,7 +26,11 @@ const COPY = {
   },
 } as const;
 
-export async function renderAccountMail(kind: keyof typeof COPY, brand: MailBrand, { name, url }: { name: string; url: string }): Promise<RenderedMail> {
+export async function renderAccountMail(
+  kind: keyof typeof COPY,
+  brand: MailBrand,
+  { name, url }: { name: string; url: string },
+): Promise<RenderedMail> {
   const copy = COPY[kind];
   const element = (
     <MailLayout brand={brand} preview={copy.subject}>

@@ -14,39 +14,55 @@ async function mail(brand: MailBrand, preview: string, subject: string, body: Re
   return toRenderedMail(subject, element);
 }
 
-
 export function renderNewsletterConfirm(brand: MailBrand, confirmUrl: string) {
-  return mail(brand, "Confirm your subscription", `Confirm your ${brand.shopName} newsletter subscription`, (
+  return mail(
+    brand,
+    "Confirm your subscription",
+    `Confirm your ${brand.shopName} newsletter subscription`,
     <>
       <Heading as="h1" style={{ fontSize: "22px" }}>
         One click to confirm
       </Heading>
-      <Text>Someone (hopefully you) asked to get our monthly reef notes at this address. Confirm below; the link works for 7 days. If it wasn't you, ignore this email and nothing happens.</Text>
+      <Text>
+        Someone (hopefully you) asked to get our monthly reef notes at this address. Confirm below; the link works for 7
+        days. If it wasn't you, ignore this email and nothing happens.
+      </Text>
       <Section style={{ margin: "20px 0" }}>
         <Button href={confirmUrl} style={buttonStyle}>
           Yes, subscribe me
         </Button>
       </Section>
-    </>
-  ));
+    </>,
+  );
 }
 
 export function renderNewsletterWelcome(brand: MailBrand, unsubscribeUrl: string) {
-  return mail(brand, "You're subscribed", `Welcome to ${brand.shopName} reef notes`, (
+  return mail(
+    brand,
+    "You're subscribed",
+    `Welcome to ${brand.shopName} reef notes`,
     <>
       <Heading as="h1" style={{ fontSize: "22px" }}>
         You're on the list
       </Heading>
-      <Text>Expect one letter a month: seasonal chaeto care, restock alerts for live plants and one useful tip. No spam.</Text>
+      <Text>
+        Expect one letter a month: seasonal chaeto care, restock alerts for live plants and one useful tip. No spam.
+      </Text>
       <Text style={{ fontSize: "12px", color: "#3a5566" }}>
         Changed your mind? <a href={unsubscribeUrl}>Unsubscribe in one click</a>.
       </Text>
-    </>
-  ));
+    </>,
+  );
 }
 
-export function renderContactNotification(brand: MailBrand, message: { name: string; email: string; subject: string; message: string }) {
-  return mail(brand, `New message from ${message.name}`, `Contact form: ${message.subject}`, (
+export function renderContactNotification(
+  brand: MailBrand,
+  message: { name: string; email: string; subject: string; message: string },
+) {
+  return mail(
+    brand,
+    `New message from ${message.name}`,
+    `Contact form: ${message.subject}`,
     <>
       <Heading as="h1" style={{ fontSize: "20px" }}>
         {message.subject}
@@ -55,17 +71,23 @@ export function renderContactNotification(brand: MailBrand, message: { name: str
         From {message.name} &lt;{message.email}&gt;
       </Text>
       <Text style={{ whiteSpace: "pre-wrap" }}>{message.message}</Text>
-    </>
-  ));
+    </>,
+  );
 }
 
 export function renderContactAcknowledgement(brand: MailBrand, name: string, subject: string) {
-  return mail(brand, "We got your message", `We got your message: ${subject}`, (
+  return mail(
+    brand,
+    "We got your message",
+    `We got your message: ${subject}`,
     <>
       <Heading as="h1" style={{ fontSize: "22px" }}>
         Thanks, {name}!
       </Heading>
-      <Text>Your message reached us. A real reefer answers every message within two business days (usually sooner). If it's about a live-plant delivery, a photo helps.</Text>
-    </>
-  ));
+      <Text>
+        Your message reached us. A real reefer answers every message within two business days (usually sooner). If it's
+        about a live-plant delivery, a photo helps.
+      </Text>
+    </>,
+  );
 }

@@ -18,10 +18,26 @@ export interface MailBrand {
 }
 
 /** The call-to-action button of every email (inline styles: mail clients ignore stylesheets). */
-export const buttonStyle = { backgroundColor: "#0e7c7b", color: "#ffffff", padding: "12px 20px", borderRadius: "999px", fontWeight: 700 } as const;
+export const buttonStyle = {
+  backgroundColor: "#0e7c7b",
+  color: "#ffffff",
+  padding: "12px 20px",
+  borderRadius: "999px",
+  fontWeight: 700,
+} as const;
 
-const body = { backgroundColor: "#f6f1e7", fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif", color: "#0b2a3c" };
-const card = { backgroundColor: "#fffdf8", borderRadius: "16px", padding: "28px", margin: "24px auto", maxWidth: "560px" };
+const body = {
+  backgroundColor: "#f6f1e7",
+  fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif",
+  color: "#0b2a3c",
+};
+const card = {
+  backgroundColor: "#fffdf8",
+  borderRadius: "16px",
+  padding: "28px",
+  margin: "24px auto",
+  maxWidth: "560px",
+};
 
 /** Shared frame of every email: brand line, content, a footer with the shop's address. */
 export function MailLayout({ brand, preview, children }: { brand: MailBrand; preview: string; children: ReactNode }) {
@@ -31,7 +47,9 @@ export function MailLayout({ brand, preview, children }: { brand: MailBrand; pre
       <Preview>{preview}</Preview>
       <Body style={body}>
         <Container style={card}>
-          <Text style={{ fontSize: "20px", fontWeight: 700, color: "#0e7c7b", margin: "0 0 16px" }}>{brand.shopName}</Text>
+          <Text style={{ fontSize: "20px", fontWeight: 700, color: "#0e7c7b", margin: "0 0 16px" }}>
+            {brand.shopName}
+          </Text>
           {children}
           <Hr style={{ borderColor: "#dcd3c1", margin: "28px 0 16px" }} />
           <Section>
@@ -51,7 +69,10 @@ export function MailLayout({ brand, preview, children }: { brand: MailBrand; pre
 const htmlToText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /** Renders one email to the HTML and plain-text parts the outbox stores. */
-export async function toRenderedMail(subject: string, element: ReactNode): Promise<{ subject: string; html: string; text: string }> {
+export async function toRenderedMail(
+  subject: string,
+  element: ReactNode,
+): Promise<{ subject: string; html: string; text: string }> {
   const html = await render(element);
   return { subject, html, text: htmlToText(html) };
 }

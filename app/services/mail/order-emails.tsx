@@ -118,9 +118,13 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
         Your order is on its way
       </Heading>
       <Text>
-        Order <strong>{order.number}</strong> left the shop with {order.carrier ?? "our courier"}. Tracking number: <strong>{order.trackingNumber}</strong>.
+        Order <strong>{order.number}</strong> left the shop with {order.carrier ?? "our courier"}. Tracking number:{" "}
+        <strong>{order.trackingNumber}</strong>.
       </Text>
-      <Text>Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in tank water, and give it light.</Text>
+      <Text>
+        Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in
+        tank water, and give it light.
+      </Text>
       <Lines order={order} />
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>

@@ -12,12 +12,20 @@ export interface OutgoingMail extends RenderedMail {
 }
 
 /** Queues mail inside the caller's transaction, so it exists exactly when the change that causes it does. */
-export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: Date): Promise<boolean> {
+export async function enqueueMail(
+  trx: Kysely<Database> | Transaction<Database>,
+  mail: OutgoingMail,
+  now: Date,
+): Promise<boolean> {
   return (await enqueueMails(trx, [mail], now)) > 0;
 }
 
 /** Queues several mails with one statement (the checkout's hot path); returns how many were new. */
-export async function enqueueMails(trx: Kysely<Database> | Transaction<Database>, mails: OutgoingMail[], now: Date): Promise<number> {
+export async function enqueueMails(
+  trx: Kysely<Database> | Transaction<Database>,
+  mails: OutgoingMail[],
+  now: Date,
+): Promise<number> {
   if (mails.length === 0) return 0;
   const at = now.toISOString();
   const result = await trx

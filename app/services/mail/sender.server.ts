@@ -25,7 +25,9 @@ export function smtpTransport(url: string): MailTransport {
     host: parsed.hostname,
     port: Number(parsed.port || (parsed.protocol === "smtps:" ? 465 : 587)),
     secure: parsed.protocol === "smtps:",
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
     // Plain loopback relays (and test peers) offer no TLS; anything else must.
     ignoreTLS: parsed.searchParams.get("tls") === "off",
     connectionTimeout: 10_000,
@@ -68,7 +70,10 @@ export async function deliverDueMail(
     batch?: number;
     leaseMs?: number;
     /** Renders a row queued without content (see paidOrderMails); null when it cannot be rendered. */
-    render?: (row: { kind: string; order_id: string | null }) => Promise<{ subject: string; html: string; text: string } | null>;
+    render?: (row: {
+      kind: string;
+      order_id: string | null;
+    }) => Promise<{ subject: string; html: string; text: string } | null>;
   },
 ): Promise<DeliveryReport> {
   const now = options.now;
@@ -77,7 +82,12 @@ export async function deliverDueMail(
   // A worker that died mid-send leaves rows in "sending": once their lease is over they go back in
   // the queue. (The mail may have left just before the crash; its stable Message-ID lets mail
   // systems drop the repeat, so the customer sees it once.)
-  await db.updateTable("outbox").set({ status: "pending" }).where("status", "=", "sending").where("next_attempt_at", "<=", now.toISOString()).execute();
+  await db
+    .updateTable("outbox")
+    .set({ status: "pending" })
+    .where("status", "=", "sending")
+    .where("next_attempt_at", "<=", now.toISOString())
+    .execute();
 
   const due = await db
     .selectFrom("outbox")
@@ -91,7 +101,11 @@ export async function deliverDueMail(
   for (const row of due) {
     const claimed = await db
       .updateTable("outbox")
-      .set((eb) => ({ status: "sending", attempts: eb("attempts", "+", 1), next_attempt_at: new Date(now.getTime() + leaseMs).toISOString() }))
+      .set((eb) => ({
+        status: "sending",
+        attempts: eb("attempts", "+", 1),
+        next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
+      }))
       .where("id", "=", row.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
@@ -115,7 +129,11 @@ export async function deliverDueMail(
         text: content.text,
         headers: parseJson<Record<string, string> | undefined>(row.headers, undefined),
       });
-      await db.updateTable("outbox").set({ status: "sent", sent_at: now.toISOString(), last_error: null }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("outbox")
+        .set({ status: "sent", sent_at: now.toISOString(), last_error: null })
+        .where("id", "=", row.id)
+        .execute();
       report.sent++;
     } catch (err) {
       const failed = attempts >= MAX_MAIL_ATTEMPTS;

@@ -10,14 +10,21 @@ export interface StripeSettings {
 export const STRIPE_TIMEOUT_MS = 20_000;
 export const STRIPE_MAX_NETWORK_RETRIES = 2;
 /** The longest one API call may take: every try timing out, plus the SDK's back-off (≤ 5 s each). */
-export const STRIPE_WORST_CASE_MS = STRIPE_TIMEOUT_MS * (1 + STRIPE_MAX_NETWORK_RETRIES) + 5_000 * STRIPE_MAX_NETWORK_RETRIES;
+export const STRIPE_WORST_CASE_MS =
+  STRIPE_TIMEOUT_MS * (1 + STRIPE_MAX_NETWORK_RETRIES) + 5_000 * STRIPE_MAX_NETWORK_RETRIES;
 
 export function createStripeClient(settings: StripeSettings): Stripe {
   const url = settings.apiUrl ? new URL(settings.apiUrl) : null;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
     timeout: STRIPE_TIMEOUT_MS,
-    ...(url ? { host: url.hostname, port: Number(url.port || 80), protocol: url.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(url
+      ? {
+          host: url.hostname,
+          port: Number(url.port || 80),
+          protocol: url.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
   });
 }
 
@@ -44,7 +51,10 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { status: "pending", reference: intent.id, clientSecret: intent.client_secret };
     },
     async refund({ reference, amountCents, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: reference, amount: amountCents }, { idempotencyKey: `refund:${idempotencyKey}` });
+      const refund = await stripe.refunds.create(
+        { payment_intent: reference, amount: amountCents },
+        { idempotencyKey: `refund:${idempotencyKey}` },
+      );
       return { refundId: refund.id };
     },
   };

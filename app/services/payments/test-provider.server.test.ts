@@ -19,7 +19,9 @@ describe("test payment provider", () => {
     const again = await provider.charge(charge("key-a"));
     expect(first.status).toBe("succeeded");
     expect(again).toEqual(first);
-    expect(provider.charges()).toEqual([{ idempotencyKey: "key-a", orderId: "order-1", amountCents: 2499, result: first, requests: 2 }]);
+    expect(provider.charges()).toEqual([
+      { idempotencyKey: "key-a", orderId: "order-1", amountCents: 2499, result: first, requests: 2 },
+    ]);
 
     const declined = await provider.charge(charge("key-b", "4000000000000002", "order-2"));
     expect(declined).toMatchObject({ status: "declined", reason: "card-declined" });

@@ -44,7 +44,12 @@ export function createTestProvider(now: () => Date): TestPaymentProvider {
       case "requires-action":
         return { status: "requires_action", reference };
       case "declined":
-        return { status: "declined", reason: checked.outcome.reason, message: DECLINE_MESSAGES[checked.outcome.reason]!, reference };
+        return {
+          status: "declined",
+          reason: checked.outcome.reason,
+          message: DECLINE_MESSAGES[checked.outcome.reason]!,
+          reference,
+        };
     }
   }
 
@@ -61,7 +66,13 @@ export function createTestProvider(now: () => Date): TestPaymentProvider {
         return seen.result;
       }
       const result = decide(input);
-      ledger.set(input.idempotencyKey, { idempotencyKey: input.idempotencyKey, orderId: input.orderId, amountCents: input.amountCents, result, requests: 1 });
+      ledger.set(input.idempotencyKey, {
+        idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        result,
+        requests: 1,
+      });
       if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
       return result;
     },

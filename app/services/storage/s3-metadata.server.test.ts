@@ -36,8 +36,19 @@ describe("metadata through S3 headers", () => {
   });
 
   it("falls back on S3's own facts for objects written by other tools", () => {
-    const read = fromObjectHeaders("catalog", "x.txt", { ContentLength: 5, ETag: '"5d41402abc4b2a76b9719d911017c592"', LastModified: new Date("2026-03-01T00:00:00Z"), Metadata: { custom: "%7Bnot json" } });
-    expect(read).toMatchObject({ generation: String(Date.parse("2026-03-01T00:00:00Z")), timeCreated: "2026-03-01T00:00:00.000Z", updated: "2026-03-01T00:00:00.000Z", md5Hash: "XUFAKrxLKna5cZ2REBfFkg==", customMetadata: undefined });
+    const read = fromObjectHeaders("catalog", "x.txt", {
+      ContentLength: 5,
+      ETag: '"5d41402abc4b2a76b9719d911017c592"',
+      LastModified: new Date("2026-03-01T00:00:00Z"),
+      Metadata: { custom: "%7Bnot json" },
+    });
+    expect(read).toMatchObject({
+      generation: String(Date.parse("2026-03-01T00:00:00Z")),
+      timeCreated: "2026-03-01T00:00:00.000Z",
+      updated: "2026-03-01T00:00:00.000Z",
+      md5Hash: "XUFAKrxLKna5cZ2REBfFkg==",
+      customMetadata: undefined,
+    });
     // A multipart ETag is not an MD5: better no hash than a wrong one.
     expect(fromObjectHeaders("catalog", "x.txt", { ETag: '"9b2cf535f27731c974343645a3985328-2"' }).md5Hash).toBe("");
   });

@@ -7,7 +7,13 @@ import type { StorageMetadata } from "./storage.server";
  * user-metadata names and only carries ASCII values reliably, so the names are lowercase and
  * the caller's custom metadata (case-sensitive keys, any Unicode) goes as one URI-encoded JSON value.
  */
-const META = { generation: "generation", timeCreated: "time-created", updated: "updated", md5Hash: "md5", custom: "custom" } as const;
+const META = {
+  generation: "generation",
+  timeCreated: "time-created",
+  updated: "updated",
+  md5Hash: "md5",
+  custom: "custom",
+} as const;
 
 export function toUserMetadata(metadata: StorageMetadata): Record<string, string> {
   const out: Record<string, string> = {
@@ -23,7 +29,15 @@ export function toUserMetadata(metadata: StorageMetadata): Record<string, string
 /** The headers S3 answers with on both GetObject and HeadObject. */
 export type ObjectHeaders = Pick<
   HeadObjectCommandOutput,
-  "ContentLength" | "ContentType" | "CacheControl" | "ContentDisposition" | "ContentEncoding" | "ContentLanguage" | "ETag" | "LastModified" | "Metadata"
+  | "ContentLength"
+  | "ContentType"
+  | "CacheControl"
+  | "ContentDisposition"
+  | "ContentEncoding"
+  | "ContentLanguage"
+  | "ETag"
+  | "LastModified"
+  | "Metadata"
 >;
 
 /**
@@ -63,7 +77,12 @@ function decodeCustom(value: string | undefined): Record<string, string> | undef
   if (value === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(value));
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === "string")) {
+    if (
+      parsed &&
+      typeof parsed === "object" &&
+      !Array.isArray(parsed) &&
+      Object.values(parsed).every((v) => typeof v === "string")
+    ) {
       return parsed as Record<string, string>;
     }
   } catch {

@@ -26,7 +26,12 @@ export function createS3Client(config: S3StorageConfig, overrides: Partial<S3Cli
     followRegionRedirects: true,
     // An unreachable or stalled store fails an upload within seconds instead of holding the customer's request
     // open: 3 s to connect, 20 s without a byte, 60 s in all (the SDK only warns on that one unless told to throw).
-    requestHandler: { connectionTimeout: 3_000, socketTimeout: 20_000, requestTimeout: 60_000, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: 3_000,
+      socketTimeout: 20_000,
+      requestTimeout: 60_000,
+      throwOnRequestTimeout: true,
+    },
     ...overrides,
   });
 }
@@ -54,7 +59,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
     const error = toStorageError(err, bucket, objectPath);
     if (error.code !== "object-not-found") {
       const { name, message } = (err ?? {}) as Partial<Error>;
-      logger?.warn({ operation, key: keyOf(bucket, objectPath), error: name, status: statusOf(err), detail: message }, "object storage request failed");
+      logger?.warn(
+        { operation, key: keyOf(bucket, objectPath), error: name, status: statusOf(err), detail: message },
+        "object storage request failed",
+      );
     }
     throw error;
   }
@@ -70,7 +78,11 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
    */
   async function headWithReason(bucket: string, objectPath: string): Promise<StorageMetadata> {
     try {
-      return fromObjectHeaders(bucket, objectPath, await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(bucket, objectPath) })));
+      return fromObjectHeaders(
+        bucket,
+        objectPath,
+        await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(bucket, objectPath) })),
+      );
     } catch (err) {
       if (!isWithoutCode(err)) throw err;
       const answer = await getObject(bucket, objectPath);
@@ -133,7 +145,10 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       try {
         const answer = await getObject(bucket, objectPath);
         const body = (await answer.Body?.transformToByteArray()) ?? new Uint8Array();
-        return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength), metadata: fromObjectHeaders(bucket, objectPath, answer) };
+        return {
+          bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+          metadata: fromObjectHeaders(bucket, objectPath, answer),
+        };
       } catch (err) {
         fail(err, "get", bucket, objectPath);
       }

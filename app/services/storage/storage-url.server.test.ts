@@ -5,15 +5,31 @@ describe("STORAGE_URL", () => {
   it("reads a bare bucket for real AWS: no endpoint, no prefix, virtual-host style", () => {
     expect(parseStorageUrl("s3://lazy-reefer-uploads")).toEqual({
       ok: true,
-      value: { kind: "s3", bucket: "lazy-reefer-uploads", prefix: "", endpoint: null, region: null, forcePathStyle: false },
+      value: {
+        kind: "s3",
+        bucket: "lazy-reefer-uploads",
+        prefix: "",
+        endpoint: null,
+        region: null,
+        forcePathStyle: false,
+      },
     });
   });
 
   it("reads a prefix and the options of an S3-compatible server", () => {
-    const parsed = parseStorageUrl("s3://shop.uploads/staging/eu/?endpoint=http://127.0.0.1:4569/&region=us-east-1&forcePathStyle=true");
+    const parsed = parseStorageUrl(
+      "s3://shop.uploads/staging/eu/?endpoint=http://127.0.0.1:4569/&region=us-east-1&forcePathStyle=true",
+    );
     expect(parsed).toEqual({
       ok: true,
-      value: { kind: "s3", bucket: "shop.uploads", prefix: "staging/eu/", endpoint: "http://127.0.0.1:4569", region: "us-east-1", forcePathStyle: true },
+      value: {
+        kind: "s3",
+        bucket: "shop.uploads",
+        prefix: "staging/eu/",
+        endpoint: "http://127.0.0.1:4569",
+        region: "us-east-1",
+        forcePathStyle: true,
+      },
     });
   });
 
@@ -39,7 +55,10 @@ describe("STORAGE_URL", () => {
   });
 
   it("refuses credentials in the URL or the endpoint without repeating them", () => {
-    for (const raw of ["s3://AKIAEXAMPLE:s3cr3t-value@bucket", "s3://bucket?endpoint=http://AKIAEXAMPLE:s3cr3t-value@127.0.0.1:9000"]) {
+    for (const raw of [
+      "s3://AKIAEXAMPLE:s3cr3t-value@bucket",
+      "s3://bucket?endpoint=http://AKIAEXAMPLE:s3cr3t-value@127.0.0.1:9000",
+    ]) {
       const parsed = parseStorageUrl(raw);
       expect(parsed.ok).toBe(false);
       expect(!parsed.ok && parsed.message).not.toMatch(/AKIAEXAMPLE|s3cr3t/);

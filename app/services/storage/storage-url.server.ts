@@ -37,8 +37,10 @@ export function parseStorageUrl(raw: string): Parsed {
     return fail("is not a valid URL");
   }
   // Credentials come from the SDK's chain (AWS_ACCESS_KEY_ID, roles…), never from a URL that ends up in logs and shell history.
-  if (url.username || url.password) return fail("must not contain credentials; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead");
-  if (url.port || url.hash) return fail("takes no port or #fragment after the bucket name (put the server in ?endpoint=)");
+  if (url.username || url.password)
+    return fail("must not contain credentials; set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead");
+  if (url.port || url.hash)
+    return fail("takes no port or #fragment after the bucket name (put the server in ?endpoint=)");
   if (!BUCKET.test(url.hostname) || url.hostname.includes("..")) {
     return fail("bucket name must be 3-63 lowercase letters, digits, dots or hyphens");
   }
@@ -47,14 +49,17 @@ export function parseStorageUrl(raw: string): Parsed {
     return fail("key prefix may only contain letters, digits, '.', '_', '-' and '/'");
   }
   for (const key of url.searchParams.keys()) {
-    if (!OPTIONS.has(key)) return fail(`unknown option "${key.slice(0, 40)}" (known: endpoint, region, forcePathStyle)`);
+    if (!OPTIONS.has(key))
+      return fail(`unknown option "${key.slice(0, 40)}" (known: endpoint, region, forcePathStyle)`);
   }
   const endpoint = parseEndpoint(url.searchParams.get("endpoint"));
   if (endpoint === false) return fail("endpoint must be an http:// or https:// URL without credentials");
   const region = url.searchParams.get("region");
-  if (region !== null && !REGION.test(region)) return fail("region must be lowercase letters, digits and hyphens, e.g. eu-west-1");
+  if (region !== null && !REGION.test(region))
+    return fail("region must be lowercase letters, digits and hyphens, e.g. eu-west-1");
   const forcePathStyle = url.searchParams.get("forcePathStyle");
-  if (forcePathStyle !== null && forcePathStyle !== "true" && forcePathStyle !== "false") return fail("forcePathStyle must be true or false");
+  if (forcePathStyle !== null && forcePathStyle !== "true" && forcePathStyle !== "false")
+    return fail("forcePathStyle must be true or false");
   return {
     ok: true,
     value: {
@@ -72,7 +77,8 @@ function parseEndpoint(raw: string | null): string | null | false {
   if (raw === null) return null;
   try {
     const url = new URL(raw);
-    if (!["http:", "https:"].includes(url.protocol) || url.username || url.password || url.search || url.hash) return false;
+    if (!["http:", "https:"].includes(url.protocol) || url.username || url.password || url.search || url.hash)
+      return false;
     return url.href.replace(/\/$/, "");
   } catch {
     return false;

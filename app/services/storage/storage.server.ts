@@ -21,7 +21,14 @@ export interface StorageMetadata {
   customMetadata?: Record<string, string>;
 }
 
-export type StorageErrorCode = "unknown" | "object-not-found" | "bucket-not-found" | "quota-exceeded" | "unauthenticated" | "unauthorized" | "invalid-argument";
+export type StorageErrorCode =
+  | "unknown"
+  | "object-not-found"
+  | "bucket-not-found"
+  | "quota-exceeded"
+  | "unauthenticated"
+  | "unauthorized"
+  | "invalid-argument";
 
 export class StorageError extends Error {
   constructor(
@@ -53,7 +60,8 @@ const SAFE_SEGMENT = /^[A-Za-z0-9._-]{1,128}$/;
  * so a path can never climb out of its bucket and needs no escaping in a file name or an S3 key.
  */
 export function checkPath(bucket: string, objectPath: string) {
-  if (!SAFE_SEGMENT.test(bucket) || bucket === "." || bucket === "..") throw new StorageError("invalid-argument", "Invalid bucket name.");
+  if (!SAFE_SEGMENT.test(bucket) || bucket === "." || bucket === "..")
+    throw new StorageError("invalid-argument", "Invalid bucket name.");
   const segments = objectPath.split("/");
   if (segments.length > 8 || segments.some((s) => !SAFE_SEGMENT.test(s) || s === "." || s === "..")) {
     throw new StorageError("invalid-argument", "Invalid object path.");
@@ -104,7 +112,8 @@ export function createLocalStorage(root: string): ObjectStorage {
     try {
       return JSON.parse(await fs.readFile(metaOf(fileOf(bucket, objectPath)), "utf8")) as StorageMetadata;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new StorageError("object-not-found", `No object at ${bucket}/${objectPath}.`);
+      if ((err as NodeJS.ErrnoException).code === "ENOENT")
+        throw new StorageError("object-not-found", `No object at ${bucket}/${objectPath}.`);
       throw new StorageError("unknown", "The object could not be read.");
     }
   }
