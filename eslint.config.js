@@ -53,6 +53,16 @@ export default tseslint.config(
       // Express handlers and React event props take promise-returning functions by design; the
       // checks that matter (a promise nobody awaits or catches) stay on via no-floating-promises.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      // React Router's loaders and actions throw responses (redirect(), data()) by design.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
       // Template strings with numbers are how this codebase writes log lines and prices.
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
       // JSON from the database, Better Auth and test peers arrives untyped; it is validated where it

@@ -1,7 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { fileURLToPath } from "node:url";
 
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 

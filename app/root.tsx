@@ -1,16 +1,16 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
 import { lazy, Suspense } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { DeferredToaster } from "./components/ui/toaster";
-import { publicConfig, type PublicConfig } from "./config.server";
 import { CartProvider } from "./components/cart/cart-context";
-import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
-import { getUser } from "./models/session.server";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { DeferredToaster } from "./components/ui/toaster";
+import { publicConfig, type PublicConfig } from "./config.server";
+import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
+import { getUser } from "./models/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -4,9 +4,9 @@
  */
 import { parseArgs } from "node:util";
 import { parseConfig } from "../app/config.server";
+import { promoteToAdmin } from "../app/models/admin-users.server";
 import { openDatabase } from "../database/db.server";
 import { createServices } from "../server/services";
-import { promoteToAdmin } from "../app/models/admin-users.server";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

@@ -1,10 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
 import { parseConfig } from "~/config.server";
 import { createHttpApp } from "./http";
 import { pageCache } from "./page-cache";
 import { createServices } from "./services";
 import { startWorker } from "./worker";
+import type { ServerBuild } from "react-router";
 
 /**
  * Entry of the server bundle: builds the services (config, database, migrations, seed) and the

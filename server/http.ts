@@ -3,8 +3,8 @@ import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { createApiRouter } from "./api";
-import { sameOriginOnly } from "./same-origin";
 import { mediaRoutes } from "./api/media";
+import { sameOriginOnly } from "./same-origin";
 import type { AppServices } from "./services";
 
 /**

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { hasSessionCookie } from "~/models/session-cookie";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /**
  * A short-lived cache of server-rendered pages for anonymous visitors, in this process.

@@ -1,5 +1,5 @@
-import type { RequestHandler } from "express";
 import { errorBody } from "./errors";
+import type { RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Called by other servers or mail clients, never by our pages; they prove themselves otherwise. */

@@ -1,24 +1,24 @@
-import type { Logger } from "pino";
-import type { Config } from "~/config.server";
 import { systemClock, fixedClock, type Clock } from "~/domain/clock";
-import { openDatabase, type DatabaseHandle } from "../database/db.server";
-import { migrateToLatest } from "../database/migrate.server";
-import { seedCatalogue } from "../database/seed/seed.server";
-import type Stripe from "stripe";
-import type { PaymentProvider } from "~/services/payments/provider";
+import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
+import { createAuth, type Auth } from "~/services/auth.server";
 import {
   createStripeClient,
   createStripeProvider,
   STRIPE_WORST_CASE_MS,
 } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
-import { createAuth, type Auth } from "~/services/auth.server";
-import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
-import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
 import { connectRedis, type KeyValueStore } from "~/services/redis.server";
-import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
+import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
+import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
+import { openDatabase, type DatabaseHandle } from "../database/db.server";
+import { migrateToLatest } from "../database/migrate.server";
+import { seedCatalogue } from "../database/seed/seed.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
+import type { Logger } from "pino";
+import type Stripe from "stripe";
+import type { Config } from "~/config.server";
+import type { PaymentProvider } from "~/services/payments/provider";
 
 /** Everything a request needs, built once per process and handed down (no module globals). */
 export interface AppServices {

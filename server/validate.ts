@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { ApiError } from "./errors";
+import type { z } from "zod";
 
 /** Parses a request body with a Zod schema; the first problem becomes a 400 with its path. */
 /** True when any string in the value contains a NUL character (PostgreSQL text cannot store one). */

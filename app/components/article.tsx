@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { Clock } from "lucide";
 import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/domain/dates";
+import type { ReactNode } from "react";
 
 interface ArticleDoc {
   title: string;

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { BundleView, ProductView } from "~/models/catalogue-view";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { StockBadge } from "./stock-badge";
+import type { BundleView, ProductView } from "~/models/catalogue-view";
 
 const CATEGORY_LABELS: Record<string, string> = {
   special: "Limited special",

@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import { stockLabel, type StockState } from "~/domain/availability";
 import { useCart } from "./cart/cart-context";
 import { QuantityStepper } from "./quantity-stepper";

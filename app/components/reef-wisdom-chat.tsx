@@ -1,6 +1,6 @@
+import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
 import { Icon } from "~/components/ui/icon";
 import { isFailure, postJson } from "./checkout/checkout-client";
 

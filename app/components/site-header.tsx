@@ -1,6 +1,6 @@
 import { UserRound } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { Link, NavLink } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
 

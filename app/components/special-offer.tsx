@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { Clock, Truck } from "lucide";
+import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { ProductView } from "~/models/catalogue-view";
+import { formatDate } from "~/domain/dates";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
-import { formatDate } from "~/domain/dates";
+import type { ProductView } from "~/models/catalogue-view";
 
 /** The October special on the home page; once `validUntil` has passed it says so and sells nothing. */
 export function SpecialOffer({ product }: { product: ProductView }) {

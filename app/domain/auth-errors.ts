@@ -44,7 +44,7 @@ const FROM_BETTER_AUTH: Record<string, AuthErrorCode> = {
 
 export function authErrorCode(status: number, code: string | undefined): AuthErrorCode {
   if (status === 429) return "too-many-requests";
-  if (code && FROM_BETTER_AUTH[code]) return FROM_BETTER_AUTH[code]!;
+  if (code && FROM_BETTER_AUTH[code]) return FROM_BETTER_AUTH[code];
   if (status === 401) return "no-user";
   return "unknown";
 }

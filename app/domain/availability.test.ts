@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 import { isOfferExpired, isPurchasable, needsShipping, offerEndsAt, stockLabel, stockState } from "./availability";
 import type { Product } from "./catalogue";
-import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 
 const special = { ...SEED_PRODUCTS.find((p) => p.id === "october-special")!, active: true } as Product;
 const tip = { ...SEED_PRODUCTS.find((p) => p.id === "service-tip")!, active: true } as Product;

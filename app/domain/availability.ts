@@ -1,5 +1,5 @@
-import type { Bundle, Product } from "./catalogue";
 import { LOW_STOCK_THRESHOLD } from "./catalogue";
+import type { Bundle, Product } from "./catalogue";
 
 /**
  * `validUntil` is a calendar date ("2024-10-31"); the offer holds through the whole of that

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Bundle, Product } from "./catalogue";
-import { cartFromItems, CartItemsSchema } from "./cart-items";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { cartFromItems, CartItemsSchema } from "./cart-items";
+import type { Bundle, Product } from "./catalogue";
 
 const catalogue = {
-  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true }) as Product),
-  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true }) as Bundle),
+  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),
+  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true })),
 };
 const now = new Date("2026-11-21T00:00:00Z");
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 import {
   addCombo,
   addLine,
@@ -19,11 +20,10 @@ import {
   type CatalogueSnapshot,
 } from "./cart";
 import type { Bundle, Product } from "./catalogue";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 
 const catalogue: CatalogueSnapshot = {
-  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true }) as Product),
-  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true }) as Bundle),
+  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),
+  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true })),
 };
 const DURING_OFFER = new Date("2024-10-15T12:00:00Z");
 const AFTER_OFFER = new Date("2026-11-21T12:00:00Z");

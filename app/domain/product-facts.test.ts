@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "./catalogue";
-import { productFacts } from "./product-facts";
 import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { productFacts } from "./product-facts";
+import type { Product } from "./catalogue";
 
 const product = (id: string) => ({ ...SEED_PRODUCTS.find((p) => p.id === id)!, active: true }) as Product;
 const fact = (p: Product, label: string) => productFacts(p).find((f) => f.label === label)?.value;

@@ -1,5 +1,5 @@
-import type { Product } from "./catalogue";
 import { needsShipping } from "./availability";
+import type { Product } from "./catalogue";
 
 export interface ProductFact {
   label: string;

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import type { AppServices } from "../../server/services";
 import { getUser, type SessionUser } from "./session.server";
+import type { AppServices } from "../../server/services";
 
 export function isAdmin(user: SessionUser | null): user is SessionUser {
   return user?.role === "admin";

@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../database/schema";
 import { dollarsToCents } from "~/domain/money";
-import { getBundle, getProduct } from "./catalogue.server";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
+import { getBundle, getProduct } from "./catalogue.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
 
 const Money = z.number().min(0).max(100_000).multipleOf(0.01);
 

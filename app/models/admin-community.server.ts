@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
 import { enqueueMail } from "~/services/mail/outbox.server";
 import { toIso } from "./db-values";
 import { renderQueuedMail } from "./order-mails.server";
+import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
+import type { Kysely } from "kysely";
 
 export async function listOutbox(db: Kysely<Database>, status?: string, limit = 100) {
   let query = db

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
 
 /** Accounts with their order counts and totals (orders linked by account, or by verified email). */
 export async function listCustomers(db: Kysely<Database>, limit = 500) {

@@ -3,10 +3,10 @@ import { priceCart } from "~/domain/cart";
 import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
 import { ORDER_SOURCES } from "~/domain/order-sources";
-import type { AppServices } from "../../server/services";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { paidOrderMails } from "./order-mails.server";
 import { markOrderPaid, OutOfStockError, placeOrder } from "./orders.server";
+import type { AppServices } from "../../server/services";
 
 export const ExternalOrderSchema = z.object({
   customer: CustomerSchema,

@@ -1,14 +1,14 @@
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
 import { renderOrderShipped } from "~/services/mail/order-emails";
 import { enqueueMail } from "~/services/mail/outbox.server";
-import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
 import { toIso } from "./db-values";
 import { orderUrl } from "./order-mails.server";
 import { closeOrder, getOrder, OrderTransitionError } from "./orders.server";
+import type { Database } from "../../database/schema";
+import type { AppServices } from "../../server/services";
 import type { Order } from "./order-types";
+import type { Kysely } from "kysely";
 
 // ---- listing -----------------------------------------------------------------------------
 

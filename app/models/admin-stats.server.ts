@@ -24,10 +24,10 @@
  *   their discounted combo price, never at list price.
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import type { Cents } from "~/domain/money";
 import { parseJson, toIso } from "./db-values";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { Cents } from "~/domain/money";
 
 // ---- public types ------------------------------------------------------------------------
 

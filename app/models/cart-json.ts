@@ -1,5 +1,5 @@
-import type { CartQuote } from "~/domain/cart";
 import { centsToDollars } from "~/domain/money";
+import type { CartQuote } from "~/domain/cart";
 
 /** A quote in the contract's shape: decimal dollars. */
 export function quoteJson(quote: CartQuote) {

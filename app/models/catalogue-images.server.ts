@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
-import type { Kysely } from "kysely";
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from "~/domain/images";
-import type { ObjectStorage } from "~/services/storage/storage.server";
 import { StorageError } from "~/services/storage/storage.server";
-import type { Database } from "../../database/schema";
-import { getProduct } from "./catalogue.server";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
+import { getProduct } from "./catalogue.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { ObjectStorage } from "~/services/storage/storage.server";
 
 export const CATALOG_BUCKET = "catalog";
 export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;

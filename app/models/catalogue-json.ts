@@ -1,7 +1,7 @@
-import type { Bundle, Product } from "~/domain/catalogue";
 import { isPurchasable } from "~/domain/availability";
 import { catalogImageDefault } from "~/domain/images";
 import { centsToDollars } from "~/domain/money";
+import type { Bundle, Product } from "~/domain/catalogue";
 
 /** The product shape of the HTTP contract (DESIGN.md): money as decimal dollars. */
 export function productJson(product: Product, now: Date) {

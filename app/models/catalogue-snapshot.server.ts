@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import type { CatalogueSnapshot } from "~/domain/cart";
 import { listBundles, listProducts } from "./catalogue.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { CatalogueSnapshot } from "~/domain/cart";
 
 /**
  * How old a snapshot may be when it prices a cart. Every checkout, cart quote and page render

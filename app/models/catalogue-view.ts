@@ -1,5 +1,5 @@
-import type { Bundle, Product } from "~/domain/catalogue";
 import { isPurchasable, stockState, type StockState } from "~/domain/availability";
+import type { Bundle, Product } from "~/domain/catalogue";
 
 /** What pages receive: the catalogue item plus its state at the server's "now". */
 export interface ProductView extends Product {

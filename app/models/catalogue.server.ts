@@ -1,7 +1,7 @@
-import type { Kysely, Selectable } from "kysely";
-import type { Database, BundleTable, ProductTable } from "../../database/schema";
-import { parseJson } from "./db-values";
 import { CATEGORIES, type Bundle, type Category, type Product, type ProductMetadata } from "~/domain/catalogue";
+import { parseJson } from "./db-values";
+import type { Database, BundleTable, ProductTable } from "../../database/schema";
+import type { Kysely, Selectable } from "kysely";
 
 function toCategory(value: string): Category {
   return (CATEGORIES as readonly string[]).includes(value) ? (value as Category) : "special";

@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Config } from "~/config.server";
 import { renderContactAcknowledgement, renderContactNotification } from "~/services/mail/community-emails";
 import { enqueueMail } from "~/services/mail/outbox.server";
 import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { Config } from "~/config.server";
 
 export const ContactSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(120, "Keep your name under 120 characters"),

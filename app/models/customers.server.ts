@@ -1,8 +1,8 @@
-import type { Kysely } from "kysely";
+import { toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
-import { toIso } from "./db-values";
 import type { SessionUser } from "./session.server";
+import type { Kysely } from "kysely";
 
 export interface OrderSummaryRow {
   id: string;

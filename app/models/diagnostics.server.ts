@@ -1,9 +1,9 @@
-import { lastHeartbeat } from "./heartbeat.server";
 import crypto from "node:crypto";
+import { enqueueMail } from "~/services/mail/outbox.server";
 import { pingDatabase } from "../../database/db.server";
 import { currentMigration } from "../../database/migrate.server";
+import { lastHeartbeat } from "./heartbeat.server";
 import type { AppServices } from "../../server/services";
-import { enqueueMail } from "~/services/mail/outbox.server";
 
 export interface CheckResult {
   name: string;

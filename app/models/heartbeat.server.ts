@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
 
 const NAME = "background-worker";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
 import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
 
 export type IdempotencyStart =
   /** This request holds the key: a fresh claim, or one taken over from an attempt whose lease ran out. */

@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
-import type { Config } from "~/config.server";
 import { renderNewsletterConfirm, renderNewsletterWelcome } from "~/services/mail/community-emails";
 import { enqueueMail } from "~/services/mail/outbox.server";
-import type { Database } from "../../database/schema";
 import { sign, verify } from "./signed-links.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { Config } from "~/config.server";
 
 const CONFIRM_DAYS = 7;
 

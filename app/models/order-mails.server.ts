@@ -1,10 +1,10 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import type { Config } from "~/config.server";
 import { renderNewOrderAlert, renderOrderConfirmation, type RenderedMail } from "~/services/mail/order-emails";
-import type { OutgoingMail } from "~/services/mail/outbox.server";
 import { getOrder, orderToken } from "./orders.server";
+import type { Database } from "../../database/schema";
 import type { Order } from "./order-types";
+import type { Kysely } from "kysely";
+import type { Config } from "~/config.server";
+import type { OutgoingMail } from "~/services/mail/outbox.server";
 
 export function orderUrl(config: Config, secret: string, orderId: string): string {
   return `${config.publicUrl}/order-confirmation?order=${orderId}&token=${orderToken(secret, orderId)}`;

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../database/schema";
 import { productDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { canTransition, type OrderStatus } from "~/domain/order-status";
 import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
 import { parseJson, toIso } from "./db-values";
+import type { Database } from "../../database/schema";
 import type { Order, OrderEvent, OrderLine, ShippingAddress } from "./order-types";
+import type { Kysely, Transaction } from "kysely";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import type { AppServices } from "../../server/services";
 import { StorageError, type StorageMetadata } from "~/services/storage/storage.server";
+import type { AppServices } from "../../server/services";
 
 export const AVATAR_BUCKET = "avatars";
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { AppServices } from "../../server/services";
 import { hasSessionCookie } from "./session-cookie";
+import type { AppServices } from "../../server/services";
 
 export interface SessionUser {
   id: string;

@@ -1,13 +1,13 @@
+import { ShieldCheck } from "lucide";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ShieldCheck } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/checkout-challenge";
 import { useCart } from "~/components/cart/cart-context";
 import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
+import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/checkout-challenge";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
@@ -57,7 +57,7 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
       token,
       outcome,
     }).catch(() => ({
-      data: { error: { code: "unavailable", message: "We couldn't reach the shop. Try again." } } as ApiFailure,
+      data: { error: { code: "unavailable", message: "We couldn't reach the shop. Try again." } },
     }));
     setBusy(false);
     if (isFailure(data)) {

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/checkout";
 import { CartContents } from "~/components/cart/cart-contents";
 import { useCart } from "~/components/cart/cart-context";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { TestModeBanner } from "~/components/checkout/test-mode-banner";
-import { TEST_CARDS } from "~/domain/test-cards";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { formatCents, dollarsToCents } from "~/domain/money";
+import { TEST_CARDS } from "~/domain/test-cards";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Checkout", description: "Review your order and pay securely.", path: "/checkout" }),

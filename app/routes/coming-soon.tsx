@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { Sparkles } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/coming-soon";
+import { Link } from "react-router";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { PageHeader } from "~/components/page-header";
+import { Icon } from "~/components/ui/icon";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/coming-soon";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { MailCheck } from "lucide";
+import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/confirmed";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/confirmed";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

@@ -1,13 +1,13 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Clock, Mail, Truck } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/contact";
-import { PageHeader } from "~/components/page-header";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
+import { PageHeader } from "~/components/page-header";
 import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limited.allowed)
     return data(
       {
-        errors: {} as Record<string, string>,
+        errors: {},
         formError: "Too many messages from your connection. Please try again in a few minutes.",
       },
       { status: 429 },

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { Route } from "./+types/content-page";
 import { Article } from "~/components/article";
 import { articleView, getPage } from "~/models/content.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/content-page";
 
 const EYEBROWS: Record<string, string> = {
   hermit: "Care guide",

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/forgot-password";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES, authErrorCode } from "~/domain/auth-errors";
 import { callAuth } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

@@ -1,13 +1,13 @@
-import { data, Link } from "react-router";
 import { ArrowLeft, ArrowRight } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/guide";
+import { data, Link } from "react-router";
 import { Article } from "~/components/article";
 import { ProductImage } from "~/components/product-image";
+import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { getProductsByIds } from "~/models/catalogue.server";
 import { articleView, getGuide, listGuides } from "~/models/content.server";
 import { pageMeta, rootConfig } from "~/utils/seo";
+import type { Route } from "./+types/guide";
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
   if (!page) return [{ title: "Guide not found | Lazy Reefer" }];

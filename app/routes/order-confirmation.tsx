@@ -1,12 +1,12 @@
-import { Link } from "react-router";
-import { PostalAddress } from "~/components/postal-address";
 import { CheckCircle2, PackageSearch } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/order-confirmation";
+import { Link } from "react-router";
 import { OrderSummary } from "~/components/order-summary";
+import { PostalAddress } from "~/components/postal-address";
+import { Icon } from "~/components/ui/icon";
 import { STATUS_LABELS } from "~/domain/order-status";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/order-confirmation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

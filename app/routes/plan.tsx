@@ -1,13 +1,13 @@
-import { Form, Link } from "react-router";
 import { Printer } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/plan";
+import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { BundleCard } from "~/components/product-card";
+import { Icon } from "~/components/ui/icon";
 import { buildPlan, CARE_LEVELS, parsePlanInput, TANK_SIZES } from "~/domain/plan";
-import { getBundle, listProducts } from "~/models/catalogue.server";
 import { bundleView } from "~/models/catalogue-view";
+import { getBundle, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/plan";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,19 +1,19 @@
+import { ChevronLeft } from "lucide";
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
-import { ChevronLeft } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/product";
 import { ComboBuilder } from "~/components/combo-builder";
 import { Price } from "~/components/price";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { PurchasePanel } from "~/components/purchase-panel";
+import { Icon } from "~/components/ui/icon";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
 import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
-import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView } from "~/models/catalogue-view";
+import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: "Product not found | Lazy Reefer" }];

@@ -1,13 +1,13 @@
 import { Form, Link, useSubmit } from "react-router";
-import type { Route } from "./+types/products";
 import { ComboBuilder } from "~/components/combo-builder";
 import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
 import { catalogImagePreload } from "~/domain/images";
-import { listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
+import { listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const first = data?.listings[0];

@@ -1,12 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { MailWarning, Package } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/profile";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { PhotoUpload } from "~/components/account/photo-upload";
 import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
 import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "~/domain/auth-errors";
+import { formatDate } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
 import { meetsPolicy } from "~/domain/password-policy";
@@ -14,7 +14,7 @@ import { listCustomerOrders, verifyUserPassword } from "~/models/customers.serve
 import { orderToken } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
-import { formatDate } from "~/domain/dates";
+import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
@@ -163,8 +163,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, orders, policy } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const result = (intent: string): ActionResult | null =>
-    actionData?.intent === intent ? (actionData as ActionResult) : null;
+  const result = (intent: string): ActionResult | null => (actionData?.intent === intent ? actionData : null);
   const initials =
     user.name
       .split(/\s+/)

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
 import { BookOpen, MessageCircle } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/reef-wisdom";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { ReefWisdomChat } from "~/components/reef-wisdom-chat";
+import { Icon } from "~/components/ui/icon";
 import { listGuides } from "~/models/content.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/reef-wisdom";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/reset-password";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { AUTH_ERROR_MESSAGES, authErrorCode } from "~/domain/auth-errors";
 import { meetsPolicy } from "~/domain/password-policy";
 import { callAuth } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/sign-in";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { SocialSignInButton } from "~/components/account/social-sign-in-button";
 import { Field } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { authAction, failure } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

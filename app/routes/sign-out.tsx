@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/sign-out";
 import { callAuth, cookiesFrom } from "~/models/session.server";
+import type { Route } from "./+types/sign-out";
 
 /** POST only (a link must not sign anyone out); clears the session and its cookies. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/sign-up";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { Field } from "~/components/ui/field";
@@ -7,6 +6,7 @@ import { meetsPolicy } from "~/domain/password-policy";
 import { authAction, failure } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Create an account", description: "Create a Lazy Reefer account.", path: "/sign-up" }),

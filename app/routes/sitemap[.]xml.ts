@@ -1,6 +1,6 @@
-import type { Route } from "./+types/sitemap[.]xml";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { listGuides } from "~/models/content.server";
+import type { Route } from "./+types/sitemap[.]xml";
 
 const STATIC_PATHS = [
   "/",

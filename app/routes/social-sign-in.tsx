@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/social-sign-in";
 import { callAuth, cookiesFrom, safeRedirect } from "~/models/session.server";
+import type { Route } from "./+types/social-sign-in";
 
 /**
  * Starts OpenID Connect sign-in: asks Better Auth for the provider's authorization URL (it sets the

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { Heart } from "lucide";
+import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/thankyou";
-import { getOrderForToken } from "~/models/orders.server";
 import { formatCents } from "~/domain/money";
+import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/thankyou";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {

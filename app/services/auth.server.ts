@@ -1,13 +1,13 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
-import type { Kysely } from "kysely";
-import type { Config } from "~/config.server";
 import { checkPassword } from "~/domain/password-policy";
-import type { Database } from "../../database/schema";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
+import type { Database } from "../../database/schema";
 import type { KeyValueStore } from "./redis.server";
+import type { Kysely } from "kysely";
+import type { Config } from "~/config.server";
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -44,7 +44,7 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    database: { db: db as unknown as Kysely<any>, type: dialect },
+    database: { db: db, type: dialect },
     // With Redis, sessions are cached there and rate limits counted there, shared by all instances;
     // sessions stay in the database too (the back office lists them, bans revoke them).
     ...(kv

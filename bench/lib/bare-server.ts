@@ -2,11 +2,11 @@
  * Launches bare-server-child.ts in its own process (group) with the captured responses, and
  * waits until every one of its processes listens.
  */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { CapturedResponse } from "./capture";
 import { forkChild, freePort, stopChild } from "./processes";
+import type { CapturedResponse } from "./capture";
+import type { ChildProcess } from "node:child_process";
 
 export interface BareServer {
   url: string;

@@ -1,7 +1,7 @@
 /** Runs one load job in a fresh load-worker.ts process and returns its summaries. */
 import path from "node:path";
-import type { CpuUse } from "./cpu";
 import { forkChild, stopChild } from "./processes";
+import type { CpuUse } from "./cpu";
 
 export interface LoadJob {
   baseUrl: string;

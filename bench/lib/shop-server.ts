@@ -3,10 +3,10 @@
  * port, and waits for /api/health — as tests/reliability/server-process.ts does, but detached
  * into its own process group so that a multi-process server is stopped as a whole.
  */
-import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { freePort, nodeDescendants, spawnChild, stopChild } from "./processes";
+import type { ChildProcess } from "node:child_process";
 
 export interface ShopServer {
   url: string;

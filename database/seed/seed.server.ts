@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../schema";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "./catalogue-data";
+import type { Database } from "../schema";
+import type { Kysely } from "kysely";
 
 /**
  * Inserts the catalogue when missing. Existing rows are left alone so that a restart never

@@ -1,5 +1,5 @@
-import { Router, type RequestHandler } from "express";
 import { toNodeHandler } from "better-auth/node";
+import { Router, type RequestHandler } from "express";
 import type { AppServices } from "../services";
 
 /**

@@ -5,8 +5,8 @@ import { cartFromItems, CartItemsSchema } from "~/domain/cart-items";
 import { quoteJson } from "~/models/cart-json";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { ApiError } from "../errors";
-import type { AppServices } from "../services";
 import { parseBody } from "../validate";
+import type { AppServices } from "../services";
 
 const QuoteRequestSchema = z.object({ items: CartItemsSchema });
 

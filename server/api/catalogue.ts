@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { getProduct } from "~/models/catalogue.server";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { bundleJson, productJson } from "~/models/catalogue-json";
+import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { getProduct } from "~/models/catalogue.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
 

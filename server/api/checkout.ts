@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { priceCart } from "~/domain/cart";
@@ -12,8 +13,8 @@ import {
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
-import { paidOrderMails, orderUrl } from "~/models/order-mails.server";
 import { orderJson } from "~/models/order-json";
+import { paidOrderMails, orderUrl } from "~/models/order-mails.server";
 import {
   closeOrder,
   findOrderByIdempotencyKey,
@@ -26,13 +27,12 @@ import {
   recordPaymentFailure,
   setPaymentReference,
 } from "~/models/orders.server";
-import type { Order } from "~/models/order-types";
-import { fromNodeHeaders } from "better-auth/node";
-import { getUser } from "~/models/session.server";
 import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
+import { getUser } from "~/models/session.server";
 import { ApiError, errorBody } from "../errors";
-import type { AppServices } from "../services";
 import { parseBody } from "../validate";
+import type { AppServices } from "../services";
+import type { Order } from "~/models/order-types";
 
 const CARD_PROBLEMS: Record<CardProblem, string> = {
   "invalid-number": "The card number is not valid.",

@@ -4,8 +4,8 @@ import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { ApiError } from "../errors";
-import type { AppServices } from "../services";
 import { parseBody } from "../validate";
+import type { AppServices } from "../services";
 
 const NewsletterSchema = z.object({
   email: z.email("Enter a valid email address").trim().max(254),
@@ -40,7 +40,7 @@ export function communityRoutes(services: AppServices): Router {
   });
 
   router.get("/newsletter/confirm", async (req, res) => {
-    const q = (name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string) : "");
+    const q = (name: string) => (typeof req.query[name] === "string" ? req.query[name] : "");
     const result = await confirmSubscription(deps(), q("email").toLowerCase(), q("exp"), q("sig"));
     res.redirect(303, result === "confirmed" ? "/confirmed" : `/confirmed?problem=${result}`);
   });

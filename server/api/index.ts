@@ -1,16 +1,16 @@
 import express, { Router } from "express";
 import { pingDatabase } from "../../database/db.server";
 import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
-import type { AppServices } from "../services";
-import { cartRoutes } from "./cart";
-import { catalogueRoutes } from "./catalogue";
-import { communityRoutes } from "./community";
-import { checkoutRoutes } from "./checkout";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
+import { cartRoutes } from "./cart";
+import { catalogueRoutes } from "./catalogue";
+import { checkoutRoutes } from "./checkout";
+import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 import { wisdomRoutes } from "./wisdom";
+import type { AppServices } from "../services";
 
 export const JSON_BODY_LIMIT = "100kb";
 

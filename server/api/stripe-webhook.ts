@@ -1,9 +1,9 @@
 import express, { Router } from "express";
-import type Stripe from "stripe";
 import { paidOrderMails } from "~/models/order-mails.server";
 import { findOrderByPaymentReference, getOrder, markOrderPaid, recordPaymentFailure } from "~/models/orders.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
+import type Stripe from "stripe";
 
 /**
  * Stripe webhooks: the signature is checked on the raw body; each event id is handled once
@@ -36,7 +36,7 @@ export function stripeWebhookRoutes(services: AppServices): Router {
     if (Number(first.numInsertedOrUpdatedRows ?? 0) === 0) return void res.json({ received: true, duplicate: true });
 
     if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
-      const intent = event.data.object as Stripe.PaymentIntent;
+      const intent = event.data.object;
       const order =
         (await findOrderByPaymentReference(db, intent.id)) ??
         (intent.metadata?.orderId ? await getOrder(db, intent.metadata.orderId) : null);

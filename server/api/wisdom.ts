@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { getWisdomRetriever } from "~/models/wisdom.server";
-import type { AppServices } from "../services";
 import { parseBody } from "../validate";
+import type { AppServices } from "../services";
 
 const AskSchema = z.object({
   question: z

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { buyChaeto } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
+import type { Page } from "@playwright/test";
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 

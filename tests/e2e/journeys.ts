@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import type { Page } from "@playwright/test";
 
 export async function addToCart(page: Page, path: string) {
   await page.goto(path);

@@ -3,9 +3,9 @@
  * and a real OpenID provider on loopback start first, then the production server.
  */
 import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { SMTPServer } from "smtp-server";
 import { startOidcPeer } from "../helpers/oidc-peer";
 import { E2E_ADMIN, MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { parseConfig } from "~/config.server";
-import type { Clock } from "~/domain/clock";
-import type { PaymentProvider } from "~/services/payments/provider";
 import { openDatabase } from "../../database/db.server";
 import { createHttpApp } from "../../server/http";
 import { createServices, type AppServices } from "../../server/services";
 import { testDatabaseKind, testPostgresUrl } from "./test-database";
+import type { Clock } from "~/domain/clock";
+import type { PaymentProvider } from "~/services/payments/provider";
 
 /**
  * Real services on a real database of the run's kind: a fresh SQLite file, or a fresh

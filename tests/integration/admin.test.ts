@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
 import { promoteToAdmin } from "~/models/admin-users.server";
-import type { AppServices } from "../../server/services";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/stats"],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
   const row = await services.database.db

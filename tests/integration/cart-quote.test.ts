@@ -4,9 +4,9 @@ import { addCombo, addLine, EMPTY_CART, priceCart, type CartState, type Catalogu
 import { fixedClock } from "~/domain/clock";
 import { centsToDollars } from "~/domain/money";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import type { AppServices } from "../../server/services";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

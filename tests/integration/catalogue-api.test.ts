@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
-import type { AppServices } from "../../server/services";
-import { createTestServices, startTestServer } from "../helpers/test-services";
 import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const SPEC_PRODUCTS = [
   { id: "october-special", price: 29.95, originalPrice: 39.95, quantity: 100, weight: 300, category: "special" },

@@ -1,3 +1,9 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixedClock } from "~/domain/clock";
+import { buy } from "../helpers/checkout-client";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -6,12 +12,6 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import type { AppServices } from "../../server/services";
-import { buy } from "../helpers/checkout-client";
-import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer } from "../helpers/test-services";
 
 /**
  * The statements one paid checkout sends to the database. On PostgreSQL every statement is a

@@ -1,11 +1,11 @@
-import { renderQueuedMail } from "~/models/order-mails.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
-import type { AppServices } from "../../server/services";
+import { renderQueuedMail } from "~/models/order-mails.server";
 import { expireDueOrders } from "~/models/orders.server";
 import { ADDRESS, buy, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

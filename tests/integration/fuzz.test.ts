@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 /** Values that break naive handlers: odd numbers, huge and odd strings, prototype keys, deep nesting. */
 const nasty = fc.oneof(

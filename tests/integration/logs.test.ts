@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const PASSWORD = "Sup3r-secret-pass";
 const CARD = "4242424242424242";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer, useTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
   const app = useTestServer();

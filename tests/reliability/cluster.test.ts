@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { buy, CUSTOMER } from "../helpers/checkout-client";
 import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";

@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";
 import { freePort, startServer, tempDataDir } from "./server-process";

@@ -40,8 +40,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (out += d));
+  proc.stdout.on("data", (d) => (out += d));
+  proc.stderr.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${p}`;
   const deadline = Date.now() + 30_000;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
-import type { TestProject } from "vitest/node";
 import { testDatabaseKind, testPostgresUrl } from "../helpers/test-database";
+import type { TestProject } from "vitest/node";
 
 /**
  * For the PostgreSQL run: fail at once (never skip) when the server is unreachable, give the

@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
 import { UserRound } from "lucide";
 import { Icon } from "~/components/ui/icon";
+import type { ReactNode } from "react";
 
 export function AuthCard({
   title,

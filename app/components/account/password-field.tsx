@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { Check, X } from "lucide";
+import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { checkPassword, type PasswordPolicy } from "~/domain/password-policy";
 

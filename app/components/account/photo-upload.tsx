@@ -1,6 +1,6 @@
+import { Camera, Loader2 } from "lucide";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { Camera, Loader2 } from "lucide";
 import { Icon } from "~/components/ui/icon";
 
 /** Uploads a profile photo (checked, resized and stored by the server) and refreshes the page data. */

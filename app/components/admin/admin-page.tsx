@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { FormAlert } from "~/components/account/auth-card";
+import type { ReactNode } from "react";
 
 export interface AdminPageProps {
   /** The h1's id, which also names the section. */

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
 import { ShoppingBag, Trash2 } from "lucide";
+import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
-import type { PricedLine } from "~/domain/cart";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
 import { useCart } from "./cart-context";
+import type { PricedLine } from "~/domain/cart";
 
 /** One cart component for the slide-over panel and the checkout page. */
 export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {

@@ -1,8 +1,8 @@
 import { ShoppingBag } from "lucide";
-import { Icon } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { itemCount } from "~/domain/cart";
+import { Icon } from "~/components/ui/icon";
 import { whenIdle } from "~/components/ui/idle";
+import { itemCount } from "~/domain/cart";
 import { useCart } from "./cart-context";
 
 const loadPanel = () => import("./cart-panel");

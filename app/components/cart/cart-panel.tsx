@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide";
 import { Icon } from "~/components/ui/icon";
-import type { RefObject } from "react";
 import { CartContents } from "./cart-contents";
+import type { RefObject } from "react";
 
 /**
  * The slide-over cart panel. Loaded on demand by CartDrawer (the dialog library is the largest

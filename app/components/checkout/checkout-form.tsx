@@ -1,10 +1,10 @@
+import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Loader2, Lock } from "lucide";
 import { Icon } from "~/components/ui/icon";
-import { whenIdle } from "../ui/idle";
-import { Field } from "../ui/field";
 import { useCart } from "../cart/cart-context";
+import { Field } from "../ui/field";
+import { whenIdle } from "../ui/idle";
 import { cartItems, isFailure, postJson } from "./checkout-client";
 
 type Errors = Record<string, string>;

@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { CardSchema, CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
+import type { z } from "zod";
 
 /*
  * Browser-side checks of the checkout form with the schemas the server uses. This module (and

@@ -1,6 +1,6 @@
 import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
-import { useEffect, useRef, useState } from "react";
 import { Loader2, Lock } from "lucide";
+import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CartState } from "~/domain/cart";
 import { cartItems, isFailure, postJson } from "./checkout-client";
+import type { CartState } from "~/domain/cart";
 
 export interface ServerQuote {
   subtotal: number;

@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/catalogue";
 import { FormAlert } from "~/components/account/auth-card";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
+import { Field } from "~/components/ui/field";
+import { formatDateTime } from "~/domain/dates";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
-import { formatDateTime } from "~/domain/dates";
-import { Field } from "~/components/ui/field";
+import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
 

@@ -1,10 +1,10 @@
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/customers";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listCustomers } from "~/models/admin-customers.server";
+import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office" }];
 

@@ -1,13 +1,13 @@
-import { Link } from "react-router";
 import { AlertTriangle, MailWarning, Truck } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/dashboard";
+import { Link } from "react-router";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatCard } from "~/components/admin/stat-card";
+import { Icon } from "~/components/ui/icon";
+import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
-import { formatDateTime } from "~/domain/dates";
+import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
 

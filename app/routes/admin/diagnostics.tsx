@@ -1,10 +1,10 @@
-import { Form, useNavigation } from "react-router";
 import { CheckCircle2, XCircle } from "lucide";
+import { Form, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
 import { DIAGNOSTICS, type CheckResult, type DiagnosticName } from "~/models/diagnostics.server";
+import type { Route } from "./+types/diagnostics";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diagnostics | Back office" }];
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/index";
 import { requireAdmin } from "~/models/admin-access.server";
+import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);

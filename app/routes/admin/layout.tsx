@@ -1,8 +1,8 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import { ShieldAlert } from "lucide";
+import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/layout";
 import { requireAdmin } from "~/models/admin-access.server";
+import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Back office | Lazy Reefer" },

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/messages";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { formatDateTime } from "~/domain/dates";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
-import { formatDateTime } from "~/domain/dates";
+import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];
 

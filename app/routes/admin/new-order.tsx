@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/new-order";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field } from "~/components/ui/field";
-import type { CartItem } from "~/domain/cart-items";
 import { formatCents } from "~/domain/money";
-import { requireAdmin } from "~/models/admin-access.server";
 import { ORDER_SOURCES } from "~/domain/order-sources";
+import { requireAdmin } from "~/models/admin-access.server";
 import { ExternalOrderSchema, recordExternalOrder } from "~/models/admin-new-order.server";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import type { Route } from "./+types/new-order";
+import type { CartItem } from "~/domain/cart-items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record an order | Back office" }];
 

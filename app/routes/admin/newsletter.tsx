@@ -1,9 +1,9 @@
-import type { Route } from "./+types/newsletter";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { formatDate } from "~/domain/dates";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listSubscribers } from "~/models/admin-community.server";
-import { formatDate } from "~/domain/dates";
+import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Back office" }];
 

@@ -1,12 +1,12 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { PostalAddress } from "~/components/postal-address";
 import { Printer } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/order";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
+import { PostalAddress } from "~/components/postal-address";
 import { Field } from "~/components/ui/field";
+import { Icon } from "~/components/ui/icon";
+import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
 import { requireAdmin } from "~/models/admin-access.server";
@@ -18,7 +18,7 @@ import {
   performOrderAction,
 } from "~/models/admin-orders.server";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
-import { formatDateTime } from "~/domain/dates";
+import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
 

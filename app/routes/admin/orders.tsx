@@ -1,13 +1,13 @@
 import { Form, Link, useSearchParams } from "react-router";
-import type { Route } from "./+types/orders";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
-import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
+import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
+import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listOrders, OrderFiltersSchema } from "~/models/admin-orders.server";
-import { formatDateTime } from "~/domain/dates";
+import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }];
 

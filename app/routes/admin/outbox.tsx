@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/outbox";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
+import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { PostalAddress } from "~/components/postal-address";
-import type { Route } from "./+types/packing-slip";
+import { formatDate } from "~/domain/dates";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOrder } from "~/models/orders.server";
-import { formatDate } from "~/domain/dates";
+import type { Route } from "./+types/packing-slip";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `Packing slip ${d?.order.number ?? ""} | Back office` },

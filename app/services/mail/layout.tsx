@@ -5,9 +5,9 @@ import { Head } from "@react-email/head";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Preview } from "@react-email/preview";
+import { plainTextSelectors, render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { plainTextSelectors, render } from "@react-email/render";
 import { compile } from "html-to-text";
 import type { ReactNode } from "react";
 

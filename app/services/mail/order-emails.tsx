@@ -4,8 +4,8 @@ import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { formatCents } from "~/domain/money";
-import type { Order } from "~/models/order-types";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
+import type { Order } from "~/models/order-types";
 
 export interface RenderedMail {
   subject: string;

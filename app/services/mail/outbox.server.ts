@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../../database/schema";
 import type { RenderedMail } from "./order-emails";
+import type { Kysely, Transaction } from "kysely";
 
 export interface OutgoingMail extends RenderedMail {
   kind: string;

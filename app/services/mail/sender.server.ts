@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
-import type { Kysely } from "kysely";
-import type { Database } from "../../../database/schema";
 import { parseJson } from "~/models/db-values";
+import type { Database } from "../../../database/schema";
+import type { Kysely } from "kysely";
 
 export interface MailMessage {
   /** Stable per outbox row, so a re-send after a crash is recognisably the same message. */

@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { HeadObjectCommandOutput } from "@aws-sdk/client-s3";
 import type { StorageMetadata } from "./storage.server";
+import type { HeadObjectCommandOutput } from "@aws-sdk/client-s3";
 
 /**
  * Our fields that S3 has no header for travel as x-amz-meta-* user metadata. S3 lowercases

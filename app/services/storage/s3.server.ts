@@ -7,10 +7,10 @@ import {
   type GetObjectCommandOutput,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { fromObjectHeaders, toUserMetadata } from "./s3-metadata.server";
 import { codeOf, isWithoutCode, statusOf, toStorageError } from "./s3-errors.server";
-import type { S3StorageConfig } from "./storage-url.server";
+import { fromObjectHeaders, toUserMetadata } from "./s3-metadata.server";
 import { checkPath, newObjectMetadata, type ObjectStorage, type StorageMetadata } from "./storage.server";
+import type { S3StorageConfig } from "./storage-url.server";
 
 /**
  * An S3 client for the configured bucket. Credentials are deliberately not an input: the SDK's
