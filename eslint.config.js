@@ -63,6 +63,8 @@ export default tseslint.config(
           ],
         },
       ],
+      // An async method that implements a promise-returning interface reads better than Promise.resolve().
+      "@typescript-eslint/require-await": "off",
       // Template strings with numbers are how this codebase writes log lines and prices.
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
       // JSON from the database, Better Auth and test peers arrives untyped; it is validated where it
@@ -88,6 +90,13 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Types are checked by TypeScript; prop-types would duplicate them.
       "react/prop-types": "off",
+      // Apostrophes and quotes in prose are intended; only the characters that hint at a JSX slip are flagged.
+      "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
+      // Server rendering: browser-only state (localStorage, matchMedia, "mounted") can only be read after
+      // hydration, which is a setState in an effect by construction. We do not run the React Compiler.
+      "react-hooks/set-state-in-effect": "off",
+      // The cart keeps a latest-value ref, written during render, for callbacks that must stay stable.
+      "react-hooks/refs": "off",
     },
   },
   {
@@ -96,6 +105,15 @@ export default tseslint.config(
       // Tests and tools assert on shapes they just built; non-null assertions there say "the test fails if not".
       "@typescript-eslint/no-non-null-assertion": "off",
     },
+  },
+  {
+    // Kysely's documented migration signature is Kysely<any>: a migration must not depend on today's schema type.
+    files: ["database/migrations/**/*.ts", "database/migrate.server.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["scripts/screenshots.mjs"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ["**/*.js", "**/*.mjs"],

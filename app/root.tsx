@@ -1,6 +1,5 @@
 import { lazy, Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
-import type { Route } from "./+types/root";
 import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
 import { NavigationProgress } from "./components/navigation-progress";
@@ -11,6 +10,7 @@ import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { getUser } from "./models/session.server";
+import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

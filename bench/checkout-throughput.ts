@@ -14,6 +14,7 @@ import { openDatabase } from "../database/db.server";
 import { createHttpApp } from "../server/http";
 import { createServices } from "../server/services";
 import { checkoutBody } from "./lib/bodies";
+import type { Server } from "node:http";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,7 +39,7 @@ async function run(kind: "sqlite" | "postgres") {
   const services = await createServices(config, { database });
   await database.db.updateTable("products").set({ quantity: 1_000_000 }).execute();
   const app = createHttpApp(services);
-  const server = await new Promise<import("node:http").Server>((r) => {
+  const server = await new Promise<Server>((r) => {
     const s = app.listen(0, "127.0.0.1", () => r(s));
   });
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -35,7 +35,7 @@ function migrator(db: Kysely<any>, schema?: string) {
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<MigrationResultSet> {
   const result = await migrator(db, schema).migrateToLatest();
-  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error));
   return result;
 }
 

@@ -22,8 +22,8 @@ export function NewsletterSignup({
     setState({ busy: true, message: null, error: null });
     try {
       const { data } = await postJson<{ message: string }>("/api/newsletter", {
-        email: String(form.get("email") ?? ""),
-        website: String(form.get("website") ?? ""),
+        email: form.get("email") ?? "",
+        website: form.get("website") ?? "",
         source,
       });
       if (isFailure(data)) setState({ busy: false, message: null, error: data.error.message });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 import { cartFromItems, CartItemsSchema } from "./cart-items";
-import type { Bundle, Product } from "./catalogue";
 
 const catalogue = {
   products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),

@@ -19,7 +19,6 @@ import {
   type CartState,
   type CatalogueSnapshot,
 } from "./cart";
-import type { Bundle, Product } from "./catalogue";
 
 const catalogue: CatalogueSnapshot = {
   products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),

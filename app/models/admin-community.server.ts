@@ -130,7 +130,7 @@ export async function newsletterCsv(db: Kysely<Database>): Promise<string> {
     .orderBy("id")
     .execute();
   const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? "" : String(v instanceof Date ? v.toISOString() : v);
+    let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : typeof v === "object" ? JSON.stringify(v) : String(v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return `"${s.replace(/"/g, '""')}"`;
   };

@@ -100,7 +100,7 @@ export function cleanupAll(): Promise<void> {
       try {
         await fn();
       } catch (err) {
-        console.error(`clean-up failed: ${err instanceof Error ? err.message : err}`);
+        console.error(`clean-up failed: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
   })();

@@ -1,4 +1,4 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
@@ -46,7 +46,7 @@ export function communityRoutes(services: AppServices): Router {
   });
 
   // One-click unsubscribe: POST from mail clients (RFC 8058), GET from the link in the mail.
-  const unsubscribeHandler = async (req: Request, res: import("express").Response) => {
+  const unsubscribeHandler = async (req: Request, res: Response) => {
     const email = typeof req.query.email === "string" ? req.query.email.toLowerCase() : "";
     const sig = typeof req.query.sig === "string" ? req.query.sig : "";
     const ok = await unsubscribe(deps(), email, sig);

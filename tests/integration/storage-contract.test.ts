@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "~/config.server";
 import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
 import { createLocalStorage, StorageError, type ObjectStorage } from "~/services/storage/storage.server";
-import { startS3Peer, S3RVER_CREDENTIALS, type S3Peer } from "../helpers/s3-peer";
+import { startS3Peer, S3RVER_CREDENTIALS } from "../helpers/s3-peer";
 
 /**
  * One behaviour, two adapters: every test below runs against files on disk and against S3 (an
@@ -135,7 +135,11 @@ describe.each([
       ["test-bucket", "missing/x.txt"],
       ["never-written", "x.txt"],
     ] as const) {
-      for (const call of [storage().get, storage().head, storage().delete]) {
+      for (const call of [
+        (b: string, p: string) => storage().get(b, p),
+        (b: string, p: string) => storage().head(b, p),
+        (b: string, p: string) => storage().delete(b, p),
+      ]) {
         const err = await errorOf(call(bucket, objectPath));
         expect(err.code).toBe("object-not-found");
         expect(err.message).toBe(`No object at ${bucket}/${objectPath}.`);

@@ -27,7 +27,7 @@ export function PhotoUpload() {
       if (!res.ok)
         return setState({ busy: false, error: body.error?.message ?? "The photo could not be saved.", done: false });
       setState({ busy: false, error: null, done: true });
-      revalidator.revalidate();
+      void revalidator.revalidate();
     } catch {
       setState({ busy: false, error: "We couldn't reach the shop. Try again.", done: false });
     }

@@ -19,7 +19,7 @@ export function ProductImageUpload({ productId }: { productId: string }) {
     setBusy(false);
     if (!res?.ok) return setMessage({ text: body?.error?.message ?? "Upload failed.", error: true });
     setMessage({ text: "Photo added as the main image.", error: false });
-    revalidator.revalidate();
+    void revalidator.revalidate();
   }
   return (
     <div>

@@ -104,13 +104,13 @@ export function CheckoutForm({
         return;
       }
       if (data.nextAction?.type === "three_d_secure") {
-        navigate(data.nextAction.url);
+        void navigate(data.nextAction.url);
         return;
       }
       const tipOnly =
         cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
       clear({ silent: true });
-      navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
+      void navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
       setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
     } finally {

@@ -31,7 +31,10 @@ function collectErrors(prefix: string, result: z.ZodSafeParseResult<unknown>, in
 
 /** Reads the form into the request's shape. */
 export function readCheckoutForm(form: FormData, requiresShipping: boolean): CheckoutFields {
-  const get = (name: string) => String(form.get(name) ?? "");
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
   const name = get("name");
   const expiry = get("expiry")
     .replace(/\s/g, "")

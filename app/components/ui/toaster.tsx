@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps } from "react";
 import { whenIdle } from "./idle";
+import type * as SonnerModule from "sonner";
 
 /*
  * Toasts without putting the toast library on the critical path: sonner is fetched when the
@@ -7,7 +8,7 @@ import { whenIdle } from "./idle";
  * <Toaster> mounts only then. `notify` waits for that mount, because sonner does not replay
  * toasts published before a Toaster subscribed.
  */
-type Sonner = typeof import("sonner");
+type Sonner = typeof SonnerModule;
 type Toast = Sonner["toast"];
 
 let sonner: Promise<Sonner> | null = null;
