@@ -129,8 +129,8 @@ export async function newsletterCsv(db: Kysely<Database>): Promise<string> {
     .where("status", "=", "confirmed")
     .orderBy("id")
     .execute();
-  const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : typeof v === "object" ? JSON.stringify(v) : String(v);
+  const cell = (v: string | number | Date | null | undefined) => {
+    let s = v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v);
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return `"${s.replace(/"/g, '""')}"`;
   };

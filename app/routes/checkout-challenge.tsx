@@ -56,7 +56,7 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
     const { data } = await postJson<{ orderUrl: string }>(`/api/orders/${order!.id}/challenge`, {
       token,
       outcome,
-    }).catch(() => ({
+    }).catch((): { data: ApiFailure } => ({
       data: { error: { code: "unavailable", message: "We couldn't reach the shop. Try again." } },
     }));
     setBusy(false);
@@ -65,7 +65,7 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
       return;
     }
     clear({ silent: true });
-    navigate(data.orderUrl);
+    void navigate(data.orderUrl);
   }
 
   return (

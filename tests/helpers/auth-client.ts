@@ -18,7 +18,7 @@ export function authClient(baseUrl: string, ip = "203.0.113.7", origin = "http:/
       else jar.set(name!, value.join("="));
     }
     const text = await res.text();
-    let json: unknown = null;
+    let json: any = null;
     try {
       json = JSON.parse(text);
     } catch {

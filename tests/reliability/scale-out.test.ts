@@ -380,7 +380,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
       const giveUpAt = Date.now() + BUYER_PATIENCE_MS;
       for (let attempt = 1; ; attempt++) {
         let status = 0;
-        let body: unknown = null;
+        let body: any = null;
         try {
           const res = await checkoutRequest(
             nginx!.url,
