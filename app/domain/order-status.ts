@@ -27,15 +27,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
-export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
-  return TRANSITIONS[from];
-}
-
-/** States that still hold reserved stock which a cancel or expiry must give back. */
-export function holdsStock(status: OrderStatus): boolean {
-  return status === "pending_payment" || status === "paid";
-}
-
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "Awaiting payment",
   paid: "Paid, being packed",

@@ -8,15 +8,6 @@ export interface PasswordPolicy {
   requireNonAlphanumeric: boolean;
 }
 
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  minLength: 6,
-  maxLength: null,
-  requireLowercase: false,
-  requireUppercase: false,
-  requireNumeric: false,
-  requireNonAlphanumeric: false,
-};
-
 export interface PasswordCheck {
   rule: string;
   met: boolean;
