@@ -26,6 +26,8 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly reason?: string,
+    /** Per-field messages (a form's input names → what to correct), shown next to each field. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }
@@ -35,8 +37,10 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(status: ErrorStatus, message: string, reason?: string) {
-  return { error: { code: STATUS_CODES[status], message, ...(reason ? { reason } : {}) } };
+export function errorBody(status: ErrorStatus, message: string, reason?: string, fields?: Record<string, string>) {
+  return {
+    error: { code: STATUS_CODES[status], message, ...(reason ? { reason } : {}), ...(fields ? { fields } : {}) },
+  };
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -52,7 +56,7 @@ interface BodyParserError extends Error {
 export const apiErrorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof ApiError) {
-    res.status(err.status).json(errorBody(err.status, err.message, err.reason));
+    res.status(err.status).json(errorBody(err.status, err.message, err.reason, err.fields));
     return;
   }
   const parserError = err as BodyParserError;
