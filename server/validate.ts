@@ -1,6 +1,6 @@
-import type { z } from "zod";
 import { fieldErrorsOf } from "~/domain/forms";
 import { ApiError } from "./errors";
+import type { z } from "zod";
 
 /** True when any string in the value contains a NUL character (PostgreSQL text cannot store one). */
 export function containsNul(value: unknown, depth = 0): boolean {
