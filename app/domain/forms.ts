@@ -25,7 +25,11 @@ export const CHECK_FIELDS = "Please check the fields marked below.";
 export function formDataObject(form: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of new Set(form.keys())) {
-    const values = form.getAll(key).filter((v) => !(typeof v === "string" && v === ""));
+    // NUL can't be stored (PostgreSQL text) and nobody types one.
+    const values = form
+      .getAll(key)
+      .map((v) => (typeof v === "string" ? v.replaceAll("\u0000", "") : v))
+      .filter((v) => v !== "");
     if (values.length === 0) continue;
     out[key] = values.length === 1 ? values[0] : values;
   }

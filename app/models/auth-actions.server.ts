@@ -1,34 +1,46 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "~/domain/auth-errors";
+import { formError } from "~/utils/form-response";
 import { callAuth, cookiesFrom, safeRedirect } from "./session.server";
 
-export interface AuthActionError {
-  code: AuthErrorCode;
-  message: string;
+/** Failures that belong to one field of the form rather than to the whole form. */
+const FIELD_OF: Partial<Record<AuthErrorCode, string>> = {
+  "password-does-not-meet-requirements": "password",
+  "email-already-in-use": "email",
+};
+
+/** The answer for a Better Auth failure, in the shop's words (and beside its field when it has one). */
+export function authFailure(
+  code: AuthErrorCode,
+  status = 400,
+  intent?: string,
+  fieldNames: Record<string, string> = {},
+) {
+  const message = AUTH_ERROR_MESSAGES[code];
+  const field = FIELD_OF[code];
+  const name = field ? (fieldNames[field] ?? field) : undefined;
+  return formError(message, { status, intent, ...(name ? { fieldErrors: { [name]: message } } : {}) });
 }
 
-/** Runs a Better Auth call for a page action; success redirects (with the session cookies), failure returns the spec's code. */
+export async function authFailureFrom(response: Response, intent?: string, fieldNames?: Record<string, string>) {
+  const payload = (await response.json().catch(() => ({}))) as { code?: string };
+  return authFailure(authErrorCode(response.status, payload.code), response.status, intent, fieldNames);
+}
+
+/** Runs a Better Auth call for a page action; success redirects (with the session cookies), failure answers in words. */
 export async function authAction(
   context: AppLoadContext,
   request: Request,
   path: string,
   body: unknown,
-  redirectTo: string | null,
-): Promise<Response | ReturnType<typeof data<{ error: AuthActionError }>>> {
+  redirectTo: string | null | undefined,
+) {
   let response: Response;
   try {
     response = await callAuth(context.services, request, context.clientIp, path, body);
   } catch {
-    return failure("network-request-failed", 503);
+    return authFailure("network-request-failed", 503);
   }
-  if (response.ok) {
-    const headers = cookiesFrom(response);
-    return redirect(safeRedirect(redirectTo, "/profile"), { headers });
-  }
-  const payload = (await response.json().catch(() => ({}))) as { code?: string };
-  return failure(authErrorCode(response.status, payload.code), response.status);
-}
-
-export function failure(code: AuthErrorCode, status = 400) {
-  return data({ error: { code, message: AUTH_ERROR_MESSAGES[code] } }, { status });
+  if (response.ok) return redirect(safeRedirect(redirectTo, "/profile"), { headers: cookiesFrom(response) });
+  return authFailureFrom(response);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField, optionalText, requiredText } from "~/domain/forms";
 import { renderContactAcknowledgement, renderContactNotification } from "~/services/mail/community-emails";
 import { enqueueMail } from "~/services/mail/outbox.server";
 import type { Database } from "../../database/schema";
@@ -6,14 +7,14 @@ import type { Kysely } from "kysely";
 import type { Config } from "~/config.server";
 
 export const ContactSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name").max(120, "Keep your name under 120 characters"),
-  email: z.email("Enter a valid email address").trim().toLowerCase().max(254),
-  subject: z.string().trim().max(150, "Keep the subject under 150 characters").optional(),
+  name: requiredText(120, "Enter your name."),
+  email: emailField(),
+  subject: optionalText(150),
   message: z
-    .string()
+    .string("Write your message.")
     .trim()
-    .min(10, "Tell us a little more (at least 10 characters)")
-    .max(5000, "Keep the message under 5,000 characters"),
+    .min(10, "Tell us a little more (at least 10 characters).")
+    .max(5000, "Use at most 5,000 characters."),
   /** Honeypot: people never see or fill it. */
   website: z.string().max(200).optional(),
 });

@@ -1,11 +1,13 @@
 import { Clock, Mail, Truck } from "lucide";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { PageHeader } from "~/components/page-header";
-import { Field } from "~/components/ui/field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
+import { parseForm } from "~/domain/forms";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
+import { formError, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";
 
@@ -22,25 +24,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  // NUL characters can't be stored (PostgreSQL text); nobody types them.
-  for (const [k, v] of Object.entries(form)) if (typeof v === "string") form[k] = v.replace(/\u0000/g, "");
-  const parsed = ContactSchema.safeParse(form);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data({ errors, formError: "Please correct the highlighted fields." }, { status: 400 });
-  }
+  const parsed = parseForm(ContactSchema, await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
   const { services } = context;
   const limited = await services.rateLimiter.hit(`contact:${context.clientIp}`, COMMUNITY_LIMIT);
   if (!limited.allowed)
-    return data(
-      {
-        errors: {},
-        formError: "Too many messages from your connection. Please try again in a few minutes.",
-      },
-      { status: 429 },
-    );
+    return formError("Too many messages from your connection. Please try again in a few minutes.", { status: 429 });
   await submitContactMessage(services.database.db, services.config, parsed.data, services.clock());
   throw redirect("/thankyou?from=contact");
 }
@@ -48,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { shopEmail } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <>
       <PageHeader
@@ -62,35 +51,31 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Send us a message
           </h2>
           <div className="mt-4">
-            <FormAlert message={actionData?.formError} />
+            <FormAlert message={actionData?.message} />
           </div>
           <Form method="post" className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field name="name" label="Your name" autoComplete="name" required maxLength={120} error={errors.name} />
-              <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+              <Field
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                error={errors.email}
+              />
             </div>
             <Field name="subject" label="Subject (optional)" maxLength={150} error={errors.subject} />
-            <div>
-              <label htmlFor="message" className="field-label">
-                Message
-              </label>
-              <textarea
-                id="message"
-                name="message"
-                required
-                minLength={10}
-                maxLength={5000}
-                rows={6}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? "message-error" : undefined}
-                className="field-input"
-              />
-              {errors.message ? (
-                <p id="message-error" className="mt-1 text-sm font-medium text-coral-text">
-                  {errors.message}
-                </p>
-              ) : null}
-            </div>
+            <TextAreaField
+              name="message"
+              label="Message"
+              required
+              minLength={10}
+              maxLength={5000}
+              rows={6}
+              error={errors.message}
+            />
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label htmlFor="website">Website</label>
               <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />

@@ -1,8 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { Field } from "~/components/ui/field";
-import { AUTH_ERROR_MESSAGES, authErrorCode } from "~/domain/auth-errors";
+import { parseForm } from "~/domain/forms";
+import { ForgotPasswordSchema } from "~/forms/account";
+import { authFailure } from "~/models/auth-actions.server";
 import { callAuth } from "~/models/session.server";
+import { formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -16,18 +19,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
+  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
   const res = await callAuth(context.services, request, context.clientIp, "/request-password-reset", {
-    email,
+    email: parsed.data.email,
     redirectTo: "/reset-password",
   });
-  if (res.status === 429) return { sent: false, error: AUTH_ERROR_MESSAGES[authErrorCode(429, undefined)] };
+  if (res.status === 429) return authFailure("too-many-requests", 429);
   // The same answer whether or not the address has an account.
-  return { sent: true, error: null };
+  return formSuccess(SENT);
 }
+
+const SENT = "If an account exists for that address, a reset link is on its way. It works once and expires in an hour.";
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -41,15 +44,20 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Link>
       }
     >
-      <FormAlert message={actionData?.error} />
-      {actionData?.sent ? (
-        <FormAlert
-          tone="success"
-          message="If an account exists for that address, a reset link is on its way. It works once and expires in an hour."
-        />
+      {actionData?.status === "error" ? <FormAlert message={actionData.message} /> : null}
+      {actionData?.status === "success" ? (
+        <FormAlert tone="success" message={actionData.message} />
       ) : (
         <Form method="post" className="space-y-4">
-          <Field name="email" label="Email" type="email" autoComplete="email" required />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            error={actionData?.fieldErrors?.email}
+          />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}
           </button>

@@ -1,18 +1,21 @@
 import { MailWarning, Package } from "lucide";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { PhotoUpload } from "~/components/account/photo-upload";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "~/domain/auth-errors";
+import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { formatDate } from "~/domain/dates";
+import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
-import { meetsPolicy } from "~/domain/password-policy";
+import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
+import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
 import { listCustomerOrders, verifyUserPassword } from "~/models/customers.server";
 import { orderToken } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/profile";
 
@@ -38,73 +41,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { intent: string; error?: { code: AuthErrorCode; message: string }; success?: string };
-
-const fail = (intent: string, code: AuthErrorCode, status = 400) =>
-  data<ActionResult>({ intent, error: { code, message: AUTH_ERROR_MESSAGES[code] } }, { status });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = formIntent(form);
   const user = await getUser(context.services, request.headers);
-  if (!user) return fail(intent, "no-user", 401);
+  if (!user) return authFailure("no-user", 401, intent);
+  if (!isProfileIntent(intent)) return formError("This form is out of date. Reload the page and try again.");
+  const parsed = parseForm(profileSchemas(context.services.config.passwordPolicy)[intent], form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
   const call = (path: string, body: unknown) => callAuth(context.services, request, context.clientIp, path, body);
-  const failed = async (res: Response) => {
-    const body = (await res.json().catch(() => ({}))) as { code?: string };
-    return fail(intent, authErrorCode(res.status, body.code), res.status);
-  };
+  const input = parsed.data;
 
-  if (intent === "update-name") {
-    const name = String(form.get("name") ?? "")
-      .trim()
-      .slice(0, 120);
-    if (!name)
-      return data<ActionResult>(
-        { intent, error: { code: "unknown", message: "Enter a display name." } },
-        { status: 400 },
-      );
-    const res = await call("/update-user", { name });
-    return res.ok ? { intent, success: "Your name is updated." } : failed(res);
+  if ("name" in input) {
+    const res = await call("/update-user", { name: input.name });
+    return res.ok ? formSuccess("Your name is updated.", { intent }) : authFailureFrom(res, intent);
   }
 
-  // Sensitive changes need the account's own email and password again.
-  const reauthEmail = String(form.get("reauthEmail") ?? "")
-    .trim()
-    .toLowerCase();
-  const reauthPassword = String(form.get("reauthPassword") ?? "");
-  if (reauthEmail !== user.email.toLowerCase()) return fail(intent, reauthEmail ? "user-mismatch" : "wrong-password");
-  if (!(await verifyUserPassword(context.services, user.id, reauthPassword))) return fail(intent, "wrong-password");
-
-  if (intent === "change-password") {
-    const newPassword = String(form.get("newPassword") ?? "");
-    if (!meetsPolicy(newPassword, context.services.config.passwordPolicy))
-      return fail(intent, "password-does-not-meet-requirements");
+  // Sensitive changes need the current password again, beside the field where it was typed.
+  if (!(await verifyUserPassword(context.services, user.id, input.reauthPassword))) {
+    return formError(AUTH_ERROR_MESSAGES["wrong-password"], {
+      intent,
+      fieldErrors: { reauthPassword: "That isn't your current password." },
+    });
+  }
+  if ("newPassword" in input) {
     const res = await call("/change-password", {
-      currentPassword: reauthPassword,
-      newPassword,
+      currentPassword: input.reauthPassword,
+      newPassword: input.newPassword,
       revokeOtherSessions: true,
     });
-    if (!res.ok) return failed(res);
-    return data<ActionResult>(
-      { intent, success: "Password changed. Your other devices were signed out." },
-      { headers: cookiesFrom(res) },
-    );
+    if (!res.ok) return authFailureFrom(res, intent, { password: "newPassword" });
+    return formSuccess("Password changed. Your other devices were signed out.", { intent, headers: cookiesFrom(res) });
   }
-  if (intent === "change-email") {
-    const newEmail = String(form.get("newEmail") ?? "")
-      .trim()
-      .toLowerCase();
-    const res = await call("/change-email", { newEmail, callbackURL: "/profile" });
-    return res.ok
-      ? { intent, success: `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.` }
-      : failed(res);
+  if ("newEmail" in input) {
+    const res = await call("/change-email", {
+      newEmail: input.newEmail,
+      password: input.reauthPassword,
+      callbackURL: "/profile",
+    });
+    if (!res.ok) return authFailureFrom(res, intent, { email: "newEmail" });
+    return formSuccess(`We sent a confirmation link to ${input.newEmail}. The change takes effect once you open it.`, {
+      intent,
+    });
   }
-  if (intent === "delete-account") {
-    const res = await call("/delete-user", { password: reauthPassword });
-    if (!res.ok) return failed(res);
-    throw redirect("/", { headers: cookiesFrom(res) });
-  }
-  return data<ActionResult>({ intent, error: { code: "unknown", message: "Unknown action." } }, { status: 400 });
+  const res = await call("/delete-user", { password: input.reauthPassword });
+  if (!res.ok) return authFailureFrom(res, intent);
+  throw redirect("/", { headers: cookiesFrom(res) });
+}
+
+function isProfileIntent(intent: string): intent is ProfileIntent {
+  return (PROFILE_INTENTS as readonly string[]).includes(intent);
 }
 
 /** One profile card: heading, the outcome of its last submission, a form posting its intent. */
@@ -112,7 +98,7 @@ function IntentForm(props: {
   id: string;
   title: string;
   intent: string;
-  result: ActionResult | null;
+  result: FormResult | null;
   busy: boolean;
   submit: string;
   children: React.ReactNode;
@@ -122,8 +108,8 @@ function IntentForm(props: {
       <h2 id={`${props.id}-heading`} className="text-xl font-semibold">
         {props.title}
       </h2>
-      <FormAlert message={props.result?.error?.message} />
-      <FormAlert tone="success" message={props.result?.success} />
+      <FormAlert message={props.result?.status === "error" ? props.result.message : null} />
+      <FormAlert tone="success" message={props.result?.status === "success" ? props.result.message : null} />
       <Form method="post" className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={props.intent} />
         {props.children}
@@ -135,18 +121,12 @@ function IntentForm(props: {
   );
 }
 
-function ReauthFields({ prefix }: { prefix: string }) {
+function ReauthFields({ prefix, email, error }: { prefix: string; email: string; error?: string }) {
   return (
     <fieldset className="space-y-3 rounded-xl bg-sand p-4">
       <legend className="px-1 text-sm font-semibold">Confirm it's you</legend>
-      <Field
-        id={`${prefix}-reauth-email`}
-        name="reauthEmail"
-        label="Your email"
-        type="email"
-        autoComplete="username"
-        required
-      />
+      {/* Lets password managers pick the right account; the customer is already known. */}
+      <input type="hidden" name="username" value={email} autoComplete="username" />
       <Field
         id={`${prefix}-reauth-password`}
         name="reauthPassword"
@@ -154,6 +134,8 @@ function ReauthFields({ prefix }: { prefix: string }) {
         type="password"
         autoComplete="current-password"
         required
+        maxLength={1024}
+        error={error}
       />
     </fieldset>
   );
@@ -163,7 +145,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, orders, policy } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const result = (intent: string): ActionResult | null => (actionData?.intent === intent ? actionData : null);
+  const result = (intent: string) => resultFor(actionData, intent);
   const initials =
     user.name
       .split(/\s+/)
@@ -178,7 +160,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         {user.image ? (
           <img
             src={user.image}
-            alt="Your profile photo"
+            alt={user.name}
             width={64}
             height={64}
             className="h-16 w-16 rounded-full object-cover"
@@ -258,7 +240,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             busy={busy("update-name")}
             submit="Save name"
           >
-            <Field name="name" label="Name" defaultValue={user.name} autoComplete="nickname" required maxLength={120} />
+            <Field
+              name="name"
+              label="Name"
+              defaultValue={user.name}
+              autoComplete="nickname"
+              required
+              maxLength={120}
+              error={result("update-name")?.fieldErrors?.name}
+            />
           </IntentForm>
           <IntentForm
             id="password"
@@ -268,8 +258,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             busy={busy("change-password")}
             submit="Change password"
           >
-            <ReauthFields prefix="password" />
-            <PasswordField name="newPassword" label="New password" policy={policy} />
+            <ReauthFields
+              prefix="password"
+              email={user.email}
+              error={result("change-password")?.fieldErrors?.reauthPassword}
+            />
+            <PasswordField
+              name="newPassword"
+              label="New password"
+              policy={policy}
+              error={result("change-password")?.fieldErrors?.newPassword}
+            />
           </IntentForm>
           <IntentForm
             id="email"
@@ -279,8 +278,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             busy={busy("change-email")}
             submit="Send confirmation link"
           >
-            <ReauthFields prefix="email" />
-            <Field name="newEmail" label="New email" type="email" autoComplete="email" required />
+            <ReauthFields
+              prefix="email"
+              email={user.email}
+              error={result("change-email")?.fieldErrors?.reauthPassword}
+            />
+            <Field
+              name="newEmail"
+              label="New email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              error={result("change-email")?.fieldErrors?.newEmail}
+            />
           </IntentForm>
 
           <section aria-labelledby="delete-heading" className="card border border-coral-text/30 p-6">
@@ -290,10 +301,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <p className="mt-1 text-sm text-ink-soft">
               Your account and sign-in are removed. Order records are kept for tax purposes, without a link to you.
             </p>
-            <FormAlert message={result("delete-account")?.error?.message} />
+            <FormAlert message={result("delete-account")?.message} />
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="delete-account" />
-              <ReauthFields prefix="delete" />
+              <ReauthFields
+                prefix="delete"
+                email={user.email}
+                error={result("delete-account")?.fieldErrors?.reauthPassword}
+              />
               <button
                 type="submit"
                 className="btn bg-coral-text text-white hover:bg-[#8f2e11]"

@@ -1,9 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
-import { AUTH_ERROR_MESSAGES, authErrorCode } from "~/domain/auth-errors";
-import { meetsPolicy } from "~/domain/password-policy";
+import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
+import { parseForm } from "~/domain/forms";
+import { resetPasswordSchema } from "~/forms/account";
+import { authFailureFrom } from "~/models/auth-actions.server";
 import { callAuth } from "~/models/session.server";
+import { invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -26,15 +29,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
-  const newPassword = String(form.get("password") ?? "");
-  if (!meetsPolicy(newPassword, context.services.config.passwordPolicy))
-    return { error: AUTH_ERROR_MESSAGES["password-does-not-meet-requirements"] };
-  const res = await callAuth(context.services, request, context.clientIp, "/reset-password", { token, newPassword });
+  const parsed = parseForm(resetPasswordSchema(context.services.config.passwordPolicy), await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { token, password } = parsed.data;
+  const res = await callAuth(context.services, request, context.clientIp, "/reset-password", {
+    token,
+    newPassword: password,
+  });
   if (res.ok) throw redirect("/sign-in?reset=1");
-  const body = (await res.json().catch(() => ({}))) as { code?: string };
-  return { error: AUTH_ERROR_MESSAGES[authErrorCode(res.status, body.code)] };
+  return authFailureFrom(res);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,10 +53,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthCard title="Choose a new password" intro="Other devices will be signed out when you save it.">
-      <FormAlert message={actionData?.error} />
+      <FormAlert message={actionData?.fieldErrors?.token ?? actionData?.message} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField name="password" label="New password" policy={loaderData.policy} />
+        <PasswordField
+          name="password"
+          label="New password"
+          policy={loaderData.policy}
+          error={actionData?.fieldErrors?.password}
+        />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Saving…" : "Save new password"}
         </button>

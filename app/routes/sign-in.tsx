@@ -3,8 +3,11 @@ import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { SocialSignInButton } from "~/components/account/social-sign-in-button";
 import { Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
-import { authAction, failure } from "~/models/auth-actions.server";
+import { parseForm } from "~/domain/forms";
+import { SignInSchema } from "~/forms/account";
+import { authAction } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
+import { invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/sign-in";
 
@@ -30,17 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  if (!email || !password) return failure("wrong-password");
-  return authAction(
-    context,
-    request,
-    "/sign-in/email",
-    { email, password, rememberMe: true },
-    String(form.get("redirectTo") ?? ""),
-  );
+  const parsed = parseForm(SignInSchema, await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { email, password, redirectTo } = parsed.data;
+  return authAction(context, request, "/sign-in/email", { email, password, rememberMe: true }, redirectTo);
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,7 +59,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       <FormAlert tone="success" message={loaderData.notice} />
-      <FormAlert message={actionData?.error.message ?? loaderData.socialError} />
+      <FormAlert message={actionData?.message ?? loaderData.socialError} />
       {loaderData.social ? (
         <div className="mb-6">
           <SocialSignInButton label={loaderData.social} redirectTo={loaderData.redirectTo} />
@@ -74,8 +70,24 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field name="email" label="Email" type="email" autoComplete="email" required />
-        <Field name="password" label="Password" type="password" autoComplete="current-password" required />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={actionData?.fieldErrors?.email}
+        />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={1024}
+          error={actionData?.fieldErrors?.password}
+        />
         <div className="flex items-center justify-between gap-3">
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}

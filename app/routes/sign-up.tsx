@@ -2,9 +2,11 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { Field } from "~/components/ui/field";
-import { meetsPolicy } from "~/domain/password-policy";
-import { authAction, failure } from "~/models/auth-actions.server";
+import { parseForm } from "~/domain/forms";
+import { signUpSchema } from "~/forms/account";
+import { authAction } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
+import { invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/sign-up";
 
@@ -20,23 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  const password = String(form.get("password") ?? "");
-  const name = String(form.get("name") ?? "")
-    .trim()
-    .slice(0, 120);
-  if (!meetsPolicy(password, context.services.config.passwordPolicy))
-    return failure("password-does-not-meet-requirements");
-  return authAction(
-    context,
-    request,
-    "/sign-up/email",
-    { email, password, name: name || email.split("@")[0], callbackURL: "/profile" },
-    String(form.get("redirectTo") ?? ""),
-  );
+  const parsed = parseForm(signUpSchema(context.services.config.passwordPolicy), await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { email, password, name, redirectTo } = parsed.data;
+  return authAction(context, request, "/sign-up/email", { email, password, name, callbackURL: "/profile" }, redirectTo);
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,12 +46,31 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormAlert message={actionData?.error.message} />
+      <FormAlert message={actionData?.message} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field name="name" label="Display name (optional)" autoComplete="nickname" maxLength={120} />
-        <Field name="email" label="Email" type="email" autoComplete="email" required />
-        <PasswordField name="password" label="Password" policy={loaderData.policy} />
+        <Field
+          name="name"
+          label="Display name (optional)"
+          autoComplete="nickname"
+          maxLength={120}
+          error={actionData?.fieldErrors?.name}
+        />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={actionData?.fieldErrors?.email}
+        />
+        <PasswordField
+          name="password"
+          label="Password"
+          policy={loaderData.policy}
+          error={actionData?.fieldErrors?.password}
+        />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Creating your account…" : "Create account"}
         </button>
