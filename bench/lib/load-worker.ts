@@ -62,7 +62,7 @@ async function runOnce(
         timeout: job.timeoutSeconds,
         requests: [request],
       },
-      (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result)),
+      (err: Error | null, result) => (err ? reject(err) : resolve(result)),
     );
   });
   // autocannon's histogram keeps whole milliseconds; keep exact times too for sub-ms answers.
