@@ -91,7 +91,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     to={chip(category)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
-                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors ${
+                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
                       active ? "border-ink bg-ink text-white" : "border-line bg-paper text-ink hover:border-ink/40"
                     }`}
                   >
@@ -108,7 +108,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
         >
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-          <label htmlFor="sort" className="text-sm font-semibold">
+          <label htmlFor="sort" className="text-sm font-semibold whitespace-nowrap">
             Sort by
           </label>
           <select
@@ -149,7 +149,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <h2 id="listing-heading" className="sr-only">
             Products and bundles
           </h2>
-          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
+          <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3" data-testid="product-grid">
             {/* Only the first image is eager (the LCP, preloaded in meta): on a phone the next cards are
                 below the fold, and on a desktop lazy images in view still load right after layout. */}
             {listings.map((listing, i) =>
