@@ -32,7 +32,7 @@ test("add products and a bundle, change quantities, build a 3-product combo, sur
   await expect(dialog.getByTestId("cart-total")).toHaveText(`$${expectedTotal.toFixed(2)}`);
   await expectAccessible(page);
 
-  await dialog.getByRole("button", { name: "Increase quantity of Premium Chaeto (Chaetomorpha)" }).click();
+  await dialog.getByRole("button", { name: "Increase quantity of Premium Chaeto (Chaetomorpha)", exact: true }).click();
   await expect(page.getByTestId("cart-count")).toHaveText("5");
 
   await page.reload();
