@@ -132,3 +132,16 @@ test("the ended special cannot be added; adding reports to gtag when present", a
     ],
   ]);
 });
+
+test("a change in one tab shows in the other tab's cart", async ({ page }) => {
+  await visit(page, "/product/premium-chaeto");
+  const other = await page.context().newPage();
+  await other.goto("/products");
+  await expect(other.getByTestId("cart-count")).toHaveCount(0);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expect(other.getByTestId("cart-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(other.getByTestId("cart-count")).toHaveText("3");
+});

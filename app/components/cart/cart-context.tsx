@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { notify } from "~/components/ui/toaster";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
-import { loadCart, saveCart } from "./cart-storage";
+import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
 
 declare global {
   interface Window {
@@ -68,6 +68,17 @@ export function CartProvider({
   useEffect(() => {
     if (ready) saveCart(window.localStorage, cart);
   }, [cart, ready]);
+  // Another tab changed the cart: show its version here too. (Storage events fire only in the other
+  // tabs and only when a value really changes, so saving it back here cannot loop.)
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key !== null && event.key !== CART_STORAGE_KEY && event.key !== COMBOS_STORAGE_KEY) return;
+      setCart(loadCart(window.localStorage));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
 
   const nameOf = useCallback(
     (kind: Cart.LineKind, id: string) =>
