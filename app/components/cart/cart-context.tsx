@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { notify } from "~/components/ui/toaster";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
+import { markHydrated, takeEarlyTaps } from "./early-taps";
 
 declare global {
   interface Window {
@@ -61,8 +72,11 @@ export function CartProvider({
   const cartRef = useRef(cart);
   cartRef.current = cart;
 
+  useLayoutEffect(markHydrated, []);
   useEffect(() => {
-    setCart(loadCart(window.localStorage));
+    const loaded = loadCart(window.localStorage);
+    cartRef.current = loaded;
+    setCart(loaded);
     setReady(true);
   }, []);
   useEffect(() => {
@@ -79,6 +93,13 @@ export function CartProvider({
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
   }, []);
+
+  // Once the stored cart is loaded, add what was tapped before the page was ready.
+  const valueRef = useRef<CartContextValue | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    for (const tap of takeEarlyTaps()) valueRef.current?.addItem(tap.kind, tap.id, tap.quantity);
+  }, [ready]);
 
   const nameOf = useCallback(
     (kind: Cart.LineKind, id: string) =>
@@ -120,6 +141,8 @@ export function CartProvider({
           );
           return false;
         }
+        // Taps replayed in one go each build on the previous one, before React re-renders.
+        cartRef.current = result.cart;
         setCart(result.cart);
         setLastRemoval(null);
         const item =
@@ -186,6 +209,7 @@ export function CartProvider({
         : null,
     };
   }, [cart, catalogue, clock, ready, open, nameOf, restore, lastRemoval]);
+  valueRef.current = value;
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
