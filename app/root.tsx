@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
 import "./app.css";
-import { CartProvider } from "./components/cart/cart-context";
+import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
@@ -68,12 +68,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter shopName={shopName} />
-          <DeferredToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+          <ShopToaster />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Toasts sit bottom right, except while the cart panel is open: there they would cover its Checkout button. */
+function ShopToaster() {
+  const { open } = useCart();
+  return (
+    <DeferredToaster position={open ? "top-center" : "bottom-right"} visibleToasts={3} duration={4000} closeButton />
   );
 }
 

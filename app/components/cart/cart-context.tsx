@@ -150,7 +150,8 @@ export function CartProvider({
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
         notify.success(`Added ${result.added} × ${name}`, {
           description: result.reason === "limit" ? "That's all we have in stock." : undefined,
-          action: { label: "View cart", onClick: () => setOpen(true) },
+          // "View cart" only when the cart is not already in front of the shopper.
+          ...(open ? {} : { action: { label: "View cart", onClick: () => setOpen(true) } }),
         });
         return true;
       },
@@ -177,7 +178,8 @@ export function CartProvider({
         setCart(result.cart);
         reportAddToCart(`Custom combo (${result.combo.productIds.length} items)`, result.combo.price, 1);
         notify.success(`Combo added: ${result.combo.discount}% off, ${formatCents(result.combo.price)}`, {
-          action: { label: "View cart", onClick: () => setOpen(true) },
+          // "View cart" only when the cart is not already in front of the shopper.
+          ...(open ? {} : { action: { label: "View cart", onClick: () => setOpen(true) } }),
         });
         return true;
       },
