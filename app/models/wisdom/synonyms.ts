@@ -106,8 +106,8 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
 
   // Practices
   {
-    canonical: "target feed",
-    variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"],
+    canonical: "targetfeed feed",
+    variants: ["spot feed", "spot feeding", "spot fed", "target feed", "target feeding", "target fed"],
     general: true,
   },
   { canonical: "turnover", variants: ["turnover", "turn over", "turns over", "turnover rate"] },
@@ -143,6 +143,16 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     general: true,
   },
   { canonical: "percent", variants: ["percent", "percentage", "pct"], general: true },
+  // "What level / range / target should I aim for": all ask for the number the guides call a target.
+  {
+    canonical: "target",
+    variants: ["target", "targets", "range", "ranges", "level", "levels", "aim", "ideal", "goal"],
+    general: true,
+  },
+  { canonical: "waterline", variants: ["waterline", "water level", "water levels"], general: true },
+  { canonical: "spot", variants: ["spot", "spots", "dot", "dots", "speck", "specks", "spotted", "dotted"], general: true },
+  // "Mixed reef" is a kind of tank; its "mixed" is not the "mix" of mixing salt.
+  { canonical: "mixedreef", variants: ["mixed reef", "mixed reefs", "mixed tank"], general: true },
   { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"], general: true },
   {
     canonical: "international",
