@@ -65,9 +65,27 @@ export interface WisdomHit {
   coverage: number;
 }
 
+/** What the refusal decision is calibrated on, for the best passage. */
+export interface WisdomFeatures {
+  /** Weighted share of the question's terms its section matched. */
+  sectionCoverage: number;
+  /** Weighted share of the question's terms the passage with its headings matched. */
+  passageCoverage: number;
+  /** Weight of the rarest word matched exactly, relative to the rarest indexed word (0–1). */
+  specificity: number;
+  /** 1 when a reef-vocabulary term (synonyms.ts) matched exactly, else 0. */
+  reefTerm: number;
+  /** Weighted share of the question's terms that the passage's headings match. */
+  headingCoverage: number;
+  /** Distinct question terms (not numbers) the passage or its section matched exactly. */
+  exactTerms: number;
+}
+
 export interface WisdomRetriever {
   search(question: string, limit?: number): WisdomHit[];
   answer(question: string): WisdomAnswer;
+  /** The best passage's calibration features (benchmark and calibration only). */
+  features(question: string): WisdomFeatures | null;
 }
 
 /** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
@@ -153,7 +171,9 @@ const STOP_WORDS = new Set(
     "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
     // Chat filler.
     "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
-    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy " +
+    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy right correct proper " +
+    "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
+    "got get went put use using used need needs bad weird " +
     // Said by nearly every section, so they only add noise to the ranking of a reef question.
     "reef reefs reefing tank tanks aquarium aquariums"
   ).split(/\s+/),
@@ -318,9 +338,22 @@ export interface RetrieverTuning {
   numberBonus: number;
   /** Weight of the share of the question a passage (with its headings) covers, which BM25 alone undervalues. */
   coverageWeight: number;
-  /** Share of the confidence that comes from the section (the rest from the passage). */
-  sectionShare: number;
-  /** Confidence below which a question is refused. */
+  /** Weight of the share of the question the whole section covers. */
+  sectionCoverageWeight: number;
+
+  /**
+   * Logistic calibration of the confidence from the best passage's features, fitted on the
+   * development set (bench/wisdom-retrieval.ts --calibrate): P(covered) = σ(bias + Σ weight × feature).
+   */
+  calibration: {
+    bias: number;
+    section: number;
+    passage: number;
+    specificity: number;
+    reefTerm: number;
+    heading: number;
+  };
+  /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
   threshold: number;
   /** Weight of a question word the guides never use, relative to the rarest word they do use. */
   unknownWeight: number;
@@ -328,15 +361,16 @@ export interface RetrieverTuning {
 
 export const DEFAULT_TUNING: RetrieverTuning = {
   boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
-  passageBoosts: { text: 1, heading: 0.6 },
+  passageBoosts: { text: 1, heading: 1 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  sectionWeight: 1,
+  sectionWeight: 3,
   numberBonus: 0.15,
   coverageWeight: 1,
-  sectionShare: 0.5,
-  threshold: 0.6,
-  unknownWeight: 1,
+  sectionCoverageWeight: 2,
+  calibration: { bias: -5.72, section: 3.35, passage: 3.48, specificity: 0.74, reefTerm: 3.07, heading: 2.31 },
+  threshold: 0.65,
+  unknownWeight: 2,
 };
 
 /**
@@ -344,8 +378,8 @@ export const DEFAULT_TUNING: RetrieverTuning = {
  * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
  * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
  */
-const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
-const prefix = (term: string) => term.length >= 5;
+const fuzzyFor = (known: Set<string>) => (term: string) => (term.length >= 5 && !known.has(term) ? 0.2 : false);
+const prefixFor = (known: Set<string>) => (term: string) => term.length >= 5 && !known.has(term);
 
 /** Quoted passages: the one that answers, plus up to two more from the same section that help. */
 const MAX_QUOTES = 3;
@@ -356,10 +390,29 @@ const MAX_ANSWER_WORDS = 90;
 
 const MAX_QUESTION_CHARS = 500;
 
+/**
+ * Reef-adjacent topics the guides only mention in passing and deliberately don't teach. A question
+ * about one is refused unless the answering section's heading names it: "CO2 bubble rate on my
+ * calcium reactor" shares every word with some sentence ("a multi-head dosing pump or calcium
+ * reactor"), yet nothing in the guides answers it. Extend this list when the guides leave a topic out.
+ */
+export const KNOWN_GAPS = ["calcium reactor", "hot tub", "swimming pool", "pool"];
+
+/** A question with no reef-vocabulary word needs at least this many words matched exactly. */
+const MIN_EVERYDAY_TERMS = 3;
+
+/** Coverage credit for a question term matched only by typo or prefix. */
+const FUZZY_CREDIT = 0.5;
+
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
 const isNumber = (term: string) => /^\d+$/.test(term);
 
-function searchOptions(tuning: RetrieverTuning) {
+/**
+ * Search options shared by both indexes. Typo and prefix matching apply only to question words the
+ * guides never use: a word they do use ("first", "light") is already matched exactly, and fuzzy
+ * variants of it only add noise and cost (a typo search walks the whole vocabulary).
+ */
+function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
   return {
     // The question is analysed in one go and de-duplicated, so "LPS corals" (which expands to
     // "lps coral coral") does not count "coral" twice.
@@ -367,8 +420,8 @@ function searchOptions(tuning: RetrieverTuning) {
     processTerm: (term: string) => term,
     bm25: tuning.bm25,
     weights: tuning.weights,
-    fuzzy,
-    prefix,
+    fuzzy: fuzzyFor(known),
+    prefix: prefixFor(known),
     maxFuzzy: 2,
     combineWith: "OR" as const,
   };
@@ -395,12 +448,13 @@ interface IndexedPassage {
 export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
   const tuning = { ...DEFAULT_TUNING, ...overrides };
 
+  const known = new Set(sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
   const sectionIndex = new MiniSearch<IndexedSection>({
     idField: "key",
     fields: ["title", "parentTitle", "docTitle", "text"],
     tokenize,
     processTerm,
-    searchOptions: { ...searchOptions(tuning), boost: tuning.boosts },
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.boosts },
   });
   sectionIndex.addAll(
     sections.map((s, key) => ({
@@ -418,7 +472,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     fields: ["text", "heading"],
     tokenize,
     processTerm,
-    searchOptions: { ...searchOptions(tuning), boost: tuning.passageBoosts },
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
   });
   passageIndex.addAll(
     passages.map((p, key) => {
@@ -428,21 +482,76 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   );
 
   const weight = termWeights(sections, tuning.unknownWeight);
+  const rarest = Math.log(1 + Math.max(1, sections.length));
+  const calibrate = (f: WisdomFeatures) => {
+    const c = tuning.calibration;
+    const z =
+      c.bias +
+      c.section * f.sectionCoverage +
+      c.passage * f.passageCoverage +
+      c.specificity * f.specificity +
+      c.reefTerm * f.reefTerm +
+      c.heading * f.headingCoverage;
+    return 1 / (1 + Math.exp(-z));
+  };
 
   /** Weighted share of the question's terms that a search result matched (exactly, by prefix or by typo). */
-  const coverage = (matched: string[], queryTerms: string[]) => {
+  // A query term matched only by typo or prefix ("brazil" ~ "basil") counts for half: it is
+  // weaker evidence that the guides talk about the same thing.
+  const coverage = (result: SearchResult, queryTerms: string[]) => {
     const total = queryTerms.reduce((sum, t) => sum + weight(t), 0);
-    if (total === 0 || !matched.some((t) => !isNumber(t))) return 0;
-    const hit = new Set(matched);
-    return queryTerms.reduce((sum, t) => sum + (hit.has(t) ? weight(t) : 0), 0) / total;
+    if (total === 0 || !result.queryTerms.some((t) => !isNumber(t))) return 0;
+    const hit = new Set(result.queryTerms);
+    const exact = new Set(result.terms);
+    const asked = new Set(queryTerms);
+    const variants = result.terms.filter((d) => !asked.has(d));
+    const credit = (t: string) => {
+      if (exact.has(t)) return 1;
+      if (!hit.has(t)) return 0;
+      // A typo of a reef word ("anenome", "velvit") is the reef word; a near miss of an everyday
+      // word ("betta" ~ "better") says little.
+      const nearest = variants.reduce<string | undefined>(
+        (best, d) => (best === undefined || editDistance(t, d) < editDistance(t, best) ? d : best),
+        undefined,
+      );
+      return nearest !== undefined && synonyms.reefTerms.has(nearest) ? FUZZY_CREDIT : FUZZY_CREDIT / 2;
+    };
+    return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
   };
 
   interface Ranked {
     passage: number;
     section: number;
     score: number;
-    confidence: number;
     sectionCoverage: number;
+    passageCoverage: number;
+    r: SearchResult;
+    sr: SearchResult | undefined;
+  }
+
+  /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
+  function featuresOf(best: Ranked, question: string): WisdomFeatures {
+    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
+    const asked = new Set(queryTerms);
+    // How specific the best matched word is: a reef term or a rare word says "this is about reef
+    // keeping"; matching only "light" or "speed" does not.
+    const exact = [...best.r.terms, ...(best.sr?.terms ?? [])].filter((t) => asked.has(t) && !isNumber(t));
+    const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) ? 1 : 0;
+    const specificity = Math.max(0, ...exact.map((t) => Math.min(1, weight(t) / rarest)));
+    // The share of the question its headings name: guides answer under a heading that says what
+    // the section is about, while a passing mention ("or a calcium reactor") sits under another.
+    const headingTerms = Object.entries(best.r.match)
+      .filter(([, fields]) => fields.includes("heading"))
+      .map(([term]) => term);
+    const headingCoverage = coverage({ ...best.r, terms: headingTerms, queryTerms: headingTerms }, queryTerms);
+    return {
+      sectionCoverage: best.sectionCoverage,
+      passageCoverage: best.passageCoverage,
+      specificity,
+      reefTerm,
+      headingCoverage,
+      exactTerms: new Set(exact).size,
+    };
   }
 
   function rank(question: string): Ranked[] {
@@ -461,15 +570,15 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
         const p = passages[r.id as number]!;
         const sr = sectionResults.get(p.section);
         const sectionScore = sr ? sr.score / maxSection : 0;
-        const sectionCoverage = sr ? coverage(sr.queryTerms, queryTerms) : 0;
-        const passageCoverage = coverage(r.queryTerms, queryTerms);
+        const sectionCoverage = sr ? coverage(sr, queryTerms) : 0;
+        const passageCoverage = coverage(r, queryTerms);
         const score =
           r.score / maxPassage +
           tuning.sectionWeight * sectionScore +
           tuning.coverageWeight * passageCoverage +
+          tuning.sectionCoverageWeight * sectionCoverage +
           (wantsNumber && p.hasNumber ? tuning.numberBonus : 0);
-        const confidence = tuning.sectionShare * sectionCoverage + (1 - tuning.sectionShare) * passageCoverage;
-        return { passage: r.id as number, section: p.section, score, confidence, sectionCoverage };
+        return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr };
       })
       .sort((a, b) => b.score - a.score || a.passage - b.passage);
   }
@@ -489,7 +598,12 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   function answer(question: string): WisdomAnswer {
     const ranked = rank(question);
     const best = ranked[0];
-    if (!best || best.confidence < tuning.threshold) {
+    const f = best ? featuresOf(best, question) : null;
+    const confidence = f ? calibrate(f) : 0;
+    const gap = best && knownGap(question, sections[best.section]!);
+    // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
+    const evidence = f !== null && hasReefEvidence(f);
+    if (!best || !evidence || confidence < tuning.threshold || gap) {
       // The closest guide is worth suggesting only when the best section is at least partly about the question.
       const near = best && best.sectionCoverage >= tuning.threshold / 2 ? sections[best.section] : undefined;
       return {
@@ -497,7 +611,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
         sources: [],
         grounded: false,
         quotes: [],
-        confidence: best?.confidence ?? 0,
+        confidence,
         contact: CONTACT_LINK,
         ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
       };
@@ -527,11 +641,45 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       sources: [{ title: `${section.docTitle} — ${section.title}`, url: section.url }],
       grounded: true,
       quotes: [{ heading, text, url: section.url }],
-      confidence: best.confidence,
+      confidence,
     };
   }
 
-  return { search, answer };
+  function features(question: string): WisdomFeatures | null {
+    const best = rank(question)[0];
+    return best ? featuresOf(best, question) : null;
+  }
+
+  return { search, answer, features };
+}
+
+/**
+ * Whether the match is evidence that the question is about reef keeping (or our shop) at all: a
+ * reef-vocabulary word, or at least three everyday words, or two that the section's heading names
+ * ("what should I check every day" → "Daily checks"). Exported for the calibration bench.
+ */
+export function hasReefEvidence(f: WisdomFeatures): boolean {
+  return f.reefTerm === 1 || f.exactTerms >= MIN_EVERYDAY_TERMS || (f.exactTerms >= 2 && f.headingCoverage >= 0.6);
+}
+
+/** Levenshtein distance, for the few short words a typo search matched. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
+function knownGap(question: string, section: WisdomSection): string | undefined {
+  const text = question.toLowerCase();
+  const heading = `${section.title} ${section.parentTitle ?? ""}`.toLowerCase();
+  return KNOWN_GAPS.find((gap) => new RegExp(`\\b${gap}\\b`).test(text) && !heading.includes(gap));
 }
 
 /**

@@ -23,6 +23,69 @@ export interface SynonymGroup {
   general?: true;
 }
 
+/** Single reef-keeping and shop words (their stems match the other forms: "cycling", "frags"). */
+const REEF_WORDS = [
+  "ph",
+  "cycle",
+  "frag",
+  "sump",
+  "overflow",
+  "coral",
+  "fish",
+  "anemone",
+  "invert",
+  "invertebrate",
+  "snail",
+  "crab",
+  "shrimp",
+  "algae",
+  "rock",
+  "livestock",
+  "polyp",
+  "velvet",
+  "brooklynella",
+  "fluke",
+  "prazi",
+  "praziquantel",
+  "copper",
+  "hyposalinity",
+  "diatoms",
+  "bristleworm",
+  "goby",
+  "wrasse",
+  "blenny",
+  "damsel",
+  "damselfish",
+  "mandarin",
+  "anthias",
+  "conch",
+  "skimmate",
+  "bleach",
+  "saltwater",
+  "tds",
+  "icp",
+  "membrane",
+  "dosing",
+  "gfci",
+  "outage",
+  "hydrometer",
+  "controller",
+  "ship",
+  "order",
+  "package",
+  "tracking",
+  "delivery",
+  "refund",
+  "maintenance",
+  "stand",
+  "glass",
+  "overheat",
+  "crash",
+  "cloudy",
+  "detritus",
+  "worm",
+];
+
 export const SYNONYM_GROUPS: SynonymGroup[] = [
   // Water chemistry
   { canonical: "alkalinity", variants: ["alk", "alkalinity", "dkh", "kh", "carbonate hardness", "alkaline"] },
@@ -121,6 +184,10 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"],
   },
 
+  // Reef and shop words with no synonyms: each is its own group so that it counts as reef
+  // vocabulary, the evidence that a question is about keeping a reef (or about our shop).
+  ...REEF_WORDS.map((word) => ({ canonical: word, variants: [word] })),
+
   // Everyday words that questions and guides phrase differently.
   { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"], general: true },
   { canonical: "often", variants: ["often", "frequency", "frequent", "frequently", "how often"], general: true },
@@ -149,8 +216,22 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     variants: ["target", "targets", "range", "ranges", "level", "levels", "aim", "ideal", "goal"],
     general: true,
   },
+  // What the question asks for, matched against headings that say the same ("How many spare
+  // shells", "What to do about an ammonia spike", "Where to put spare shells").
+  { canonical: "howmany", variants: ["how many", "how much", "amount", "quantity"], general: true },
+  {
+    canonical: "whattodo",
+    variants: ["what to do", "what do i do", "what should i do", "what can i do", "fix", "fixes", "fixing"],
+    general: true,
+  },
+  { canonical: "howto", variants: ["how to", "how do i", "how do you", "how should i", "how can i"], general: true },
+  { canonical: "whereto", variants: ["where", "where to", "where should i"], general: true },
   { canonical: "waterline", variants: ["waterline", "water level", "water levels"], general: true },
-  { canonical: "spot", variants: ["spot", "spots", "dot", "dots", "speck", "specks", "spotted", "dotted"], general: true },
+  {
+    canonical: "spot",
+    variants: ["spot", "spots", "dot", "dots", "speck", "specks", "spotted", "dotted"],
+    general: true,
+  },
   // "Mixed reef" is a kind of tank; its "mixed" is not the "mix" of mixing salt.
   { canonical: "mixedreef", variants: ["mixed reef", "mixed reefs", "mixed tank"], general: true },
   { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"], general: true },
