@@ -10,9 +10,9 @@
  * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
-import type { TextBlock } from "../markdown.server";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+import type { TextBlock } from "../markdown.server";
 
 export type { TextBlock };
 
@@ -262,6 +262,9 @@ const HAS_CONDITION =
 const NUMBER_WITH_UNIT =
   /\d\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(?:%|°|ppm|ppb|ppt|dkh|meq|sg|gallons?|gal|liters?|l\b|lb|kg|inch|inches|in\b|cm|mm|watts?|w\b|hours?|days?|weeks?|months?|years?|minutes?|seconds?|times|×|x\b|par|psi|micron|teaspoons?|g\/l|k\b)/i;
 
+/** Amounts written in words: "two or three empty shells", "one third of the ball". */
+const SPELLED_NUMBER = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|third|quarter)\b/i;
+
 /** Questions that want a number: a target, an amount, a frequency or a duration. */
 const WANTS_NUMBER =
   /\b(what|which|how (?:much|many|often|long|big|deep|far|fast|high|low|warm|hot|cold|soon)|target|range|level|ideal|should|when)\b/i;
@@ -281,7 +284,13 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
   const blocks: TextBlock[] = section.blocks ?? [{ kind: "paragraph", text: section.text }];
   const out: Passage[] = [];
   const push = (match: string, quote: string) =>
-    out.push({ section: sectionIndex, position: out.length, match, quote, hasNumber: NUMBER_WITH_UNIT.test(quote) });
+    out.push({
+      section: sectionIndex,
+      position: out.length,
+      match,
+      quote,
+      hasNumber: NUMBER_WITH_UNIT.test(quote) || SPELLED_NUMBER.test(quote),
+    });
 
   for (const block of blocks) {
     if (block.kind === "row") {
@@ -365,11 +374,11 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
   sectionWeight: 3,
-  numberBonus: 0.15,
+  numberBonus: 0.4,
   coverageWeight: 1,
   sectionCoverageWeight: 2,
-  calibration: { bias: -5.72, section: 3.35, passage: 3.48, specificity: 0.74, reefTerm: 3.07, heading: 2.31 },
-  threshold: 0.65,
+  calibration: { bias: -5.87, section: 3.41, passage: 3.52, specificity: 0.94, reefTerm: 2.93, heading: 2.43 },
+  threshold: 0.63,
   unknownWeight: 2,
 };
 
@@ -401,6 +410,16 @@ export const KNOWN_GAPS = ["calcium reactor", "hot tub", "swimming pool", "pool"
 /** A question with no reef-vocabulary word needs at least this many words matched exactly. */
 const MIN_EVERYDAY_TERMS = 3;
 
+/**
+ * The distinct terms of a question. One answer analyses the same question four times (two index
+ * searches, ranking, calibration), so the last one is remembered.
+ */
+let lastQuestion: { text: string; terms: string[] } | undefined;
+function questionTerms(text: string): string[] {
+  if (lastQuestion?.text !== text) lastQuestion = { text, terms: [...new Set(analyze(text))] };
+  return lastQuestion.terms;
+}
+
 /** Coverage credit for a question term matched only by typo or prefix. */
 const FUZZY_CREDIT = 0.5;
 
@@ -416,7 +435,7 @@ function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
   return {
     // The question is analysed in one go and de-duplicated, so "LPS corals" (which expands to
     // "lps coral coral") does not count "coral" twice.
-    tokenize: (question: string) => [...new Set(analyze(question))],
+    tokenize: questionTerms,
     processTerm: (term: string) => term,
     bm25: tuning.bm25,
     weights: tuning.weights,
@@ -531,7 +550,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
 
   /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
   function featuresOf(best: Ranked, question: string): WisdomFeatures {
-    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
+    const queryTerms = questionTerms(question.slice(0, MAX_QUESTION_CHARS));
     const asked = new Set(queryTerms);
     // How specific the best matched word is: a reef term or a rare word says "this is about reef
     // keeping"; matching only "light" or "speed" does not.
@@ -556,7 +575,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
 
   function rank(question: string): Ranked[] {
     const q = question.slice(0, MAX_QUESTION_CHARS);
-    const queryTerms = [...new Set(analyze(q))];
+    const queryTerms = questionTerms(q);
     if (queryTerms.length === 0) return [];
     const sectionResults = new Map<number, SearchResult>();
     for (const r of sectionIndex.search(q)) sectionResults.set(r.id as number, r);
@@ -623,6 +642,9 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     for (const r of ranked.slice(1, 40)) {
       if (chosen.length >= MAX_QUOTES) break;
       if (r.section !== best.section || r.score < best.score * EXTRA_QUOTE_RATIO) continue;
+      // It must earn its place by its own words, not by sharing the best passage's heading.
+      const ownWords = Object.values(r.r.match).some((fields) => fields.includes("text"));
+      if (!ownWords || r.r.score < best.r.score * EXTRA_QUOTE_RATIO) continue;
       const quote = passages[r.passage]!.quote;
       if (chosen.some((c) => passages[c.passage]!.quote.includes(quote) || quote.includes(passages[c.passage]!.quote)))
         continue;
