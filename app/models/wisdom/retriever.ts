@@ -278,13 +278,16 @@ interface Passage {
   /** What is quoted: the passage with the context it needs to keep its meaning. */
   quote: string;
   hasNumber: boolean;
+  /** A table row's label ("Alkalinity") as terms: it names what the row gives a number for. */
+  rowKey?: string[];
 }
 
 function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
   const blocks: TextBlock[] = section.blocks ?? [{ kind: "paragraph", text: section.text }];
   const out: Passage[] = [];
-  const push = (match: string, quote: string) =>
+  const push = (match: string, quote: string, rowKey?: string[]) =>
     out.push({
+      ...(rowKey !== undefined ? { rowKey } : {}),
       section: sectionIndex,
       position: out.length,
       match,
@@ -301,7 +304,7 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
         .slice(1)
         .flatMap((cell, i) => (cell ? [`${header[i + 1] ?? ""}: ${cell}`.replace(/^: /, "")] : []));
       const quote = `${cells[0]} — ${parts.join("; ")}.`.replace(/\.\.$/, ".");
-      push(header.map((h, i) => `${h} ${cells[i] ?? ""}`).join(" "), quote);
+      push(header.map((h, i) => `${h} ${cells[i] ?? ""}`).join(" "), quote, analyze(cells[0] ?? ""));
       continue;
     }
     const text = plainText(block.text);
@@ -335,8 +338,8 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
 export interface RetrieverTuning {
   /** Field boosts of the section index: a heading that names the topic says more than a passing mention. */
   boosts: { title: number; parentTitle: number; docTitle: number; text: number };
-  /** Field boosts of the passage index: the passage itself, and the headings above it. */
-  passageBoosts: { text: number; heading: number };
+  /** Field boosts of the passage index: the passage itself, its section's heading and the `##` heading above that. */
+  passageBoosts: { text: number; heading: number; parent: number };
   /** BM25+ parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
   bm25: { k: number; b: number; d: number };
   /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
@@ -345,6 +348,10 @@ export interface RetrieverTuning {
   sectionWeight: number;
   /** Bonus for a passage with a number and unit when the question asks for one. */
   numberBonus: number;
+  /** Weight of the share of the question that the passage's headings name. */
+  headingWeight: number;
+  /** Bonus for a table row whose label names what the question asks a number for ("what alk should I keep"). */
+  rowKeyBonus: number;
   /** Weight of the share of the question a passage (with its headings) covers, which BM25 alone undervalues. */
   coverageWeight: number;
   /** Weight of the share of the question the whole section covers. */
@@ -370,15 +377,17 @@ export interface RetrieverTuning {
 
 export const DEFAULT_TUNING: RetrieverTuning = {
   boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
-  passageBoosts: { text: 1, heading: 1 },
+  passageBoosts: { text: 1, heading: 1, parent: 0.3 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  sectionWeight: 3,
-  numberBonus: 0.4,
+  sectionWeight: 3.75,
+  numberBonus: 1,
+  rowKeyBonus: 0.5,
+  headingWeight: 0,
   coverageWeight: 1,
   sectionCoverageWeight: 2,
-  calibration: { bias: -5.87, section: 3.41, passage: 3.52, specificity: 0.94, reefTerm: 2.93, heading: 2.43 },
-  threshold: 0.63,
+  calibration: { bias: -6.05, section: 4.03, passage: 3.69, specificity: 0.81, reefTerm: 3.01, heading: 2.13 },
+  threshold: 0.62,
   unknownWeight: 2,
 };
 
@@ -420,8 +429,8 @@ function questionTerms(text: string): string[] {
   return lastQuestion.terms;
 }
 
-/** Coverage credit for a question term matched only by typo or prefix. */
-const FUZZY_CREDIT = 0.5;
+/** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
+const FUZZY_CREDIT = 0.25;
 
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
 const isNumber = (term: string) => /^\d+$/.test(term);
@@ -458,6 +467,7 @@ interface IndexedPassage {
   key: number;
   text: string;
   heading: string;
+  parent: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,7 +498,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
   const passageIndex = new MiniSearch<IndexedPassage>({
     idField: "key",
-    fields: ["text", "heading"],
+    fields: ["text", "heading", "parent"],
     tokenize,
     processTerm,
     searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
@@ -496,7 +506,9 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   passageIndex.addAll(
     passages.map((p, key) => {
       const s = sections[p.section]!;
-      return { key, text: p.match, heading: [s.title, s.parentTitle ?? ""].join(" ") };
+      // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
+      // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
+      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "" };
     }),
   );
 
@@ -533,10 +545,18 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
         (best, d) => (best === undefined || editDistance(t, d) < editDistance(t, best) ? d : best),
         undefined,
       );
-      return nearest !== undefined && synonyms.reefTerms.has(nearest) ? FUZZY_CREDIT : FUZZY_CREDIT / 2;
+      return nearest !== undefined && synonyms.reefTerms.has(nearest) ? 1 : FUZZY_CREDIT;
     };
     return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
   };
+
+  /** Weighted share of the question that a passage's headings match. */
+  function headingCoverageOf(r: SearchResult, queryTerms: string[]): number {
+    const headingTerms = Object.entries(r.match)
+      .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
+      .map(([term]) => term);
+    return coverage({ ...r, terms: headingTerms, queryTerms: headingTerms }, queryTerms);
+  }
 
   interface Ranked {
     passage: number;
@@ -555,14 +575,18 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     // How specific the best matched word is: a reef term or a rare word says "this is about reef
     // keeping"; matching only "light" or "speed" does not.
     const exact = [...best.r.terms, ...(best.sr?.terms ?? [])].filter((t) => asked.has(t) && !isNumber(t));
-    const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) ? 1 : 0;
+    // A typo of a reef word ("refractometr") is evidence too: the doc term it matched is the reef word.
+    const typoOfReefWord = [...best.r.terms, ...(best.sr?.terms ?? [])].some(
+      (d) =>
+        !asked.has(d) &&
+        synonyms.reefTerms.has(d) &&
+        queryTerms.some((t) => !best.r.terms.includes(t) && editDistance(t, d) <= 2),
+    );
+    const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) || typoOfReefWord ? 1 : 0;
     const specificity = Math.max(0, ...exact.map((t) => Math.min(1, weight(t) / rarest)));
     // The share of the question its headings name: guides answer under a heading that says what
     // the section is about, while a passing mention ("or a calcium reactor") sits under another.
-    const headingTerms = Object.entries(best.r.match)
-      .filter(([, fields]) => fields.includes("heading"))
-      .map(([term]) => term);
-    const headingCoverage = coverage({ ...best.r, terms: headingTerms, queryTerms: headingTerms }, queryTerms);
+    const headingCoverage = headingCoverageOf(best.r, queryTerms);
     return {
       sectionCoverage: best.sectionCoverage,
       passageCoverage: best.passageCoverage,
@@ -583,6 +607,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     const maxSection = Math.max(1e-9, ...[...sectionResults.values()].map((r) => r.score));
     const maxPassage = Math.max(1e-9, ...passageResults.map((r) => r.score));
     const wantsNumber = WANTS_NUMBER.test(q);
+    const asked = new Set(queryTerms);
 
     return passageResults
       .map((r) => {
@@ -591,12 +616,15 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
         const sectionScore = sr ? sr.score / maxSection : 0;
         const sectionCoverage = sr ? coverage(sr, queryTerms) : 0;
         const passageCoverage = coverage(r, queryTerms);
+        const headingCoverage = tuning.headingWeight === 0 ? 0 : headingCoverageOf(r, queryTerms);
         const score =
           r.score / maxPassage +
           tuning.sectionWeight * sectionScore +
           tuning.coverageWeight * passageCoverage +
           tuning.sectionCoverageWeight * sectionCoverage +
-          (wantsNumber && p.hasNumber ? tuning.numberBonus : 0);
+          tuning.headingWeight * headingCoverage +
+          (wantsNumber && p.hasNumber ? tuning.numberBonus : 0) +
+          (wantsNumber && p.rowKey?.some((t) => asked.has(t)) ? tuning.rowKeyBonus : 0);
         return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr };
       })
       .sort((a, b) => b.score - a.score || a.passage - b.passage);

@@ -100,7 +100,10 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     variants: ["sg", "salinity", "specific gravity", "salt", "salty", "ppt", "salt level"],
   },
   // "°F" and "°C" become "degrees" before tokenizing, so "76–80 °F" counts as a temperature.
-  { canonical: "temperature", variants: ["temp", "temps", "temperature", "temperatures", "degrees", "degree"] },
+  {
+    canonical: "temperature",
+    variants: ["temp", "temps", "temperature", "temperatures", "degrees", "degree", "how warm", "how hot", "how cold"],
+  },
   { canonical: "kalkwasser", variants: ["kalk", "kalkwasser", "limewater", "lime water", "calcium hydroxide"] },
   { canonical: "twopart", variants: ["two part", "2 part", "2part", "twopart"] },
   { canonical: "gfo", variants: ["gfo", "granular ferric oxide"] },
@@ -160,6 +163,13 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     canonical: "soft coral",
     variants: ["softie", "softies", "soft corals", "leather", "leathers", "leather coral", "leather corals"],
   },
+  {
+    canonical: "bubble tip anemone",
+    variants: ["bta", "btas", "bubble tip", "bubble tips", "bubble tip anemone", "bubble tip anemones", "rbta"],
+  },
+  { canonical: "green star polyps", variants: ["gsp", "green star polyp", "green star polyps"] },
+  { canonical: "hang on back", variants: ["hob", "hang on back", "hang on"] },
+  { canonical: "local fish store", variants: ["lfs", "local fish store"] },
   { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
   // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
@@ -214,6 +224,30 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   {
     canonical: "target",
     variants: ["target", "targets", "range", "ranges", "level", "levels", "aim", "ideal", "goal"],
+    general: true,
+  },
+  // "Get rid of" and "kill" ask how to remove something; left alone, the rare word "rid" would
+  // pull every question to "How to get rid of hair algae".
+  {
+    canonical: "remove",
+    variants: [
+      "remove",
+      "removing",
+      "removal",
+      "get rid of",
+      "getting rid of",
+      "rid",
+      "kill",
+      "killing",
+      "eliminate",
+      "eradicate",
+    ],
+    general: true,
+  },
+  // "How long" is answered by a number of hours, days or weeks, not by the word "long".
+  {
+    canonical: "duration",
+    variants: ["how long", "duration", "hour", "hours", "hrs", "day", "days", "minute", "minutes", "year", "years"],
     general: true,
   },
   // What the question asks for, matched against headings that say the same ("How many spare
