@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/services";
+import { describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer, useTestServer } from "../helpers/test-services";
+import { useTestServer } from "../helpers/test-services";
 
 describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
   const app = useTestServer();
