@@ -1,14 +1,14 @@
-import { Link } from "react-router";
 import { ArrowRight, BookOpen, Leaf, ShieldCheck, Truck } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/home";
+import { Link } from "react-router";
 import { BundleCard, ProductCard } from "~/components/product-card";
 import { SpecialOffer } from "~/components/special-offer";
+import { Icon } from "~/components/ui/icon";
 import { heroImagePreload, heroImageUrl, heroSrcSet } from "~/domain/images";
-import { listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView } from "~/models/catalogue-view";
+import { listBundles, listProducts } from "~/models/catalogue.server";
 import { listGuides } from "~/models/content.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -165,8 +165,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               The Lazy Reefer Guide
             </h2>
             <p className="mt-3 text-ink-soft">
-              Five free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that
-              answers from them.
+              Free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that answers
+              from them.
             </p>
             <Link to="/reef-wisdom" className="btn-primary mt-6">
               Visit Reef Wisdom

@@ -37,6 +37,6 @@ export function developmentSet(): EvalSet {
 }
 
 /** Frozen held-out sets: 1 was run blind once and then informed fixes; 2 was written after those fixes. */
-export function heldOutSet(which: 1 | 2): EvalSet & { questions: Array<{ fromIssue?: boolean }> } {
+export function heldOutSet(which: 1 | 2): EvalSet {
   return readJson(which === 1 ? "wisdom-heldout.json" : "wisdom-heldout2.json");
 }

@@ -10,6 +10,8 @@ export interface EvalQuestion {
   expected: string[];
   /** When present, the answer text must contain one of these. */
   answerIncludes?: string[];
+  /** One of the examples in the issue that asked for this work (issue 20). */
+  fromIssue?: boolean;
 }
 
 export interface EvalSet {
