@@ -4,7 +4,7 @@
  */
 import { GUIDE_URL_BASE, type WisdomRetriever, type WisdomSection } from "./retriever";
 
-export interface EvalQuestion {
+interface EvalQuestion {
   question: string;
   /** Sections that answer it: "guide-slug#anchor" (under GUIDE_URL_BASE) or "/page#anchor". */
   expected: string[];
@@ -19,7 +19,7 @@ export interface EvalSet {
   offTopic: string[];
 }
 
-export interface EvalRow {
+interface EvalRow {
   question: string;
   expected: string[];
   cited: string | null;
@@ -76,7 +76,7 @@ function timed<T>(fn: () => T): [T, number] {
  * section counts as that section: "Treating flukes" answers a question whose expected section is
  * "Flukes", and on the page it sits inside it.
  */
-export function parentUrls(sections: WisdomSection[]): Map<string, string> {
+function parentUrls(sections: WisdomSection[]): Map<string, string> {
   const parents = new Map<string, string>();
   let h2: WisdomSection | undefined;
   for (const s of sections) {

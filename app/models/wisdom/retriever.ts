@@ -14,7 +14,6 @@ import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "../markdown.server";
 
-export type { TextBlock };
 
 export interface WisdomSection {
   /** Heading anchor of the section, unique within its document. */
@@ -31,13 +30,13 @@ export interface WisdomSection {
   blocks?: TextBlock[];
 }
 
-export interface WisdomLink {
+interface WisdomLink {
   title: string;
   url: string;
 }
 
 /** One quoted passage of an answer, with the heading it sits under and a link to that section. */
-export interface WisdomQuote {
+interface WisdomQuote {
   heading: string;
   text: string;
   url: string;
@@ -93,7 +92,7 @@ export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info"] as const;
 
 export const GUIDE_URL_BASE = "/reef-wisdom/lazy-reefer-guide";
 
-export const CONTACT_LINK: WisdomLink = { title: "Ask a reefer on the contact page", url: "/contact" };
+const CONTACT_LINK: WisdomLink = { title: "Ask a reefer on the contact page", url: "/contact" };
 
 export const NOT_COVERED_ANSWER =
   "Sorry, our reef guides don't cover that, and I'd rather not guess. " +
