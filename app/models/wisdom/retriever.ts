@@ -14,7 +14,6 @@ import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "../markdown.server";
 
-
 export interface WisdomSection {
   /** Heading anchor of the section, unique within its document. */
   id: string;
