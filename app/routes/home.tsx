@@ -165,8 +165,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               The Lazy Reefer Guide
             </h2>
             <p className="mt-3 text-ink-soft">
-              Five free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that
-              answers from them.
+              Free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that answers
+              from them.
             </p>
             <Link to="/reef-wisdom" className="btn-primary mt-6">
               Visit Reef Wisdom
