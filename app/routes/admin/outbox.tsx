@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { parseForm, type FormResult } from "~/domain/forms";
+import { RetryMailFormSchema } from "~/forms/admin-outbox";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
 import type { Route } from "./+types/outbox";
@@ -26,11 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
-  const id = Number((await request.formData()).get("id"));
-  const ok = Number.isInteger(id) && (await retryMail(context.services.database.db, id, context.services.clock()));
+  const parsed = parseForm(RetryMailFormSchema, await request.formData(), "retry");
+  if (!parsed.success) return data(parsed.result, { status: 400 });
+  const ok = await retryMail(context.services.database.db, parsed.data.id, context.services.clock());
   return ok
-    ? { error: null, ok: "Queued again." }
-    : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
+    ? data<FormResult>({ status: "success", intent: "retry", message: "Queued again." })
+    : data<FormResult>(
+        { status: "error", intent: "retry", message: "Only failed mail can be retried." },
+        { status: 409 },
+      );
 }
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,7 +59,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
           </Link>
         ))}
       </nav>
-      <ActionResult error={actionData?.error} success={actionData?.ok} className="mt-3" />
+      <ActionResult result={actionData} className="mt-3" />
       {loaderData.preview ? (
         <article className="card mt-4 p-5" aria-labelledby="preview-heading">
           <h2 id="preview-heading" className="text-lg font-semibold">
