@@ -90,9 +90,11 @@ const address = (f: Fields) =>
 /** The checkout's messages have no full stop; ours do. */
 const sentence = (message: string) => (message.endsWith(".") ? message : `${message}.`);
 
+const everyTime = { when: () => true };
+
 /** The "Record an order" form → an order taken elsewhere: its items, customer, source and address. */
 export const NewOrderFormSchema = Fields.superRefine((f, ctx) => {
-  // Also called when other fields failed: then the rows may still hold the text typed.
+  // Checked even when other fields failed (so every message shows at once): rows may hold the text typed.
   if (f.combo.length === 1)
     ctx.addIssue({ code: "custom", message: "Tick at least 2 products for a combo, or none.", path: ["combo"] });
   else if (items(f).length === 0) ctx.addIssue({ code: "custom", message: "Add at least one item.", path: [] });
@@ -102,7 +104,7 @@ export const NewOrderFormSchema = Fields.superRefine((f, ctx) => {
       for (const issue of parsed.error.issues)
         ctx.addIssue({ code: "custom", message: sentence(issue.message), path: [String(issue.path[0])] });
   }
-}).transform((f) => ({
+}, everyTime).transform((f) => ({
   items: items(f),
   customer: { name: f.name, email: f.email },
   source: f.source,

@@ -6,7 +6,7 @@ export const FORM_OUT_OF_DATE = "This form is out of date: reload the page and t
 
 /**
  * Hidden inputs (an id, the intent, the kind of item) are nothing a person can correct, and
- * there is no field to show a message next to: their failures become the form's own message.
+ * there is no field to show a message next to: their failure becomes the form's one message.
  */
 export function withHiddenFields<S extends z.ZodType>(
   schema: S,
@@ -16,10 +16,12 @@ export function withHiddenFields<S extends z.ZodType>(
   return z.unknown().transform((input, ctx): z.output<S> => {
     const parsed = schema.safeParse(input);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const isHidden = issue.path.length > 0 && hidden.includes(String(issue.path[0]));
-      ctx.addIssue({ code: "custom", message: isHidden ? message : issue.message, path: isHidden ? [] : issue.path });
-    }
+    const isHidden = (issue: z.core.$ZodIssue) => issue.path.length > 0 && hidden.includes(String(issue.path[0]));
+    // A stale form's other messages would be guesses (was the stock changed?): reloading comes first.
+    if (parsed.error.issues.some(isHidden)) ctx.addIssue({ code: "custom", message, path: [] });
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
     return z.NEVER;
   });
 }
