@@ -68,6 +68,16 @@ describe("the catalogue item form", () => {
     ).toMatchObject({ quantity: 7, stockReason: "cycle count" });
   });
 
+  it("asks why the stock changes even when other fields also need a fix", () => {
+    expect(
+      post(CatalogueFormSchema, { ...product, quantity: "7", description: "", metadata: "{" }).result?.fieldErrors,
+    ).toEqual({
+      description: "Enter a description.",
+      metadata: 'Write the details as JSON, like {"careLevel": "Beginner"}.',
+      stockReason: "Say why the stock changes.",
+    });
+  });
+
   it("says what is wrong next to each field, in plain words", () => {
     const { result } = post(CatalogueFormSchema, {
       ...product,
@@ -77,6 +87,7 @@ describe("the catalogue item form", () => {
       quantity: "lots",
       tags: `ok, ${"t".repeat(41)}`,
       metadata: "{careLevel: Beginner}",
+      stockReason: "",
     });
     expect(result?.fieldErrors).toEqual({
       title: "Use at most 120 characters.",

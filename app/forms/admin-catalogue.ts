@@ -104,7 +104,7 @@ const itemFields = {
 
 type ItemFields = z.output<z.ZodObject<typeof itemFields>>;
 
-/** (Also called on a form with other errors, where quantity may still be the text typed.) */
+/** (Also checked when other fields failed, so every message shows at once: quantity may be the text typed.) */
 const stockChanged = (f: ItemFields) => typeof f.quantity === "number" && f.quantity !== f.currentQuantity;
 
 function stockNeedsReason(f: ItemFields, ctx: z.RefinementCtx) {
@@ -135,7 +135,7 @@ const ProductForm = z
     hasValidUntil: checkbox(),
     validUntil: z.string().trim().pipe(z.iso.date("Enter a valid date.")).optional(),
   })
-  .superRefine(stockNeedsReason)
+  .superRefine(stockNeedsReason, { when: () => true })
   .transform((f) => ({
     kind: f.kind,
     id: f.id,
@@ -150,7 +150,7 @@ const ProductForm = z
 
 const BundleForm = z
   .object({ kind: z.literal("bundle"), ...itemFields })
-  .superRefine(stockNeedsReason)
+  .superRefine(stockNeedsReason, { when: () => true })
   .transform((f) => ({
     kind: f.kind,
     id: f.id,

@@ -41,10 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // The answer shows on the message it concerns; one that names no message here shows at the top.
+  const resultOn = (id: number) =>
+    resultFor(actionData, messageIntent("reply", id)) ?? resultFor(actionData, messageIntent("handled", id));
   const replyError = (id: number) => resultFor(actionData, messageIntent("reply", id))?.fieldErrors?.reply;
+  const elsewhere = actionData && !loaderData.messages.some((m) => resultOn(m.id)) ? actionData : null;
   return (
     <AdminPage headingId="messages-heading" title="Messages">
-      <ActionResult result={actionData} />
+      <ActionResult result={elsewhere} />
       {loaderData.messages.length === 0 ? (
         <p className="card mt-4 p-8 text-center text-ink-soft">No messages yet.</p>
       ) : null}
@@ -63,6 +67,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
               {m.name} &lt;{m.email}&gt; · {formatDateTime(m.created_at)} UTC
             </p>
             <p className="mt-3 whitespace-pre-wrap">{m.message}</p>
+            {resultOn(m.id) ? <ActionResult result={resultOn(m.id)} className="mt-3" /> : null}
             <details className="mt-3" open={replyError(m.id) ? true : undefined}>
               <summary className="cursor-pointer text-sm font-semibold text-reef-dark">Reply by email</summary>
               <Form method="post" className="mt-2 space-y-2">
