@@ -16,7 +16,8 @@ export function post<S extends z.ZodType>(schema: S, fields: Record<string, stri
 }
 
 /** What no message a person reads may contain: zod's own wording or a field's path. */
-export const JARGON = /expected|too (big|small)|invalid_|\bZod|[a-z]+\.[a-z0-9]+:|\([a-z]+[A-Z][A-Za-z]*\)/;
+export const JARGON =
+  /expected (string|number|object)|too (big|small)|invalid_|\bZod|\b[a-z]\w*(\.\w+)*: |\([a-z]+[A-Z]\w*\)/;
 
 export function messagesOf(result: FormResult | null): string[] {
   return result ? [result.message ?? "", ...Object.values(result.fieldErrors ?? {})] : [];

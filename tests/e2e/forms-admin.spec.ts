@@ -4,8 +4,11 @@ import { signInAsAdmin } from "./journeys";
 import type { Locator, Page, Response } from "@playwright/test";
 
 /** What a person must never read: zod's own wording, or a field's path put before its message. */
-const JARGON =
-  /expected (string|number|object)|too (big|small)|invalid_(type|format|union|value)|\w+\.\w+: |\((stockReason|metadata|title|reply)\)/i;
+const FIELDS = "stockReason|metadata|title|description|tags|price|quantity|reply|validUntil";
+const JARGON = new RegExp(
+  `expected (string|number|object)|too (big|small)|invalid_(type|format|union|value)|\\b(${FIELDS})(\\.\\w+)*: |\\b[a-z]\\w*\\.[a-z]\\w*: |\\((${FIELDS})\\)`,
+  "i",
+);
 
 /**
  * Lets a field past the browser's own checks (maxlength, required, type), to see what the

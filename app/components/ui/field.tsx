@@ -1,28 +1,23 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  name: string;
+interface FieldFrameProps {
+  id: string;
   label: string;
   error?: string;
   hint?: string;
+  className?: string;
+  children: (described: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
 }
 
-/** A labelled input whose error sits next to it and is announced with it. */
-export function Field({ name, label, error, hint, id = name, className = "", ...input }: FieldProps) {
+/** Label, control, hint and error: the error sits next to its control and is announced with it. */
+function FieldFrame({ id, label, error, hint, className = "", children }: FieldFrameProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="field-input"
-        {...input}
-      />
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
           {hint}
@@ -34,5 +29,45 @@ export function Field({ name, label, error, hint, id = name, className = "", ...
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input whose error sits next to it and is announced with it. */
+export function Field({ name, label, error, hint, id = name, className = "", ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      {(described) => <input id={id} name={name} className="field-input" {...described} {...input} />}
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled textarea, like Field. */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  id = name,
+  className = "",
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      {(described) => <textarea id={id} name={name} className="field-input" {...described} {...textarea} />}
+    </FieldFrame>
   );
 }

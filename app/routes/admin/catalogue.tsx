@@ -1,16 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
-import { Field } from "~/components/ui/field";
-import { TextareaField } from "~/components/ui/textarea-field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
-import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formIntent(form);
   const parsed = parseForm(CatalogueFormSchema, form, intent);
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const { kind, id, update } = parsed.data;
   const current = await updateCatalogueItem(
     context.services.database.db,
@@ -71,9 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     admin.email,
     context.services.clock(),
   );
-  if (!current)
-    return data<FormResult>({ status: "error", intent, message: "This item no longer exists." }, { status: 404 });
-  return data<FormResult>({ status: "success", intent, message: "Saved." });
+  if (!current) return formError("This item no longer exists.", { intent, status: 404 });
+  return formSuccess("Saved.", { intent });
 }
 
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
@@ -183,7 +182,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                     maxLength={LIMITS.title}
                     error={errorOf(item, "title")}
                   />
-                  <TextareaField
+                  <TextAreaField
                     id={`desc-${item.id}`}
                     label="Description"
                     name="description"
@@ -204,14 +203,14 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                         maxLength={LIMITS.tagsText}
                         error={errorOf(item, "tags")}
                       />
-                      <TextareaField
+                      <TextAreaField
                         id={`meta-${item.id}`}
                         label="Details (metadata, JSON)"
                         name="metadata"
                         defaultValue={item.metadata}
                         rows={6}
                         maxLength={LIMITS.metadataText}
-                        inputClassName="font-mono text-xs"
+                        className="[&_textarea]:font-mono [&_textarea]:text-xs"
                         error={errorOf(item, "metadata")}
                       />
                     </>

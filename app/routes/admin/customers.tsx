@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
-import { formIntent, parseForm, type FormResult } from "~/domain/forms";
+import { formIntent, parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { CustomerFormSchema } from "~/forms/admin-customers";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listCustomers } from "~/models/admin-customers.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office" }];
@@ -21,13 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formIntent(form);
   const parsed = parseForm(CustomerFormSchema, form, intent);
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const input = parsed.data;
   if (input.userId === admin.id)
-    return data<FormResult>(
-      { status: "error", intent, message: "You can't change your own role or ban yourself here." },
-      { status: 400 },
-    );
+    return formError("You can't change your own role or ban yourself here.", { intent, status: 400 });
   const api = context.services.auth.api;
   const headers = request.headers;
   const { userId } = input;
@@ -37,12 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (input.intent === "ban") await api.banUser({ body: { userId, banReason: input.reason }, headers });
     else await api.unbanUser({ body: { userId }, headers });
   } catch (err) {
-    return data<FormResult>(
-      { status: "error", intent, message: (err as Error).message || "That didn't work." },
-      { status: 400 },
-    );
+    return formError((err as Error).message || "That didn't work.", { intent, status: 400 });
   }
-  return data<FormResult>({ status: "success", intent, message: "Saved." });
+  return formSuccess("Saved.", { intent });
 }
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {

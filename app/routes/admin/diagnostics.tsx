@@ -6,6 +6,7 @@ import { parseForm, type FormResult } from "~/domain/forms";
 import { DIAGNOSTIC_CHECKS, DiagnosticFormSchema } from "~/forms/admin-diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
 import { DIAGNOSTICS, type CheckResult } from "~/models/diagnostics.server";
+import { invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/diagnostics";
 import type { ReactNode } from "react";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const parsed = parseForm(DiagnosticFormSchema, await request.formData(), "check");
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const result = await DIAGNOSTICS[parsed.data.check](context.services);
   return data<FormResult>({
     status: result.ok ? "success" : "error",

@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { TextareaField } from "~/components/ui/textarea-field";
+import { TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
-import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { MessageFormSchema, messageIntent, REPLY_LIMITS } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];
@@ -20,12 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formIntent(form);
   const parsed = parseForm(MessageFormSchema, form, intent);
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const { db } = context.services.database;
   const input = parsed.data;
   if (input.action === "handled") {
     await markMessageHandled(db, input.id, context.services.clock());
-    return data<FormResult>({ status: "success", intent, message: "Marked handled." });
+    return formSuccess("Marked handled.", { intent });
   }
   const sent = await replyToMessage(
     db,
@@ -35,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.services.clock(),
   );
   return sent
-    ? data<FormResult>({ status: "success", intent, message: "Reply queued for sending." })
-    : data<FormResult>({ status: "error", intent, message: "This message no longer exists." }, { status: 404 });
+    ? formSuccess("Reply queued for sending.", { intent })
+    : formError("This message no longer exists.", { intent, status: 404 });
 }
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +72,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
             <details className="mt-3" open={replyError(m.id) ? true : undefined}>
               <summary className="cursor-pointer text-sm font-semibold text-reef-dark">Reply by email</summary>
               <Form method="post" className="mt-2 space-y-2">
-                <TextareaField
+                <TextAreaField
                   id={`reply-${m.id}`}
                   label="Your reply"
                   name="reply"

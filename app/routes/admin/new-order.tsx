@@ -1,14 +1,15 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
-import { type FormResult, parseForm } from "~/domain/forms";
+import { parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { ORDER_SOURCES } from "~/domain/order-sources";
 import { NEW_ORDER_LIMITS as LIMITS, NEW_ORDER_ROWS, NewOrderFormSchema } from "~/forms/admin-new-order";
 import { requireAdmin } from "~/models/admin-access.server";
 import { recordExternalOrder } from "~/models/admin-new-order.server";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { formError, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/new-order";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record an order | Back office" }];
@@ -35,10 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
   const parsed = parseForm(NewOrderFormSchema, await request.formData(), "record");
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const result = await recordExternalOrder(context.services, parsed.data, admin.email);
-  if (!result.ok)
-    return data<FormResult>({ status: "error", intent: "record", message: result.message }, { status: 409 });
+  if (!result.ok) return formError(result.message, { intent: "record", status: 409 });
   throw redirect(`/admin/orders/${result.orderId}`);
 }
 

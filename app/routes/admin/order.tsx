@@ -4,17 +4,17 @@ import { ActionResult } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
-import { Field } from "~/components/ui/field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { TextareaField } from "~/components/ui/textarea-field";
 import { formatDateTime } from "~/domain/dates";
-import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
 import { ActionRefused, availableActions, listOrderNotes, performOrderAction } from "~/models/admin-orders.server";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
@@ -37,13 +37,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formIntent(form);
   const parsed = parseForm(OrderFormSchema, form, intent);
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   try {
     await performOrderAction(context.services, params.orderId, parsed.data, admin.email);
-    return data<FormResult>({ status: "success", intent, message: "Done." });
+    return formSuccess("Done.", { intent });
   } catch (err) {
     if (err instanceof OrderTransitionError || err instanceof ActionRefused)
-      return data<FormResult>({ status: "error", intent, message: err.message }, { status: 409 });
+      return formError(err.message, { intent, status: 409 });
     throw err;
   }
 }
@@ -106,7 +106,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </ul>
             <Form method="post" className="mt-3 space-y-2">
               <input type="hidden" name="intent" value="note" />
-              <TextareaField
+              <TextAreaField
                 id="note-body"
                 label="Add a note"
                 name="body"

@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
-import { parseForm, type FormResult } from "~/domain/forms";
+import { parseForm } from "~/domain/forms";
 import { RetryMailFormSchema } from "~/forms/admin-outbox";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
@@ -29,14 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const parsed = parseForm(RetryMailFormSchema, await request.formData(), "retry");
-  if (!parsed.success) return data(parsed.result, { status: 400 });
+  if (!parsed.success) return invalidForm(parsed.result);
   const ok = await retryMail(context.services.database.db, parsed.data.id, context.services.clock());
   return ok
-    ? data<FormResult>({ status: "success", intent: "retry", message: "Queued again." })
-    : data<FormResult>(
-        { status: "error", intent: "retry", message: "Only failed mail can be retried." },
-        { status: 409 },
-      );
+    ? formSuccess("Queued again.", { intent: "retry" })
+    : formError("Only failed mail can be retried.", { intent: "retry", status: 409 });
 }
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
