@@ -17,7 +17,7 @@ export function post<S extends z.ZodType>(schema: S, fields: Record<string, stri
 
 /** What no message a person reads may contain: zod's own wording or a field's path. */
 export const JARGON =
-  /expected (string|number|object)|too (big|small)|invalid_|\bZod|\b[a-z]\w*(\.\w+)*: |\([a-z]+[A-Z]\w*\)/;
+  /expected (string|number|object)|too (big|small)|invalid_|\bZod|\b[a-z]+[A-Z]\w*(\.\w+)*: |\b[a-z]\w*\.\w+: |\([a-z]+[A-Z]\w*\)/;
 
 export function messagesOf(result: FormResult | null): string[] {
   return result ? [result.message ?? "", ...Object.values(result.fieldErrors ?? {})] : [];
