@@ -90,6 +90,11 @@ const itemFields = {
     "Use at least 10 characters.",
   ),
   price: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
+  active: checkbox(),
+};
+
+/** The stock level and why it changed (a form without these fields changes no stock). */
+const stockFields = {
   /** The stock level the page showed: only a different number counts as a stock change. */
   currentQuantity: wholeNumber(0, CATALOGUE_LIMITS.quantity).optional(),
   quantity: wholeNumber(0, CATALOGUE_LIMITS.quantity).optional(),
@@ -99,34 +104,38 @@ const itemFields = {
     .min(3, "Use at least 3 characters.")
     .max(CATALOGUE_LIMITS.stockReason, `Use at most ${CATALOGUE_LIMITS.stockReason} characters.`)
     .optional(),
-  active: checkbox(),
 };
 
 type ItemFields = z.output<z.ZodObject<typeof itemFields>>;
+type StockFields = z.output<z.ZodObject<typeof stockFields>>;
 
 /** (Also checked when other fields failed, so every message shows at once: quantity may be the text typed.) */
-const stockChanged = (f: ItemFields) => typeof f.quantity === "number" && f.quantity !== f.currentQuantity;
+const stockChanged = (f: StockFields) => typeof f.quantity === "number" && f.quantity !== f.currentQuantity;
 
-function stockNeedsReason(f: ItemFields, ctx: z.RefinementCtx) {
+function stockNeedsReason(f: StockFields, ctx: z.RefinementCtx) {
   if (stockChanged(f) && !f.stockReason)
     ctx.addIssue({ code: "custom", message: "Say why the stock changes.", path: ["stockReason"] });
 }
 
-/** The edit common to products and bundles; a stock level counts only when it changed. */
+/** The edit common to products and bundles. */
 function itemUpdate(f: ItemFields): CatalogueUpdate {
   return {
     title: f.title,
     description: f.description,
     ...(f.price !== undefined ? { priceCents: f.price } : {}),
-    ...(stockChanged(f) ? { quantity: f.quantity, stockReason: f.stockReason } : {}),
     active: f.active,
   };
 }
+
+/** A stock level counts only when it changed, and then with its reason. */
+const stockUpdate = (f: StockFields): CatalogueUpdate =>
+  stockChanged(f) ? { quantity: f.quantity, stockReason: f.stockReason } : {};
 
 const ProductForm = z
   .object({
     kind: z.literal("product"),
     ...itemFields,
+    ...stockFields,
     /** Empty removes the "was" price. */
     originalPrice: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
     tags: tagsField,
@@ -141,6 +150,7 @@ const ProductForm = z
     id: f.id,
     update: {
       ...itemUpdate(f),
+      ...stockUpdate(f),
       originalPriceCents: f.originalPrice ?? null,
       tags: f.tags,
       ...(f.metadata !== undefined ? { metadata: f.metadata } : {}),
@@ -149,12 +159,12 @@ const ProductForm = z
   }));
 
 const BundleForm = z
-  .object({ kind: z.literal("bundle"), ...itemFields })
+  .object({ kind: z.literal("bundle"), ...itemFields, ...stockFields })
   .superRefine(stockNeedsReason, { when: () => true })
   .transform((f) => ({
     kind: f.kind,
     id: f.id,
-    update: itemUpdate(f) satisfies CatalogueUpdate,
+    update: { ...itemUpdate(f), ...stockUpdate(f) } satisfies CatalogueUpdate,
   }));
 
 /** One catalogue item's form (products and bundles post different fields) → the owner's edit. */
