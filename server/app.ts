@@ -39,6 +39,7 @@ export async function createApp() {
         services,
         nonce: res.locals.nonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        documentHtml: req.path.endsWith(".data") ? undefined : new Map<string, string>(),
       }),
     }),
   );
