@@ -4,13 +4,17 @@ import "./app.css";
 import { CartProvider } from "./components/cart/cart-context";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
+import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
 import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { getUser } from "./models/session.server";
 import type { Route } from "./+types/root";
+
+// The footer (links, newsletter form) is server-rendered markup until the shopper reaches for it
+// (pointer, touch or focus): its code is not among what every page loads to become interactive.
+const SiteFooter = onFirstUse(() => import("./components/site-footer").then((m) => m.SiteFooter));
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -65,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter shopName={shopName} />
+          <SiteFooter id="site-footer" shopName={shopName} />
           <DeferredToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
