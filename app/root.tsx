@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { CartProvider } from "./components/cart/cart-context";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
@@ -17,6 +17,9 @@ import type { Route } from "./+types/root";
 const SiteFooter = onFirstUse(() => import("./components/site-footer").then((m) => m.SiteFooter));
 
 export const links: LinksFunction = () => [
+  // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
+  // asks for the render-blocking CSS before any script (as a plain link it came after all of them).
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
