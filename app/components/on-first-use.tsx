@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 
-const INTERACTIVE = "a[href],button,input,select,textarea,label";
+const INTERACTIVE = "a[href],button,input,select,textarea";
+/** Clicks held back until the real component is there: a link or a button does nothing without it. */
+const HELD = "a[href],button";
 // useLayoutEffect warns when rendered on the server; nothing runs there anyway.
 const useIsomorphicLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
@@ -14,7 +16,8 @@ function Restored({ onMount }: { onMount: () => void }) {
  * it as usual; the browser keeps that markup as it is, without hydrating it, until the shopper
  * comes near it — scrolls it into view (`whenVisible`), points at it or moves focus into it —
  * then loads the code and renders the real component in its place. What the shopper did meanwhile
- * carries over: focus, text typed, and a tap or click (held back, then replayed on the real one).
+ * carries over: focus, text typed, boxes ticked, and a tap on a link or button (held back, then
+ * replayed on the real one).
  * After a client navigation (no server markup) it loads at once. For pieces below the fold or
  * idle until touched (the combo builder, the footer's newsletter form), not for a page's first tap.
  */
@@ -32,7 +35,7 @@ export function onFirstUse<P extends object>(
     );
     const [loaded, setLoaded] = useState<{ Component: ComponentType<P> } | null>(null);
     // What happened in the server's markup before the code arrived, replayed on the real component.
-    const carried = useRef<{ focus: number; values: string[] } | null>(null);
+    const carried = useRef<{ focus: number; values: string[]; checked: boolean[] } | null>(null);
     const heldClick = useRef(-1);
     const box = useRef<HTMLDivElement>(null);
 
@@ -49,12 +52,13 @@ export function onFirstUse<P extends object>(
           carried.current = {
             focus: focused instanceof HTMLElement ? controls().indexOf(focused) : -1,
             values: [...element.querySelectorAll("input")].map((input) => input.value),
+            checked: [...element.querySelectorAll("input")].map((input) => input.checked),
           };
           setLoaded({ Component });
         });
       };
       const holdClick = (event: MouseEvent) => {
-        const target = event.target instanceof Element ? event.target.closest<HTMLElement>(INTERACTIVE) : null;
+        const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD) : null;
         if (!target) return;
         event.preventDefault();
         // Read at the swap, however late the click comes before it.
@@ -89,7 +93,11 @@ export function onFirstUse<P extends object>(
         const inputs = element.querySelectorAll("input");
         was.values.forEach((value, i) => {
           const input = inputs[i];
-          if (input && value && input.type !== "checkbox" && input.type !== "radio") input.value = value;
+          if (!input) return;
+          const toggles = input.type === "checkbox" || input.type === "radio";
+          // A box ticked in the server's markup is ticked again through the component's own handler.
+          if (toggles && input.checked !== was.checked[i]) input.click();
+          else if (!toggles && value) input.value = value;
         });
         const controls = element.querySelectorAll<HTMLElement>(INTERACTIVE);
         if (was.focus >= 0) controls[was.focus]?.focus();
