@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { ComboBuilder } from "~/components/combo-builder";
+import { onFirstUse } from "~/components/on-first-use";
 import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
@@ -8,6 +8,11 @@ import { bundleView, productView, type BundleView, type ProductView } from "~/mo
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/products";
+
+// Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
+const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
+  whenVisible: true,
+});
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const first = data?.listings[0];
@@ -164,7 +169,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-16">
-        <ComboBuilder />
+        <ComboBuilder id="combo-builder-slot" />
       </div>
     </div>
   );
