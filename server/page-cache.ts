@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { hasSessionCookie } from "~/models/session-cookie";
+import { requestId } from "./logger";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /**
@@ -135,7 +136,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader(
       "X-Request-Id",
-      req.id ?? ((req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID()),
+      typeof req.id === "string" ? req.id : requestId(req.headers["x-request-id"]), // the fast path runs before pino-http
     );
     res.setHeader("ETag", entry.etag);
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);

@@ -67,7 +67,7 @@ export async function createServices(
     );
   }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
+  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv, logger });
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
   const storage = createStorage(config, logger);
   return {

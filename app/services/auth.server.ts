@@ -7,6 +7,7 @@ import { enqueueMail } from "./mail/outbox.server";
 import type { Database } from "../../database/schema";
 import type { KeyValueStore } from "./redis.server";
 import type { Kysely } from "kysely";
+import type { Logger as PinoLogger } from "pino";
 import type { Config } from "~/config.server";
 
 export interface AuthDeps {
@@ -15,6 +16,8 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   kv?: KeyValueStore | null;
+  /** Better Auth's own messages go to the server's JSON log instead of coloured console text. */
+  logger?: PinoLogger;
 }
 
 const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
@@ -27,7 +30,7 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, kv, logger }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
     kind: string,
@@ -59,6 +62,19 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
         }
       : {}),
     trustedOrigins: [config.publicUrl],
+    logger: logger
+      ? {
+          level: logger.isLevelEnabled("debug") ? "debug" : "info",
+          log: (level, message, ...args: unknown[]) => {
+            const err = args.find((arg) => arg instanceof Error);
+            const details = args.filter((arg) => arg !== err);
+            logger[level](
+              { component: "auth", ...(err ? { err } : {}), ...(details.length ? { details } : {}) },
+              message,
+            );
+          },
+        }
+      : { disabled: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: policy.minLength,
