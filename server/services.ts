@@ -1,5 +1,5 @@
 import { systemClock, fixedClock, type Clock } from "~/domain/clock";
-import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
+import { createRateLimiter, REAUTH_LIMIT, type RateLimiter } from "~/models/rate-limit.server";
 import { createAuth, type Auth } from "~/services/auth.server";
 import {
   createStripeClient,
@@ -67,8 +67,16 @@ export async function createServices(
     );
   }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv, logger });
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    secret,
+    kv,
+    logger,
+    reauthAttempt: async (userId) => (await rateLimiter.hit(`reauth:${userId}`, REAUTH_LIMIT)).allowed,
+  });
   const storage = createStorage(config, logger);
   return {
     config,

@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
 import { renderAccountMail } from "./mail/account-emails";
@@ -18,7 +18,18 @@ export interface AuthDeps {
   kv?: KeyValueStore | null;
   /** Better Auth's own messages go to the server's JSON log instead of coloured console text. */
   logger?: PinoLogger;
+  /**
+   * Counts one re-authentication attempt for a user; false once they are over the limit. Without
+   * it (scripts) attempts are not limited.
+   */
+  reauthAttempt?: (userId: string) => Promise<boolean>;
 }
+
+/** Endpoints that move or end the account: the password is checked on the endpoint itself. */
+const REAUTH_PATHS = new Set(["/change-email", "/delete-user"]);
+
+/** A session this young counts as a fresh sign-in for an account with no password (social sign-in only). */
+const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
   "/sign-up/email": "password",
@@ -30,7 +41,7 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret, kv, logger }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, kv, logger, reauthAttempt }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
     kind: string,
@@ -41,6 +52,36 @@ export function createAuth({ db, dialect, config, secret, kv, logger }: AuthDeps
     await enqueueMail(db, { kind, to, dedupeKey, ...mail }, new Date());
   };
   const policy = config.passwordPolicy;
+
+  /**
+   * A session cookie alone may not change the account's email or delete it: the body must carry
+   * the account's password (or, for an account without one, the session must be a fresh sign-in).
+   * Attempts are counted per user, so a stolen session cannot guess the password.
+   */
+  async function requireReauthentication(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return; // the endpoint answers 401 itself
+    const userId = session.user.id;
+    const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+    const credential = accounts.find((a) => a.providerId === "credential" && a.password);
+    if (!credential) {
+      if (Date.now() - new Date(session.session.createdAt).getTime() <= FRESH_SIGN_IN_MS) return;
+      throw new APIError("FORBIDDEN", { code: "SESSION_NOT_FRESH", message: "Sign in again to do this." });
+    }
+    if (reauthAttempt && !(await reauthAttempt(userId))) {
+      throw new APIError("TOO_MANY_REQUESTS", {
+        code: "TOO_MANY_REQUESTS",
+        message: "Too many attempts. Try again later.",
+      });
+    }
+    const password = (ctx.body as Record<string, unknown> | undefined)?.password;
+    const valid =
+      typeof password === "string" &&
+      password.length > 0 &&
+      password.length <= 1024 &&
+      (await ctx.context.password.verify({ hash: credential.password!, password }));
+    if (!valid) throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
+  }
 
   return betterAuth({
     appName: config.shopName,
@@ -144,6 +185,11 @@ export function createAuth({ db, dialect, config, secret, kv, logger }: AuthDeps
             code: "INVALID_CHARACTERS",
             message: "The request contains invalid characters.",
           });
+        }
+        if (REAUTH_PATHS.has(ctx.path)) await requireReauthentication(ctx);
+        if (ctx.path === "/change-password") {
+          // A new password ends every other session, whatever the client asked for.
+          return { context: { ...ctx, body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         }
         const field = PASSWORD_PATHS[ctx.path];
         if (!field) return;
