@@ -8,6 +8,7 @@ export const STATUS_CODES = {
   403: "permission-denied",
   404: "not-found",
   409: "aborted",
+  411: "invalid-argument",
   413: "invalid-argument",
   415: "invalid-argument",
   429: "resource-exhausted",

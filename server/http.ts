@@ -5,6 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "./api";
 import { mediaRoutes } from "./api/media";
+import { limitBodies } from "./body-limit";
 import { requestId, requestLogFields } from "./logger";
 import { sameOriginOnly } from "./same-origin";
 import type { AppServices } from "./services";
@@ -84,6 +85,7 @@ export function createHttpApp(services: AppServices): Express {
     next();
   });
 
+  app.use(limitBodies);
   app.use(sameOriginOnly(services.config.publicUrl));
   app.use("/api", createApiRouter(services));
   app.use(mediaRoutes(services));
