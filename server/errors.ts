@@ -7,6 +7,7 @@ export const STATUS_CODES = {
   402: "payment-failed",
   403: "permission-denied",
   404: "not-found",
+  405: "unimplemented",
   409: "aborted",
   411: "invalid-argument",
   413: "invalid-argument",

@@ -5,8 +5,8 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "./api";
 import { mediaRoutes } from "./api/media";
-import { limitBodies } from "./body-limit";
 import { requestId, requestLogFields } from "./logger";
+import { limitBodies, refuseMalformedRequests } from "./request-guards";
 import { sameOriginOnly } from "./same-origin";
 import type { AppServices } from "./services";
 
@@ -85,6 +85,7 @@ export function createHttpApp(services: AppServices): Express {
     next();
   });
 
+  app.use(refuseMalformedRequests);
   app.use(limitBodies);
   app.use(sameOriginOnly(services.config.publicUrl));
   app.use("/api", createApiRouter(services));

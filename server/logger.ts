@@ -35,19 +35,6 @@ export function stdoutDestination(
   };
 }
 
-/** Resolves once stdout has taken every queued line, or after `timeoutMs` (a reader may be gone). */
-export function flushStdout(timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (process.stdout.writableLength === 0) return resolve();
-    const timer = setTimeout(resolve, timeoutMs);
-    timer.unref();
-    process.stdout.once("drain", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
 /** Structured JSON logs; secrets are redacted by path wherever they might appear. */
 export function createLogger(level: string, destination: DestinationStream = stdoutDestination()): Logger {
   return pino(

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
+import { AVATAR_BUCKET } from "~/models/profile-photo.server";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
 import type { Database } from "../../database/schema";
@@ -24,6 +25,14 @@ export interface AuthDeps {
    */
   reauthAttempt?: (userId: string) => Promise<boolean>;
 }
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The URL our photo upload gives a user's avatar (app/models/profile-photo.server.ts). */
+const ownPhotoUrl = (userId: string) =>
+  new RegExp(
+    `^/media/${AVATAR_BUCKET}/${userId.replace(/[^A-Za-z0-9_-]/g, "")}/avatar\\.webp(\\?v=[A-Za-z0-9._-]{1,64})?$`,
+  );
 
 /** Endpoints that move or end the account: the password is checked on the endpoint itself. */
 const REAUTH_PATHS = new Set(["/change-email", "/delete-user"]);
@@ -54,11 +63,30 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
   const policy = config.passwordPolicy;
 
   /**
+   * Better Auth stores whatever `name` and `image` it is given (an object became the text "{}" on
+   * PostgreSQL, `javascript:` URLs were kept): a name is text, an image only our own photo URL.
+   */
+  async function checkProfileUpdate(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if ("name" in body) {
+      const name = body.name;
+      if (typeof name !== "string" || name.trim() === "" || name.length > 120)
+        throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "Enter a name of at most 120 characters." });
+    }
+    if ("image" in body && body.image !== null) {
+      const session = await getSessionFromCtx(ctx);
+      const own = session ? ownPhotoUrl(session.user.id) : null;
+      if (typeof body.image !== "string" || !own?.test(body.image))
+        throw new APIError("BAD_REQUEST", { code: "INVALID_IMAGE", message: "Upload a photo to use it." });
+    }
+  }
+
+  /**
    * A session cookie alone may not change the account's email or delete it: the body must carry
    * the account's password (or, for an account without one, the session must be a fresh sign-in).
    * Attempts are counted per user, so a stolen session cannot guess the password.
    */
-  async function requireReauthentication(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  async function requireReauthentication(ctx: AuthContext) {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint answers 401 itself
     const userId = session.user.id;
@@ -187,6 +215,7 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
           });
         }
         if (REAUTH_PATHS.has(ctx.path)) await requireReauthentication(ctx);
+        if (ctx.path === "/update-user") await checkProfileUpdate(ctx);
         if (ctx.path === "/change-password") {
           // A new password ends every other session, whatever the client asked for.
           return { context: { ...ctx, body: { ...(ctx.body as object), revokeOtherSessions: true } } };

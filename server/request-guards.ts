@@ -46,3 +46,27 @@ export const limitBodies: RequestHandler = (req, res, next) => {
     return refuse(res, path, 411, "Send the request body with a Content-Length.");
   next();
 };
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Requests no part of the shop can answer meaningfully, refused before they reach code that
+ * would fail on them: methods the Fetch API behind React Router rejects (TRACE, CONNECT gave
+ * 500) and NUL characters in the path or query, which PostgreSQL cannot take in text.
+ */
+export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
+  if (!METHODS.has(req.method)) {
+    res.setHeader("Allow", [...METHODS].join(", "));
+    res.setHeader("Connection", "close");
+    if (req.path.startsWith("/api/")) res.status(405).json(errorBody(405, "This method is not allowed here."));
+    else res.status(405).type("text/plain").send("Method not allowed.");
+    return;
+  }
+  if (/%00|\0/i.test(req.originalUrl)) {
+    if (req.path.startsWith("/api/"))
+      res.status(400).json(errorBody(400, "The address contains an invalid character.", "invalid-characters"));
+    else res.status(400).type("text/plain").send("The address contains an invalid character.");
+    return;
+  }
+  next();
+};
