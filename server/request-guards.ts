@@ -47,6 +47,18 @@ export const limitBodies: RequestHandler = (req, res, next) => {
   next();
 };
 
+const NUL = /%00|\0/i;
+
+/**
+ * NUL anywhere in the path, or in a query parameter. `redirectTo` is the exception: a bad target
+ * there is answered with a redirect home (safeRedirect), as a shopper following a link expects.
+ */
+function hasNul(url: string): boolean {
+  const [path = "", query = ""] = url.split(/\?(.*)/s, 2);
+  if (NUL.test(path)) return true;
+  return query.split("&").some((pair) => !pair.toLowerCase().startsWith("redirectto=") && NUL.test(pair));
+}
+
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
@@ -62,7 +74,7 @@ export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
     else res.status(405).type("text/plain").send("Method not allowed.");
     return;
   }
-  if (/%00|\0/i.test(req.originalUrl)) {
+  if (hasNul(req.originalUrl)) {
     if (req.path.startsWith("/api/"))
       res.status(400).json(errorBody(400, "The address contains an invalid character.", "invalid-characters"));
     else res.status(400).type("text/plain").send("The address contains an invalid character.");

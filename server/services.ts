@@ -1,4 +1,5 @@
 import { systemClock, fixedClock, type Clock } from "~/domain/clock";
+import { forgetDeletedUser } from "~/models/customers.server";
 import { createRateLimiter, REAUTH_LIMIT, type RateLimiter } from "~/models/rate-limit.server";
 import { createAuth, type Auth } from "~/services/auth.server";
 import {
@@ -67,6 +68,7 @@ export async function createServices(
     );
   }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const storage = createStorage(config, logger);
   const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
   const auth = createAuth({
     db: database.db,
@@ -76,8 +78,8 @@ export async function createServices(
     kv,
     logger,
     reauthAttempt: async (userId) => (await rateLimiter.hit(`reauth:${userId}`, REAUTH_LIMIT)).allowed,
+    onUserDeleted: (user) => forgetDeletedUser({ db: database.db, storage, logger }, user),
   });
-  const storage = createStorage(config, logger);
   return {
     config,
     database,

@@ -24,6 +24,8 @@ export interface AuthDeps {
    * it (scripts) attempts are not limited.
    */
   reauthAttempt?: (userId: string) => Promise<boolean>;
+  /** Removes what else is personal once an account is deleted (photo, newsletter subscription). */
+  onUserDeleted?: (user: { id: string; email: string }) => Promise<void>;
 }
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -50,7 +52,7 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret, kv, logger, reauthAttempt }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, kv, logger, reauthAttempt, onUserDeleted }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
     kind: string,
@@ -133,7 +135,8 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
     trustedOrigins: [config.publicUrl],
     logger: logger
       ? {
-          level: logger.isLevelEnabled("debug") ? "debug" : "info",
+          // Its info messages name email addresses ("Sign-up attempt for existing email: …").
+          level: logger.isLevelEnabled("debug") ? "debug" : "warn",
           log: (level, message, ...args: unknown[]) => {
             const err = args.find((arg) => arg instanceof Error);
             const details = args.filter((arg) => arg !== err);
@@ -177,7 +180,12 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
     user: {
       // The new address gets a verification link (emailVerification below); it takes effect once confirmed.
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          await onUserDeleted?.({ id: user.id, email: user.email });
+        },
+      },
     },
     session: {
       storeSessionInDatabase: true,
