@@ -39,7 +39,8 @@ async function supervise(count) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Children run this file, also when it was imported by another entry (the browser tests' one).
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
-  const log = (msg) => console.log(JSON.stringify({ level: "info", time: Date.now(), pid: process.pid, msg }));
+  // The same JSON line shape as the processes' pino logs (level 30 is info).
+  const log = (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
   const slots = new Map(); // worker id -> slot
   let stopping = false;
 

@@ -147,6 +147,16 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
           },
         }
       : { disabled: true },
+    // Without this, Better Auth prints each refused request's message in colour through its own
+    // console logger whatever `logger` says. A 4xx is the client's business: debug level only.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (error instanceof APIError && status !== "INTERNAL_SERVER_ERROR")
+          logger?.debug({ component: "auth", status, reason: error.message }, "auth request refused");
+        else logger?.error({ component: "auth", err: error }, "auth request failed");
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: policy.minLength,
