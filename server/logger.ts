@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type Logger } from "pino";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Lines waiting for stdout beyond this are dropped (and counted) rather than queued without end. */
-export const LOG_BUFFER_BYTES = 1024 * 1024;
+const LOG_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * Standard output without ever blocking the server. Pino's default destination writes with a

@@ -6,12 +6,12 @@ import type { RequestHandler, Response } from "express";
 /** JSON bodies (the API, Better Auth). */
 export const JSON_BODY_BYTES = 100 * 1024;
 /** Page forms (React Router actions), urlencoded or multipart. */
-export const FORM_BODY_BYTES = 1024 * 1024;
+const FORM_BODY_BYTES = 1024 * 1024;
 /** Room for a multipart envelope or headers around an upload's bytes. */
 const UPLOAD_SLACK = 1024;
 
 /** The most bytes a request to this path may carry. */
-export function bodyLimit(path: string, contentType: string | undefined): number {
+function bodyLimit(path: string, contentType: string | undefined): number {
   if (path === "/api/profile/photo") return MAX_PHOTO_BYTES + UPLOAD_SLACK;
   if (/^\/api\/admin\/products\/[^/]+\/images$/.test(path)) return MAX_PRODUCT_IMAGE_BYTES + UPLOAD_SLACK;
   if (path === "/api/webhooks/stripe") return FORM_BODY_BYTES; // Stripe's events stay well under this
