@@ -13,7 +13,6 @@ import { stripeWebhookRoutes } from "./stripe-webhook";
 import { wisdomRoutes } from "./wisdom";
 import type { AppServices } from "../services";
 
-
 /** Everything under /api: JSON in, JSON out, errors in the envelope of DESIGN.md. */
 export function createApiRouter(services: AppServices): Router {
   const api = Router();
