@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const newEmail = String(form.get("newEmail") ?? "")
       .trim()
       .toLowerCase();
-    const res = await call("/change-email", { newEmail, callbackURL: "/profile", password: reauthPassword });
+    const res = await call("/change-email", { newEmail, callbackURL: "/profile" });
     return res.ok
       ? { intent, success: `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.` }
       : failed(res);
