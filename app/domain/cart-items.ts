@@ -1,7 +1,15 @@
 import "./zod-setup";
 import { z } from "zod";
 import { isOfferExpired, isPurchasable } from "./availability";
-import { comboKey, MAX_LINE_QUANTITY, productDemand, type CartState, type CatalogueSnapshot } from "./cart";
+import {
+  comboKey,
+  comboProblem,
+  MAX_LINE_QUANTITY,
+  productDemand,
+  type CartState,
+  type CatalogueSnapshot,
+  type ComboProblemReason,
+} from "./cart";
 
 /** Cart items as the HTTP contract carries them (quote and checkout). */
 const IdSchema = z.string().trim().min(1).max(100);
@@ -12,7 +20,10 @@ export const CartItemSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bundle"), id: IdSchema, quantity: QuantitySchema }),
   z.object({
     kind: z.literal("combo"),
-    productIds: z.array(IdSchema).min(2, "A combo needs at least 2 products").max(10),
+    productIds: z
+      .array(IdSchema)
+      .min(2, "A custom combo needs at least two different products")
+      .max(10, "A custom combo holds at most 10 products"),
     quantity: QuantitySchema,
   }),
 ]);
@@ -20,13 +31,14 @@ export const CartItemsSchema = z.array(CartItemSchema).min(1, "The cart is empty
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export interface CartItemProblem {
-  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock";
+  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock" | `combo-${ComboProblemReason}`;
   message: string;
 }
 
 /**
- * Turns contract items into a cart, strictly: unknown ids, ended offers, inactive items and
- * quantities above stock (summed per product over lines and combos) are refused.
+ * Turns contract items into a cart, strictly: unknown ids, combos that break the combo rule,
+ * ended offers, inactive items and quantities above stock (summed per product over lines,
+ * combos and bundle contents) are refused.
  */
 export function cartFromItems(
   items: CartItem[],
@@ -42,6 +54,12 @@ export function cartFromItems(
       for (const id of item.productIds) {
         const product = products.get(id);
         if (!product) return { problem: { reason: "unknown-item", message: `Unknown product "${id}" in a combo.` } };
+      }
+      // The combo rule before stock: a refused combo is refused whatever is in stock.
+      const combo = comboProblem(item.productIds.map((id) => products.get(id)!));
+      if (combo) return { problem: { reason: `combo-${combo.reason}`, message: combo.message } };
+      for (const id of item.productIds) {
+        const product = products.get(id)!;
         const refusal = refuse(product.title, isOfferExpired(product, now), isPurchasable(product, now));
         if (refusal) return { problem: refusal };
       }

@@ -51,9 +51,44 @@ export function comboDiscountPercent(itemCount: number): number {
   return 30;
 }
 
-/** Discounted price in cents, rounded half up to the cent. */
+/**
+ * Discounted price in cents. The saving is rounded down to the cent, so a combo never costs
+ * less than its percentage promises (30 % off is never 30.004 % off): see decision 012.
+ */
 export function applyDiscount(cents: Cents, percent: number): Cents {
-  return Math.round((cents * (100 - percent)) / 100);
+  return cents - Math.floor((cents * percent) / 100);
+}
+
+export function isComboEligible(product: Pick<Product, "metadata">): boolean {
+  return product.metadata.comboEligible === true;
+}
+
+export type ComboProblemReason = "too-few-products" | "duplicate-product" | "not-eligible";
+
+export interface ComboProblem {
+  reason: ComboProblemReason;
+  message: string;
+}
+
+/**
+ * The combo rule, the same in the browser and on the server: two or more distinct products,
+ * each combo-eligible. `products` are the known products of the combo, in the order picked.
+ */
+export function comboProblem(products: Pick<Product, "id" | "title" | "metadata">[]): ComboProblem | null {
+  const seen = new Set<string>();
+  for (const product of products) {
+    if (seen.has(product.id))
+      return {
+        reason: "duplicate-product",
+        message: `${product.title} is in this combo more than once. A combo holds each product once: raise the combo's quantity instead.`,
+      };
+    seen.add(product.id);
+    if (!isComboEligible(product))
+      return { reason: "not-eligible", message: `${product.title} can't be part of a custom combo.` };
+  }
+  if (products.length < MIN_COMBO_PRODUCTS)
+    return { reason: "too-few-products", message: "A custom combo needs at least two different products." };
+  return null;
 }
 
 export interface ComboPrice {
@@ -161,12 +196,12 @@ export function removeLine(cart: CartState, kind: LineKind, id: string): CartSta
 export type ComboResult = {
   cart: CartState;
   combo: ComboLine | null;
-  reason?: "too-few-products" | "unavailable" | "out-of-stock";
+  reason?: ComboProblemReason | "unavailable" | "out-of-stock";
 };
 
 /**
- * Creates a custom combo from at least two products, or adds one to an identical combo's
- * quantity. Fewer than two products creates nothing.
+ * Creates a custom combo from at least two distinct combo-eligible products, or adds one to an
+ * identical combo's quantity. Anything else creates nothing (unknown ids are ignored).
  */
 export function addCombo(
   cart: CartState,
@@ -177,7 +212,8 @@ export function addCombo(
 ): ComboResult {
   if (productIds.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
   const priced = priceCombo(productIds, catalogue);
-  if (priced.products.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
+  const problem = comboProblem(priced.products);
+  if (problem) return { cart, combo: null, reason: problem.reason };
   if (priced.products.some((p) => !isPurchasable(p, now))) return { cart, combo: null, reason: "unavailable" };
   const ids = priced.products.map((p) => p.id);
 

@@ -133,10 +133,14 @@ export function CartProvider({
         if (!result.combo) {
           notify.error(
             result.reason === "too-few-products"
-              ? "Pick at least 2 products for a combo"
-              : result.reason === "out-of-stock"
-                ? "Not enough stock for another of this combo"
-                : "One of these products can't be bought right now",
+              ? "Pick at least 2 different products for a combo"
+              : result.reason === "duplicate-product"
+                ? "Each product goes in a combo once"
+                : result.reason === "not-eligible"
+                  ? "One of these products can't be part of a combo"
+                  : result.reason === "out-of-stock"
+                    ? "Not enough stock for another of this combo"
+                    : "One of these products can't be bought right now",
           );
           return false;
         }
