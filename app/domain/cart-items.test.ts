@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { assembleBundles } from "./bundles";
 import { cartFromItems, CartItemsSchema } from "./cart-items";
-import type { Bundle, Product } from "./catalogue";
+import type { CatalogueSnapshot } from "./cart";
+import type { Product } from "./catalogue";
 
-const catalogue = {
-  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),
-  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true })),
+const products: Product[] = SEED_PRODUCTS.map((p) => ({ ...p, active: true }));
+const catalogue: CatalogueSnapshot = {
+  products,
+  bundles: assembleBundles(
+    SEED_BUNDLES.map((b) => ({ ...b, active: true })),
+    products,
+  ),
 };
 const now = new Date("2026-11-21T00:00:00Z");
 

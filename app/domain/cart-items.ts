@@ -89,19 +89,23 @@ export function cartFromItems(
     else cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity });
   }
 
-  for (const [id, units] of productDemand(cart)) {
+  for (const [id, units] of productDemand(cart, catalogue)) {
     const product = products.get(id)!;
-    if (units > product.quantity)
-      return {
-        problem: { reason: "out-of-stock", message: `Only ${product.quantity} of ${product.title} left in stock.` },
-      };
-  }
-  for (const line of cart.lines.filter((l) => l.kind === "bundle")) {
-    const bundle = bundles.get(line.id)!;
-    if (line.quantity > bundle.quantity)
-      return {
-        problem: { reason: "out-of-stock", message: `Only ${bundle.quantity} of ${bundle.name} left in stock.` },
-      };
+    if (units <= product.quantity) continue;
+    // Name what the shopper asked for: a bundle whose contents ran short, or the product itself.
+    const viaBundle = cart.lines.some((l) => l.kind === "product" && l.id === id)
+      ? undefined
+      : cart.lines
+          .map((l) => (l.kind === "bundle" ? bundles.get(l.id) : undefined))
+          .find((b) => b?.productIds.includes(id));
+    return {
+      problem: {
+        reason: "out-of-stock",
+        message: viaBundle
+          ? `Only ${viaBundle.quantity} of ${viaBundle.name} left in stock: ${product.title} is running out.`
+          : `Only ${product.quantity} of ${product.title} left in stock.`,
+      },
+    };
   }
   return { cart };
 }

@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../database/schema";
 import { dollarsToCents } from "~/domain/money";
-import { getBundle, getProduct } from "./catalogue.server";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
+import { getBundle, getProduct } from "./catalogue.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
 
 const Money = z.number().min(0).max(100_000).multipleOf(0.01);
 
@@ -80,14 +80,14 @@ export async function updateCatalogueItem(
           ...(update.title !== undefined ? { name: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
           ...(update.price !== undefined ? { price_cents: dollarsToCents(update.price) } : {}),
-          ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           updated_at: iso,
         })
         .where("id", "=", id)
         .execute();
     }
-    if (update.quantity !== undefined && update.quantity !== current.quantity) {
+    // A bundle has no stock of its own (its contents' stock is its stock): nothing to log.
+    if (kind === "product" && update.quantity !== undefined && update.quantity !== current.quantity) {
       await trx
         .insertInto("stock_movements")
         .values({

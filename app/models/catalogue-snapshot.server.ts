@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import type { CatalogueSnapshot } from "~/domain/cart";
 import { listBundles, listProducts } from "./catalogue.server";
+import type { Database } from "../../database/schema";
+import type { Kysely } from "kysely";
+import type { CatalogueSnapshot } from "~/domain/cart";
 
 /**
  * How old a snapshot may be when it prices a cart. Every checkout, cart quote and page render
@@ -21,7 +21,9 @@ interface Cached {
 const cache = new WeakMap<object, Cached>();
 
 async function readSnapshot(db: Kysely<Database>): Promise<CatalogueSnapshot> {
-  const [products, bundles] = await Promise.all([listProducts(db), listBundles(db)]);
+  const products = await listProducts(db);
+  // Bundles are worked out from the same read of the products: their stock and price follow them.
+  const bundles = await listBundles(db, products);
   return { products: products.filter((p) => p.active), bundles: bundles.filter((b) => b.active) };
 }
 

@@ -1,19 +1,19 @@
+import { ChevronLeft } from "lucide";
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
-import { ChevronLeft } from "lucide";
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/product";
 import { ComboBuilder } from "~/components/combo-builder";
 import { Price } from "~/components/price";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { PurchasePanel } from "~/components/purchase-panel";
+import { Icon } from "~/components/ui/icon";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
 import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
-import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
 import { bundleView, productView } from "~/models/catalogue-view";
+import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: "Product not found | Lazy Reefer" }];
@@ -81,17 +81,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (bundle && bundle.active) {
     const products = await listProducts(db);
     const view = bundleView(bundle, products, now);
-    const included = bundle.productIds
-      .map((pid) => products.find((p) => p.id === pid))
-      .filter((p) => p !== undefined)
-      .map((p) => productView(p, now));
     const related = listBundles(db).then((all) =>
       all
         .filter((b) => b.active && b.id !== id)
         .slice(0, 3)
         .map((b) => bundleView(b, products, now)),
     );
-    return { item: { kind: "bundle" as const, bundle: view, included, purchasable: view.purchasable }, related, url };
+    return { item: { kind: "bundle" as const, bundle: view, purchasable: view.purchasable }, related, url };
   }
 
   throw data(null, { status: 404 });
@@ -150,13 +146,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <article className="mt-6 grid gap-10 lg:grid-cols-2">
           <ProductGallery imageKeys={[item.bundle.imageKey]} title={item.bundle.name} />
           <div>
-            <p className="eyebrow">Bundle · save {item.bundle.discountPercent}%</p>
+            <p className="eyebrow">
+              Bundle{item.bundle.savingPercent !== null ? ` · save ${item.bundle.savingPercent}%` : ""}
+            </p>
             <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{item.bundle.name}</h1>
             <div className="mt-4">
-              <Price priceCents={item.bundle.priceCents} originalPriceCents={null} size="lg" />
+              <Price priceCents={item.bundle.priceCents} originalPriceCents={item.bundle.valueCents} size="lg" />
               {item.bundle.valueCents > item.bundle.priceCents ? (
-                <p className="mt-1 text-sm text-ink-soft">
-                  Items bought separately at regular price: {formatCents(item.bundle.valueCents)}
+                <p className="mt-1 text-sm text-ink-soft" data-testid="bundle-value">
+                  The same items bought separately today: {formatCents(item.bundle.valueCents)}
                 </p>
               ) : null}
             </div>
@@ -172,12 +170,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 What's in the bundle
               </h2>
               <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
-                {item.included.map((p) => (
-                  <li key={p.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                    <Link to={`/product/${p.id}`} className="font-semibold hover:underline">
-                      {p.title}
+                {item.bundle.contents.map((c) => (
+                  <li key={c.productId} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                    <Link to={`/product/${c.productId}`} className="font-semibold hover:underline">
+                      {c.quantity > 1 ? `${c.quantity} × ` : ""}
+                      {c.title}
                     </Link>
-                    <span className="text-ink-soft">{formatCents(p.originalPriceCents ?? p.priceCents)}</span>
+                    <span className="text-ink-soft">{formatCents(c.unitPriceCents * c.quantity)}</span>
                   </li>
                 ))}
               </ul>

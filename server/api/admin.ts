@@ -1,6 +1,9 @@
-import express, { Router, type RequestHandler } from "express";
 import { fromNodeHeaders } from "better-auth/node";
+import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
+import { isAdmin } from "~/models/admin-access.server";
+import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
+import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
 import {
   ActionRefused,
   listOrderNotes,
@@ -9,19 +12,16 @@ import {
   OrderFiltersSchema,
   performOrderAction,
 } from "~/models/admin-orders.server";
-import { isAdmin } from "~/models/admin-access.server";
-import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
-import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
 import { addProductImage, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
-import { StorageError } from "~/services/storage/storage.server";
-import { sendStorageError } from "./media";
 import { orderJson } from "~/models/order-json";
 import { getOrder, OrderTransitionError } from "~/models/orders.server";
 import { getUser, type SessionUser } from "~/models/session.server";
+import { StorageError } from "~/services/storage/storage.server";
 import { ApiError } from "../errors";
-import type { AppServices } from "../services";
 import { parseBody } from "../validate";
+import { sendStorageError } from "./media";
+import type { AppServices } from "../services";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -125,6 +125,12 @@ export function adminRoutes(services: AppServices): Router {
 
   router.patch("/admin/bundles/:id", async (req, res) => {
     const update = parseBody(CatalogueUpdateSchema, req.body);
+    if (update.quantity !== undefined)
+      throw new ApiError(
+        400,
+        "A bundle has no stock of its own: change the stock of the products it is made of.",
+        "bundle-stock-follows-contents",
+      );
     const item = await updateCatalogueItem(
       db,
       "bundle",

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
 import { promoteToAdmin } from "~/models/admin-users.server";
-import type { AppServices } from "../../server/services";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
 
 const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/stats"],
@@ -233,11 +233,12 @@ describe(`back office on ${testDatabaseKind()}`, () => {
       external_reference: "MKT-1",
       total_cents: 2 * 7995,
     });
-    const bundle = await services.database.db
-      .selectFrom("bundles")
+    // Two Lazy Starters are six Chaeto + Coral Food Combos out of the 75 in stock.
+    const component = await services.database.db
+      .selectFrom("products")
       .select("quantity")
-      .where("id", "=", "lazy-starter")
+      .where("id", "=", "chaeto-coral-food-combo")
       .executeTakeFirstOrThrow();
-    expect(bundle.quantity).toBe(48);
+    expect(component.quantity).toBe(75 - 6);
   });
 });

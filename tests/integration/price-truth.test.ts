@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
+import { invalidateCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { closeOrder } from "~/models/orders.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -54,5 +56,112 @@ describe(`combo rules on the server, ${testDatabaseKind()}`, () => {
     expect(res.status).toBe(200);
     // 20 % of 74.98 is 14.996, rounded down to 14.99: 59.99.
     expect((await res.json()).total).toBe(59.99);
+  });
+});
+
+describe(`bundles are kits of real stock, ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  const stockOf = async (id: string) =>
+    (
+      await services.database.db
+        .selectFrom("products")
+        .select("quantity")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).quantity;
+  const setStock = async (id: string, quantity: number) => {
+    await services.database.db.updateTable("products").set({ quantity }).where("id", "=", id).execute();
+    invalidateCatalogueSnapshot(services.database.db);
+  };
+
+  beforeAll(async () => {
+    services = await createTestServices({ clock: fixedClock(NOW) });
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  it("a bundle takes its contents from the products' stock and a cancelled order gives them back", async () => {
+    const [kit, food] = [await stockOf("refugium-starter-kit"), await stockOf("chaeto-coral-food-combo")];
+    const res = await buy(server.url, [{ kind: "bundle", id: "complete-reef-starter-pack", quantity: 2 }]);
+    expect(res.status).toBe(201);
+    const { order } = await res.json();
+    expect(order.total).toBe(2 * 114.99);
+    expect(await stockOf("refugium-starter-kit")).toBe(kit - 2);
+    expect(await stockOf("chaeto-coral-food-combo")).toBe(food - 4);
+    await closeOrder(services.database.db, order.id, "cancelled", { now: NOW, actor: "test", note: "test" });
+    expect(await stockOf("refugium-starter-kit")).toBe(kit);
+    expect(await stockOf("chaeto-coral-food-combo")).toBe(food);
+  });
+
+  it("a bundle whose component is gone shows and answers out-of-stock everywhere", async () => {
+    await setStock("refugium-starter-kit", 0);
+    try {
+      const { bundles } = await (await fetch(`${server.url}/api/bundles`)).json();
+      expect(bundles.find((b: { id: string }) => b.id === "complete-reef-starter-pack")).toMatchObject({
+        inStock: false,
+        quantity: 0,
+      });
+      const items = [{ kind: "bundle", id: "complete-reef-starter-pack", quantity: 1 }];
+      const quote = await fetch(`${server.url}/api/cart/quote`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ items }),
+      });
+      expect(quote.status).toBe(400);
+      expect((await quote.json()).error).toMatchObject({ reason: "out-of-stock" });
+      const checkout = await buy(server.url, items);
+      expect(checkout.status).toBe(409);
+      expect((await checkout.json()).error).toMatchObject({
+        reason: "out-of-stock",
+        message: expect.stringContaining("Complete Reef Starter Pack"),
+      });
+    } finally {
+      await setStock("refugium-starter-kit", 25);
+    }
+  });
+
+  it("60 concurrent buyers split between a bundle and its product (stock 10) never sell more than 10", async () => {
+    await setStock("refugium-starter-kit", 10);
+    const food = await stockOf("chaeto-coral-food-combo");
+    const before = await services.database.db.selectFrom("orders").select("id").execute();
+    const shapes = [
+      [{ kind: "bundle", id: "complete-reef-starter-pack", quantity: 1 }],
+      [{ kind: "product", id: "refugium-starter-kit", quantity: 1 }],
+    ];
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => buy(server.url, shapes[i % 2]!)));
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    const paid = answers.flatMap((r, i) => (r.status === 201 ? [i] : []));
+    expect(paid).toHaveLength(10);
+    for (const [i, r] of answers.entries()) {
+      if (r.status === 201) continue;
+      expect(r.status).toBe(409);
+      expect(bodies[i].error.reason).toBe("out-of-stock");
+      expect(bodies[i].error.message).toContain(i % 2 === 0 ? "Complete Reef Starter Pack" : "Refugium Starter Kit");
+    }
+    expect(await stockOf("refugium-starter-kit")).toBe(0);
+    const bundlesSold = paid.filter((i) => i % 2 === 0).length;
+    expect(await stockOf("chaeto-coral-food-combo")).toBe(food - 2 * bundlesSold);
+    // Units of the kit sold alone and inside bundles, from the orders themselves.
+    const lines = await services.database.db
+      .selectFrom("order_lines")
+      .innerJoin("orders", "orders.id", "order_lines.order_id")
+      .select(["order_lines.kind", "order_lines.item_id", "order_lines.quantity"])
+      .where("orders.status", "=", "paid")
+      .where(
+        "orders.id",
+        "not in",
+        before.map((o) => o.id),
+      )
+      .execute();
+    const kitUnits = lines.reduce(
+      (n, l) =>
+        n + (l.item_id === "refugium-starter-kit" || l.item_id === "complete-reef-starter-pack" ? l.quantity : 0),
+      0,
+    );
+    expect(kitUnits).toBe(10);
   });
 });

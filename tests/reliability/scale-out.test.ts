@@ -4,8 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 import { migrations } from "../../database/migrate.server";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, buy, card, checkoutRequest } from "../helpers/checkout-client";
 import { testPostgresUrl } from "../helpers/test-database";
@@ -106,8 +106,8 @@ async function startNginx(port: number, upstreams: number[]): Promise<Nginx> {
   const proc = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (out += d));
+  proc.stdout.on("data", (d) => (out += d));
+  proc.stderr.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const errors = () =>
@@ -205,7 +205,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
     expect((await one<{ n: number }>("select count(*)::int as n from products")).n).toBe(SEED_PRODUCTS.length);
     expect((await one<{ n: number }>("select count(*)::int as n from bundle_products")).n).toBe(
-      SEED_BUNDLES.reduce((n, b) => n + b.productIds.length, 0),
+      SEED_BUNDLES.reduce((n, b) => n + b.components.length, 0),
     );
 
     // nginx takes the port chosen above; freePort released it a moment ago.

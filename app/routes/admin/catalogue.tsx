@@ -1,26 +1,25 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/catalogue";
 import { FormAlert } from "~/components/account/auth-card";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
+import { Field } from "~/components/ui/field";
+import { formatDateTime } from "~/domain/dates";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { bundleView, type BundleView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
-import { formatDateTime } from "~/domain/dates";
-import { Field } from "~/components/ui/field";
+import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const { db } = context.services.database;
-  const [products, bundles, movements] = await Promise.all([
-    listProducts(db),
-    listBundles(db),
-    listStockMovements(db, 20),
-  ]);
+  const now = context.services.clock();
+  const [products, movements] = await Promise.all([listProducts(db), listStockMovements(db, 20)]);
+  const bundles = await listBundles(db, products);
   return {
     items: [
       ...products.map((p) => ({
@@ -35,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         quantity: p.quantity,
         active: p.active,
         validUntil: p.metadata.validUntil ?? null,
+        kit: null,
       })),
       ...bundles.map((b) => ({
         kind: "bundle" as const,
@@ -43,14 +43,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: b.description,
         tags: "",
         metadata: "",
-        priceCents: b.priceCents,
+        priceCents: b.listPriceCents,
         originalPriceCents: null,
         quantity: b.quantity,
         active: b.active,
         validUntil: null,
+        kit: bundleKitSummary(bundleView(b, products, now)),
       })),
     ],
     movements: movements.map((m) => ({ ...m, created_at: toIso(m.created_at)! })),
+  };
+}
+
+function bundleKitSummary(view: BundleView) {
+  return {
+    contents: view.productTitles.join(" + "),
+    valueCents: view.valueCents,
+    chargedCents: view.priceCents,
+    savingPercent: view.savingPercent,
+    limitedBy: view.limitedBy,
   };
 }
 
@@ -131,6 +142,16 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 {formatCents(item.priceCents)} · {item.quantity} in stock
               </p>
             </div>
+            {item.kit ? (
+              <p className="mt-1 text-sm text-ink-soft" data-testid={`kit-${item.id}`}>
+                Contents: {item.kit.contents} · worth {formatCents(item.kit.valueCents)} at current prices ·{" "}
+                {item.kit.chargedCents !== item.priceCents
+                  ? `charged ${formatCents(item.kit.chargedCents)} (kept within 70–100 % of the contents) · `
+                  : ""}
+                {item.kit.savingPercent !== null ? `saves ${item.kit.savingPercent}%` : "no saving"} · stock limited by{" "}
+                {item.kit.limitedBy ?? "nothing (no contents)"}
+              </p>
+            ) : null}
             {actionData?.id === item.id ? (
               <div className="mt-3">
                 {actionData.error ? (
@@ -146,7 +167,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
             >
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
-              <input type="hidden" name="currentQuantity" value={item.quantity} />
+              {item.kind === "product" ? <input type="hidden" name="currentQuantity" value={item.quantity} /> : null}
               <Field
                 id={`price-${item.id}`}
                 label="Price ($)"
@@ -169,21 +190,31 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               ) : (
                 <span />
               )}
-              <Field
-                id={`qty-${item.id}`}
-                label="Stock"
-                name="quantity"
-                type="number"
-                min="0"
-                step="1"
-                defaultValue={item.quantity}
-              />
-              <Field
-                id={`reason-${item.id}`}
-                label="Reason for a stock change"
-                name="stockReason"
-                placeholder="e.g. weekly harvest, stock count"
-              />
+              {item.kind === "product" ? (
+                <>
+                  <Field
+                    id={`qty-${item.id}`}
+                    label="Stock"
+                    name="quantity"
+                    type="number"
+                    min="0"
+                    step="1"
+                    defaultValue={item.quantity}
+                  />
+                  <Field
+                    id={`reason-${item.id}`}
+                    label="Reason for a stock change"
+                    name="stockReason"
+                    placeholder="e.g. weekly harvest, stock count"
+                  />
+                </>
+              ) : (
+                // A bundle's stock is what its contents make: change the products' stock instead.
+                <>
+                  <span />
+                  <span />
+                </>
+              )}
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>
