@@ -1,5 +1,5 @@
-import type { Bundle, Product } from "./catalogue";
 import { LOW_STOCK_THRESHOLD } from "./catalogue";
+import type { Bundle, Product } from "./catalogue";
 
 /**
  * `validUntil` is a calendar date ("2024-10-31"); the offer holds through the whole of that
@@ -18,6 +18,26 @@ export function isOfferExpired(product: Pick<Product, "metadata">, now: Date): b
   if (!validUntil) return false;
   const end = offerEndsAt(validUntil);
   return end !== null && now.getTime() >= end.getTime();
+}
+
+/**
+ * Whether an item belongs in the shop window (home, listings, "you might also like", sitemap):
+ * on sale, and not an offer past its `validUntil`. Its own URL still answers, saying it ended.
+ */
+export function inShopWindow(item: { active: boolean } & Partial<Pick<Product, "metadata">>, now: Date): boolean {
+  return item.active && !(item.metadata && isOfferExpired({ metadata: item.metadata }, now));
+}
+
+/** What replaced an ended offer: the buyable product most like it (tags in common over tags in all). */
+export function offerReplacement(ended: Product, products: Product[], now: Date): Product | null {
+  let best: { product: Product; likeness: number } | null = null;
+  for (const p of products) {
+    if (p.id === ended.id || !isPurchasable(p, now) || p.fulfillmentType === "digital") continue;
+    const shared = p.tags.filter((t) => ended.tags.includes(t)).length;
+    const likeness = shared / new Set([...p.tags, ...ended.tags]).size;
+    if (!best || likeness > best.likeness) best = { product: p, likeness };
+  }
+  return best?.product ?? null;
 }
 
 export type StockState =

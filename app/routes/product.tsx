@@ -7,6 +7,8 @@ import { BundleCard, categoryLabel, ProductCard } from "~/components/product-car
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { PurchasePanel } from "~/components/purchase-panel";
 import { Icon } from "~/components/ui/icon";
+import { inShopWindow, offerReplacement } from "~/domain/availability";
+import { formatDate } from "~/domain/dates";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
 import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
@@ -63,15 +65,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await getProduct(db, id);
   if (product && product.active) {
     const view = productView(product, now);
+    const all = listProducts(db);
+    // An ended offer's page still answers, and points to what replaced it.
+    const replacement =
+      view.stock.kind === "offer-ended"
+        ? await all
+            .then((list) => offerReplacement(product, list, now))
+            .then((p) => (p ? { id: p.id, title: p.title } : null))
+        : null;
     // Secondary content streams in after the critical product data.
-    const related = listProducts(db).then((all) =>
-      all
-        .filter((p) => p.active && p.id !== id && p.category !== "tip")
+    const related = all.then((list) =>
+      list
+        .filter((p) => inShopWindow(p, now) && p.id !== id && p.category !== "tip")
         .slice(0, 3)
         .map((p) => productView(p, now)),
     );
     return {
-      item: { kind: "product" as const, product: view, facts: productFacts(product), purchasable: view.purchasable },
+      item: {
+        kind: "product" as const,
+        product: view,
+        facts: productFacts(product),
+        purchasable: view.purchasable,
+        replacement,
+      },
       related,
       url,
     };
@@ -124,6 +140,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               stock={item.product.stock}
               purchasable={item.purchasable}
             />
+            {item.product.stock.kind === "offer-ended" ? (
+              <p className="mt-4 rounded-xl bg-sand p-4 text-sm" role="note" data-testid="offer-ended">
+                <strong>Offer ended</strong>
+                {item.product.metadata.validUntil ? ` on ${formatDate(item.product.metadata.validUntil, "long")}` : ""}.
+                {item.replacement ? (
+                  <>
+                    {" "}
+                    It was replaced by{" "}
+                    <Link to={`/product/${item.replacement.id}`} className="font-semibold text-reef-dark underline">
+                      {item.replacement.title}
+                    </Link>
+                    .
+                  </>
+                ) : null}
+              </p>
+            ) : null}
             <section aria-labelledby="facts-heading" className="mt-8">
               <h2 id="facts-heading" className="text-xl font-semibold">
                 Details
