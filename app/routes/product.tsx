@@ -199,7 +199,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
             <section aria-labelledby="included-heading" className="mt-8">
               <h2 id="included-heading" className="text-xl font-semibold">
-                What's in the bundle
+                What&apos;s in the bundle
               </h2>
               <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
                 {item.bundle.contents.map((c) => (

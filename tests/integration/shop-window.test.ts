@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Clock } from "~/domain/clock";
 import { updateCatalogueItem } from "~/models/admin-catalogue.server";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as productLoader } from "~/routes/product";
@@ -8,6 +7,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
+import type { Clock } from "~/domain/clock";
 
 const DURING = new Date("2024-10-31T23:59:00Z");
 const AFTER = new Date("2024-11-01T00:00:00Z");
