@@ -1,10 +1,11 @@
+import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { Loader2, Lock } from "lucide";
 import { Icon } from "~/components/ui/icon";
-import { whenIdle } from "../ui/idle";
-import { Field } from "../ui/field";
+import { US_STATES } from "~/domain/us-address";
 import { useCart } from "../cart/cart-context";
+import { Field } from "../ui/field";
+import { whenIdle } from "../ui/idle";
 import { cartItems, isFailure, postJson } from "./checkout-client";
 
 type Errors = Record<string, string>;
@@ -104,13 +105,13 @@ export function CheckoutForm({
         return;
       }
       if (data.nextAction?.type === "three_d_secure") {
-        navigate(data.nextAction.url);
+        void navigate(data.nextAction.url);
         return;
       }
       const tipOnly =
         cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
       clear({ silent: true });
-      navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
+      void navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
       setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
     } finally {
@@ -181,29 +182,36 @@ export function CheckoutForm({
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
-            <Field name="state" label="State" autoComplete="address-level1" required error={err("address.state")} />
+            <SelectField
+              name="state"
+              label="State"
+              autoComplete="address-level1"
+              error={err("address.state")}
+              options={[["", "Choose a state"], ...US_STATES]}
+            />
             <Field
               name="postalCode"
               label="ZIP code"
               autoComplete="postal-code"
+              inputMode="numeric"
               required
+              maxLength={10}
               error={err("address.postalCode")}
+              hint="5 digits, or ZIP+4 like 33602-1234."
             />
-            <Field
+            <SelectField
               name="country"
               label="Country"
               autoComplete="country"
-              defaultValue="US"
-              required
-              maxLength={2}
               error={err("address.country")}
-              hint="Two-letter code; live plants ship within the US."
+              options={[["US", "United States"]]}
+              hint="Live plants ship within the US only (50 states and DC)."
             />
           </div>
         </fieldset>
       ) : (
         <p className="rounded-xl bg-sand-deep p-4 text-sm">
-          Everything in your cart is digital, so we don't need a shipping address.
+          Everything in your cart is digital, so we don&apos;t need a shipping address.
         </p>
       )}
 
@@ -255,5 +263,57 @@ export function CheckoutForm({
         )}
       </button>
     </form>
+  );
+}
+
+/** A labelled select whose error sits next to it and is announced with it, like Field. */
+function SelectField({
+  name,
+  label,
+  error,
+  hint,
+  options,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  options: readonly (readonly [string, string])[];
+  autoComplete?: string;
+}) {
+  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={name} className="field-label">
+        {label}
+      </label>
+      <select
+        id={name}
+        name={name}
+        required
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className="field-input"
+        defaultValue={options[0]?.[0]}
+      >
+        {options.map(([value, text]) => (
+          <option key={value} value={value} disabled={value === ""}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-coral-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
