@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { notify } from "~/components/ui/toaster";
+import { stockClampMessage } from "~/domain/availability";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { loadCart, saveCart } from "./cart-storage";
@@ -114,8 +115,9 @@ export function CartProvider({
         const item =
           kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
+        const inCart = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? result.added;
         notify.success(`Added ${result.added} × ${name}`, {
-          description: result.reason === "limit" ? "That's all we have in stock." : undefined,
+          description: result.reason === "limit" ? stockClampMessage(inCart) : undefined,
           action: { label: "View cart", onClick: () => setOpen(true) },
         });
         return true;
