@@ -129,7 +129,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4">
               <Price
                 priceCents={item.product.priceCents}
-                originalPriceCents={item.product.originalPriceCents}
+                // An ended offer saves nobody anything any more.
+                originalPriceCents={item.product.stock.kind === "offer-ended" ? null : item.product.originalPriceCents}
                 size="lg"
               />
             </div>
