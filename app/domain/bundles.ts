@@ -6,7 +6,7 @@ import type { Bundle, BundleComponent, BundleRecord, Product } from "./catalogue
 import type { Cents } from "./money";
 
 /** The deepest a bundle (or any cart line) may cut below its goods bought as plain lines. */
-export const MAX_SAVING_PERCENT = 30;
+const MAX_SAVING_PERCENT = 30;
 
 type Stocked = Pick<Product, "id" | "quantity" | "active">;
 type Priced = Pick<Product, "id" | "priceCents">;
@@ -38,7 +38,7 @@ export function limitingComponent(
 }
 
 /** The contents at the prices the shop charges today. */
-export function contentsValue(components: BundleComponent[], products: ReadonlyMap<string, Priced>): Cents {
+function contentsValue(components: BundleComponent[], products: ReadonlyMap<string, Priced>): Cents {
   return components.reduce((sum, c) => sum + (products.get(c.productId)?.priceCents ?? 0) * c.quantity, 0);
 }
 

@@ -59,7 +59,7 @@ export function applyDiscount(cents: Cents, percent: number): Cents {
   return cents - Math.floor((cents * percent) / 100);
 }
 
-export function isComboEligible(product: Pick<Product, "metadata">): boolean {
+function isComboEligible(product: Pick<Product, "metadata">): boolean {
   return product.metadata.comboEligible === true;
 }
 

@@ -56,8 +56,6 @@ export const US_STATES = [
   ["WY", "Wyoming"],
 ] as const;
 
-export type UsStateCode = (typeof US_STATES)[number][0];
-
 const CODES = new Set<string>(US_STATES.map(([code]) => code));
 /** Territories and military "states": real US postal codes we refuse with their own reason. */
 const NOT_SHIPPED = new Set(["PR", "GU", "VI", "AS", "MP", "UM", "FM", "MH", "PW", "AA", "AE", "AP"]);

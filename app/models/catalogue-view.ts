@@ -9,7 +9,7 @@ export interface ProductView extends Product {
   purchasable: boolean;
 }
 
-export interface BundleContentView {
+interface BundleContentView {
   productId: string;
   title: string;
   quantity: number;
