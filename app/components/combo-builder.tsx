@@ -1,5 +1,5 @@
-import { useId, useState } from "react";
 import { Layers } from "lucide";
+import { useId, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { isPurchasable } from "~/domain/availability";
 import { MIN_COMBO_PRODUCTS, priceCombo } from "~/domain/cart";

@@ -70,7 +70,14 @@ const SEEDED: {
   },
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The tables this migration reads and writes, as they are while it runs. */
+interface Tables {
+  bundle_products: { bundle_id: string; product_id: string; quantity: number; position: number };
+  bundles: { id: string; description: string };
+}
+
+export async function up(schemaDb: Kysely<unknown>): Promise<void> {
+  const db = schemaDb as Kysely<Tables>;
   await db.schema
     .alterTable("bundle_products")
     .addColumn("quantity", "integer", (c) =>
@@ -81,7 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute();
   for (const bundle of SEEDED) {
-    const rows: { product_id: string }[] = await db
+    const rows = await db
       .selectFrom("bundle_products")
       .select("product_id")
       .where("bundle_id", "=", bundle.id)
@@ -113,7 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("stock_movements_actor").on("stock_movements").column("actor").execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("stock_movements_actor").execute();
   await db.schema
     .alterTable("bundles")

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { buyChaeto } from "./journeys";
 import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
+import type { Page } from "@playwright/test";
 
 async function signInAsAdmin(page: Page, to = "/admin") {
   await page.goto(to);
