@@ -74,7 +74,7 @@ export function QuantityStepper({
           <Icon icon={Plus} aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
-      <p role="status" className="mt-1 text-sm font-medium text-coral-text empty:hidden" data-testid={`${id}-clamped`}>
+      <p role="status" className="mt-1 text-sm font-medium text-coral-text empty:hidden">
         {clamped !== null ? stockClampMessage(clamped) : ""}
       </p>
     </div>

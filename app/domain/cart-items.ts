@@ -8,6 +8,7 @@ import {
   productDemand,
   type CartState,
   type CatalogueSnapshot,
+  type ComboProblem,
   type ComboProblemReason,
 } from "./cart";
 
@@ -57,7 +58,7 @@ export function cartFromItems(
       }
       // The combo rule before stock: a refused combo is refused whatever is in stock.
       const combo = comboProblem(item.productIds.map((id) => products.get(id)!));
-      if (combo) return { problem: { reason: `combo-${combo.reason}`, message: combo.message } };
+      if (combo) return { problem: { reason: `combo-${combo.reason}`, message: comboMessage(combo) } };
       for (const id of item.productIds) {
         const product = products.get(id)!;
         const refusal = refuse(product.title, isOfferExpired(product, now), isPurchasable(product, now));
@@ -108,6 +109,18 @@ export function cartFromItems(
     };
   }
   return { cart };
+}
+
+/** The combo rule's refusal in words a shopper understands. */
+function comboMessage(problem: ComboProblem): string {
+  switch (problem.reason) {
+    case "duplicate-product":
+      return `${problem.title} is in this combo more than once. A combo holds each product once: raise the combo's quantity instead.`;
+    case "not-eligible":
+      return `${problem.title} can't be part of a custom combo.`;
+    case "too-few-products":
+      return "A custom combo needs at least two different products.";
+  }
 }
 
 function refuse(title: string, expired: boolean, purchasable: boolean): CartItemProblem | null {

@@ -67,7 +67,8 @@ export type ComboProblemReason = "too-few-products" | "duplicate-product" | "not
 
 export interface ComboProblem {
   reason: ComboProblemReason;
-  message: string;
+  /** The product that breaks the rule, if one does. */
+  title?: string;
 }
 
 /**
@@ -77,17 +78,11 @@ export interface ComboProblem {
 export function comboProblem(products: Pick<Product, "id" | "title" | "metadata">[]): ComboProblem | null {
   const seen = new Set<string>();
   for (const product of products) {
-    if (seen.has(product.id))
-      return {
-        reason: "duplicate-product",
-        message: `${product.title} is in this combo more than once. A combo holds each product once: raise the combo's quantity instead.`,
-      };
+    if (seen.has(product.id)) return { reason: "duplicate-product", title: product.title };
     seen.add(product.id);
-    if (!isComboEligible(product))
-      return { reason: "not-eligible", message: `${product.title} can't be part of a custom combo.` };
+    if (!isComboEligible(product)) return { reason: "not-eligible", title: product.title };
   }
-  if (products.length < MIN_COMBO_PRODUCTS)
-    return { reason: "too-few-products", message: "A custom combo needs at least two different products." };
+  if (products.length < MIN_COMBO_PRODUCTS) return { reason: "too-few-products" };
   return null;
 }
 

@@ -67,6 +67,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const view = productView(product, now);
     const all = listProducts(db);
     // An ended offer's page still answers, and points to what replaced it.
+    const endedOn =
+      view.stock.kind === "offer-ended" && product.metadata.validUntil
+        ? formatDate(product.metadata.validUntil, "long")
+        : null;
     const replacement =
       view.stock.kind === "offer-ended"
         ? await all
@@ -87,6 +91,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         facts: productFacts(product),
         purchasable: view.purchasable,
         replacement,
+        endedOn,
       },
       related,
       url,
@@ -144,7 +149,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {item.product.stock.kind === "offer-ended" ? (
               <p className="mt-4 rounded-xl bg-sand p-4 text-sm" role="note" data-testid="offer-ended">
                 <strong>Offer ended</strong>
-                {item.product.metadata.validUntil ? ` on ${formatDate(item.product.metadata.validUntil, "long")}` : ""}.
+                {item.endedOn ? ` on ${item.endedOn}` : ""}.
                 {item.replacement ? (
                   <>
                     {" "}

@@ -134,15 +134,11 @@ export function CartProvider({
         const result = Cart.addCombo(cartRef.current, productIds, catalogue, clock);
         if (!result.combo) {
           notify.error(
-            result.reason === "too-few-products"
-              ? "Pick at least 2 different products for a combo"
-              : result.reason === "duplicate-product"
-                ? "Each product goes in a combo once"
-                : result.reason === "not-eligible"
-                  ? "One of these products can't be part of a combo"
-                  : result.reason === "out-of-stock"
-                    ? "Not enough stock for another of this combo"
-                    : "One of these products can't be bought right now",
+            result.reason === "out-of-stock"
+              ? "Not enough stock for another of this combo"
+              : result.reason === "unavailable"
+                ? "One of these products can't be bought right now"
+                : "Pick at least 2 different combo products",
           );
           return false;
         }

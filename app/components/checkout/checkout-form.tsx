@@ -2,7 +2,6 @@ import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { US_STATES } from "~/domain/us-address";
 import { useCart } from "../cart/cart-context";
 import { Field } from "../ui/field";
 import { whenIdle } from "../ui/idle";
@@ -24,10 +23,13 @@ interface CheckoutAnswer {
 /** Contact, address (only when something ships), card, place order. One Zod schema with the server. */
 export function CheckoutForm({
   requiresShipping,
+  states,
   testMode,
   stripePublishableKey,
 }: {
   requiresShipping: boolean;
+  /** Where we ship: [code, name] of the 50 states and DC. */
+  states: [string, string][];
   testMode: boolean;
   stripePublishableKey?: string | null;
 }) {
@@ -182,28 +184,29 @@ export function CheckoutForm({
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
-            <SelectField
+            <Field
               name="state"
               label="State"
               autoComplete="address-level1"
               error={err("address.state")}
-              options={[["", "Choose a state"], ...US_STATES]}
+              required
+              options={[["", "Choose a state"], ...states]}
             />
             <Field
               name="postalCode"
               label="ZIP code"
               autoComplete="postal-code"
-              inputMode="numeric"
               required
               maxLength={10}
               error={err("address.postalCode")}
               hint="5 digits, or ZIP+4 like 33602-1234."
             />
-            <SelectField
+            <Field
               name="country"
               label="Country"
               autoComplete="country"
               error={err("address.country")}
+              required
               options={[["US", "United States"]]}
               hint="Live plants ship within the US only (50 states and DC)."
             />
@@ -231,7 +234,6 @@ export function CheckoutForm({
             <Field
               name="expiry"
               label="Expiry (MM/YY)"
-              inputMode="numeric"
               autoComplete="cc-exp"
               required
               placeholder="12/34"
@@ -240,7 +242,6 @@ export function CheckoutForm({
             <Field
               name="cvc"
               label="CVC"
-              inputMode="numeric"
               autoComplete="cc-csc"
               required
               maxLength={4}
@@ -263,57 +264,5 @@ export function CheckoutForm({
         )}
       </button>
     </form>
-  );
-}
-
-/** A labelled select whose error sits next to it and is announced with it, like Field. */
-function SelectField({
-  name,
-  label,
-  error,
-  hint,
-  options,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  options: readonly (readonly [string, string])[];
-  autoComplete?: string;
-}) {
-  const describedBy = [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={name} className="field-label">
-        {label}
-      </label>
-      <select
-        id={name}
-        name={name}
-        required
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="field-input"
-        defaultValue={options[0]?.[0]}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value} disabled={value === ""}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm font-medium text-coral-text">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

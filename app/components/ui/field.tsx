@@ -5,24 +5,45 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
   hint?: string;
+  /** [value, text] pairs: the field becomes a picker (an empty value is the disabled prompt). */
+  options?: readonly (readonly [string, string])[];
 }
 
 /** A labelled input whose error sits next to it and is announced with it. */
-export function Field({ name, label, error, hint, id = name, className = "", ...input }: FieldProps) {
+export function Field({ name, label, error, hint, options, id = name, className = "", ...input }: FieldProps) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="field-input"
-        {...input}
-      />
+      {options ? (
+        <select
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="field-input"
+          required={input.required}
+          autoComplete={input.autoComplete}
+          defaultValue={options[0]?.[0]}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value} disabled={value === ""}>
+              {text}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="field-input"
+          {...input}
+        />
+      )}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-soft">
           {hint}
