@@ -240,14 +240,7 @@ export function CheckoutForm({
               placeholder="12/34"
               error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")}
             />
-            <Field
-              name="cvc"
-              label="CVC"
-              autoComplete="cc-csc"
-              required
-              maxLength={4}
-              error={err("card.cvc")}
-            />
+            <Field name="cvc" label="CVC" autoComplete="cc-csc" required maxLength={4} error={err("card.cvc")} />
           </div>
         </fieldset>
       ) : null}
