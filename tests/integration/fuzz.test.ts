@@ -448,6 +448,10 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
 function listen(app: Express, port: number): Promise<{ url: string; close(): Promise<void> }> {
   return new Promise((resolve) => {
     const server = app.listen(port, "127.0.0.1", () => {
+      // No keep-alive: with some seeds, a page that answers before reading the posted body (405, no
+      // action) left its socket closing while fetch sent the next request on it, a reset on the
+      // client side (browsers retry those; this client does not). Each request gets its own socket.
+      server.keepAliveTimeout = 1;
       resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
