@@ -4,8 +4,8 @@ import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
 import { ORDER_SOURCES } from "~/domain/order-sources";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
-import { paidOrderMails } from "./order-mails.server";
-import { markOrderPaid, OutOfStockError, placeOrder } from "./orders.server";
+import { transition } from "./order-lifecycle.server";
+import { OutOfStockError, placeOrder } from "./orders.server";
 import type { AppServices } from "../../server/services";
 
 export const ExternalOrderSchema = z.object({
@@ -50,12 +50,15 @@ export async function recordExternalOrder(
         .set({ external_reference: input.externalReference })
         .where("id", "=", order.id)
         .execute();
-    await markOrderPaid(db, order.id, {
-      reference: `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`,
-      now,
-      actor,
-      mails: (o) => paidOrderMails(o, services.config),
-    });
+    await transition(
+      db,
+      order,
+      {
+        type: "pay",
+        reference: `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`,
+      },
+      { now, actor, shopEmail: services.config.shopEmail },
+    );
     return { ok: true, orderId: order.id };
   } catch (err) {
     if (err instanceof OutOfStockError) return { ok: false, message: err.message };

@@ -14,21 +14,20 @@ import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/t
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
 import { orderJson } from "~/models/order-json";
-import { paidOrderMails, orderUrl } from "~/models/order-mails.server";
+import { transitionIfAllowed } from "~/models/order-lifecycle.server";
+import { orderUrl } from "~/models/order-mails.server";
 import {
-  closeOrder,
   findOrderByIdempotencyKey,
   getOrderForToken,
   IdempotentOrderExistsError,
-  markOrderPaid,
   orderToken,
   OutOfStockError,
   placeOrder,
-  recordPaymentFailure,
   setPaymentReference,
 } from "~/models/orders.server";
 import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
 import { getUser } from "~/models/session.server";
+import { DECLINE_MESSAGES } from "~/services/payments/provider";
 import { ApiError, errorBody } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";
@@ -99,19 +98,22 @@ export function checkoutRoutes(services: AppServices): Router {
       case "succeeded": {
         let answer: Answer | undefined;
         let stored = false;
-        const paid = await markOrderPaid(db, order.id, {
-          reference: result.reference,
-          now: services.clock(),
-          actor: "checkout",
-          mails: (o) => paidOrderMails(o, services.config),
-          known: order,
-          // The answer is stored in the payment's own transaction: one commit fewer, and a
-          // crash right after it leaves a replayable answer rather than a takeover.
-          alsoInTransaction: async (trx, paidOrder) => {
-            answer = { status: 201, body: { order: orderJson(paidOrder), orderUrl: url } };
-            stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
+        const paid = await transitionIfAllowed(
+          db,
+          order,
+          { type: "pay", reference: result.reference },
+          {
+            now: services.clock(),
+            actor: "checkout",
+            shopEmail: services.config.shopEmail,
+            // The answer is stored in the payment's own transaction: one commit fewer, and a
+            // crash right after it leaves a replayable answer rather than a takeover.
+            alsoInTransaction: async (trx, paidOrder) => {
+              answer = { status: 201, body: { order: orderJson(paidOrder), orderUrl: url } };
+              stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
+            },
           },
-        });
+        );
         hold.stored = stored;
         return answer ?? { status: 201, body: { order: orderJson(paid.order!), orderUrl: url } };
       }
@@ -131,13 +133,14 @@ export function checkoutRoutes(services: AppServices): Router {
         return { status: 201, body: { order: orderJson(order), orderUrl: url, clientSecret: result.clientSecret } };
       }
       case "declined": {
-        // The customer keeps the cart and may retry with another card; this attempt's stock goes back now.
-        await recordPaymentFailure(db, order.id, result.reason, services.clock());
-        await closeOrder(db, order.id, "cancelled", {
-          now: services.clock(),
-          actor: "checkout",
-          note: `Payment failed: ${result.reason}`,
-        });
+        // An attempt on the pending order, not a cancelled order: the customer keeps the cart and
+        // may retry with another card; this attempt's stock goes back now.
+        await transitionIfAllowed(
+          db,
+          order,
+          { type: "decline", reason: result.reason, reference: result.reference ?? null },
+          { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail },
+        );
         return { status: 402, body: errorBody(402, result.message, result.reason) };
       }
     }
@@ -151,6 +154,12 @@ export function checkoutRoutes(services: AppServices): Router {
   async function continueOrder(order: Order, hold: KeyHold, card: Card | undefined): Promise<Answer | null> {
     switch (order.status) {
       case "pending_payment":
+        // Its attempt was declined (the answer was lost): the same answer again.
+        if (!order.stockHeld) {
+          const reason = order.paymentFailure ?? "card-declined";
+          const message = DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]!;
+          return { status: 402, body: errorBody(402, message, reason) };
+        }
         return payOrder(order, hold, card);
       case "cancelled":
       case "expired":
@@ -322,7 +331,7 @@ export function checkoutRoutes(services: AppServices): Router {
     const { token, outcome } = parseBody(CheckoutChallengeSchema, req.body);
     const order = await getOrderForToken(db, String(req.params.id), token);
     if (!order || services.payments.name !== "test") throw new ApiError(404, "No such order.");
-    if (order.status !== "pending_payment") {
+    if (order.status !== "pending_payment" || !order.stockHeld) {
       if (order.status === "paid" || order.status === "delivered")
         return void res.json({
           order: orderJson(order),
@@ -330,26 +339,25 @@ export function checkoutRoutes(services: AppServices): Router {
         });
       throw new ApiError(409, "This order can no longer be paid.", "order-closed");
     }
+    const ctx = { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail };
     if (outcome === "fail") {
-      await recordPaymentFailure(db, order.id, "authentication-failed", services.clock());
-      await closeOrder(db, order.id, "cancelled", {
-        now: services.clock(),
-        actor: "checkout",
-        note: "3-D Secure authentication failed",
-      });
+      // A failed challenge is a declined attempt on the pending order; its stock goes back.
+      await transitionIfAllowed(db, order, { type: "decline", reason: "authentication-failed" }, ctx);
       throw new ApiError(
         402,
         "The card issuer could not confirm it's you. Your cart is still here: try again or use another card.",
         "authentication-failed",
       );
     }
-    const paid = await markOrderPaid(db, order.id, {
-      reference: order.paymentReference ?? `test_3ds_${order.id}`,
-      now: services.clock(),
-      actor: "checkout",
-      mails: (o) => paidOrderMails(o, services.config),
-    });
-    res.json({ order: orderJson(paid.order!), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+    const paid = await transitionIfAllowed(
+      db,
+      order,
+      { type: "pay", reference: order.paymentReference ?? `test_3ds_${order.id}` },
+      ctx,
+    );
+    if (!paid.order || (paid.order.status !== "paid" && paid.order.status !== "delivered"))
+      throw new ApiError(409, "This order can no longer be paid.", "order-closed");
+    res.json({ order: orderJson(paid.order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
   });
 
   router.get("/orders/:id", async (req, res) => {

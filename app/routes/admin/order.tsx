@@ -17,7 +17,8 @@ import {
   OrderActionSchema,
   performOrderAction,
 } from "~/models/admin-orders.server";
-import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { OrderTransitionError } from "~/models/order-lifecycle.server";
+import { getOrder } from "~/models/orders.server";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];

@@ -18,8 +18,15 @@ export interface ChargeInput {
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id. */
-  refund(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /**
+   * Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id and,
+   * when the provider settles later (Stripe may), "pending". The same key never refunds twice.
+   */
+  refund(input: {
+    reference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; status?: "succeeded" | "pending" | "failed" }>;
 }
 
 export const DECLINE_MESSAGES: Record<string, string> = {
