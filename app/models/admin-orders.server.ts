@@ -8,11 +8,13 @@ import { settleRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
 import type { Order } from "./order-types";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 
 // ---- listing -----------------------------------------------------------------------------
 
 export const OrderFiltersSchema = z.object({
+  /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
+  view: z.enum(["orders", "abandoned"]).default("orders").catch("orders"),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
@@ -31,6 +33,7 @@ export interface OrderListRow {
   totalCents: number;
   source: string;
   createdAt: string;
+  paymentFailure: string | null;
 }
 
 export async function listOrders(
@@ -38,6 +41,9 @@ export async function listOrders(
   filters: OrderFilters,
 ): Promise<{ orders: OrderListRow[]; total: number; page: number; pages: number }> {
   let query = db.selectFrom("orders");
+  const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
+    eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
+  query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.from) query = query.where("created_at", ">=", `${filters.from}T00:00:00.000Z`);
   if (filters.to)
@@ -56,7 +62,17 @@ export async function listOrders(
   const pages = Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE));
   const page = Math.min(filters.page, pages);
   const rows = await query
-    .select(["id", "number", "status", "email", "customer_name", "total_cents", "source", "created_at"])
+    .select([
+      "id",
+      "number",
+      "status",
+      "email",
+      "customer_name",
+      "total_cents",
+      "source",
+      "created_at",
+      "payment_failure",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(ORDERS_PAGE_SIZE)
@@ -75,6 +91,7 @@ export async function listOrders(
       totalCents: r.total_cents,
       source: r.source,
       createdAt: toIso(r.created_at)!,
+      paymentFailure: r.payment_failure,
     })),
   };
 }

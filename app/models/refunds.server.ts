@@ -170,6 +170,16 @@ export async function listRefunds(db: Db, orderId: string): Promise<RefundRow[]>
   }));
 }
 
+export async function listPaymentAttempts(db: Db, orderId: string) {
+  const rows = await db
+    .selectFrom("payment_attempts")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, outcome: r.outcome, reason: r.reason, createdAt: toIso(r.created_at)! }));
+}
+
 async function historyNote(db: Db, orderId: string, status: string, note: string, at: string) {
   // A history line without a change of status (from = to): the refund's outcome, for the owner.
   await db

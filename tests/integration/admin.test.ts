@@ -100,8 +100,8 @@ describe(`back office on ${testDatabaseKind()}`, () => {
       .execute();
     expect(mails).toHaveLength(1);
     // Queued without content in the transition's transaction; the worker renders it from the order.
-    const shipped = await renderQueuedMail(services.database.db, mails[0]!, services.config, services.secret);
-    expect(shipped!.text).toContain("9400100000000000000000");
+    const mail = await renderQueuedMail(services.database.db, mails[0]!, services.config, services.secret);
+    expect(mail!.text).toContain("9400100000000000000000");
     expect(
       (await (await as(admin, "PATCH", `/api/admin/orders/${order.id}`, { action: "deliver" })).json()).order.status,
     ).toBe("delivered");
