@@ -105,6 +105,8 @@ export interface RefundTable {
   id: string;
   order_id: string;
   amount_cents: number;
+  /** The order's refunded total including this refund (what its mail says, whatever follows). */
+  refunded_total_cents: number;
   /** pending (recorded, provider not yet answered) | submitted (provider accepted, settling) | succeeded | failed */
   status: string;
   reason: string | null;

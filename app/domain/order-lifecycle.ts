@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "./order-status";
 
 /**
  * The order lifecycle as data (decision 016): which event may happen in which state, what it
@@ -236,7 +236,8 @@ export function nextStatuses(from: OrderStatus): OrderStatus[] {
 
 /** The lifecycle as a Mermaid state diagram (docs/decisions/016-order-lifecycle-diagram.md is generated from it). */
 export function lifecycleMermaid(): string {
-  const lines = ["stateDiagram-v2", "  [*] --> pending_payment: placed, stock reserved"];
+  const lines = ["stateDiagram-v2", ...ORDER_STATUSES.map((s) => `  ${s}: ${STATUS_LABELS[s]}`)];
+  lines.push("  [*] --> pending_payment: placed, stock reserved");
   for (const rule of LIFECYCLE) {
     for (const from of rule.from) {
       const to = rule.to === "same" ? from : rule.to;

@@ -195,6 +195,7 @@ export async function transition(
           id: refund.id,
           order_id: before.id,
           amount_cents: refund.amountCents,
+          refunded_total_cents: after.refundedCents,
           status: "pending",
           reason: "reason" in event ? (event.reason ?? null) : null,
           idempotency_key: refund.idempotencyKey,

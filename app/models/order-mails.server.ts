@@ -47,20 +47,13 @@ export async function renderQueuedMail(
       const refundId = row.dedupe_key?.slice("order-refunded:".length) ?? "";
       const refund = await db
         .selectFrom("refunds")
-        .select(["amount_cents", "created_at"])
+        .select(["amount_cents", "refunded_total_cents"])
         .where("id", "=", refundId)
         .where("order_id", "=", order.id)
         .executeTakeFirst();
       if (!refund) return null;
-      // As of this refund (a later one must not change what an earlier mail says).
-      const { sum } = await db
-        .selectFrom("refunds")
-        .select((eb) => eb.fn.sum<number>("amount_cents").as("sum"))
-        .where("order_id", "=", order.id)
-        .where("created_at", "<=", refund.created_at)
-        .where("status", "!=", "failed")
-        .executeTakeFirstOrThrow();
-      const soFar = Number(sum ?? refund.amount_cents);
+      // As of this refund: a later one must not change what an earlier mail says.
+      const soFar = refund.refunded_total_cents;
       return renderOrderRefunded(
         { ...order, refundedCents: soFar },
         { amountCents: refund.amount_cents, full: soFar >= order.totalCents },

@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("amount_cents", "integer", (c) => c.notNull())
+    // The order's refunded total with this refund: what its mail says, whatever follows.
+    .addColumn("refunded_total_cents", "integer", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("reason", "text")
     .addColumn("idempotency_key", "text", (c) => c.notNull().unique())
