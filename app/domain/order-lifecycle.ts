@@ -43,6 +43,7 @@ export interface LifecycleOrder {
   refundedCents: number;
   stockHeld: boolean;
   paymentReference: string | null;
+  paidAt: string | null;
   reservedUntil: string | null;
 }
 
@@ -82,9 +83,13 @@ export function refundAmount(order: LifecycleOrder, event: OrderEventInput): num
   return Math.max(0, order.totalCents - order.refundedCents);
 }
 
-/** Money was taken for this order (a provider's payment or one recorded from elsewhere). */
+/**
+ * Money was taken for this order (a provider's payment or one recorded from elsewhere) and not
+ * all of it given back. A pending order may already carry a payment reference (a PaymentIntent
+ * awaiting the customer): that is not money taken.
+ */
 export function moneyTaken(order: LifecycleOrder): boolean {
-  return order.paymentReference !== null && order.totalCents - order.refundedCents > 0;
+  return order.paidAt !== null && order.totalCents - order.refundedCents > 0;
 }
 
 export const LIFECYCLE: readonly TransitionRule[] = [
