@@ -1,7 +1,8 @@
 import os from "node:os";
+import { reconcileCharges } from "~/models/charge-reconciliation.server";
 import { recordHeartbeat } from "~/models/heartbeat.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
 import { expireDueOrders } from "~/models/order-lifecycle.server";
+import { renderQueuedMail } from "~/models/order-mails.server";
 import { settleDueRefunds } from "~/models/refunds.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
 import type { AppServices } from "./services";
@@ -36,6 +37,9 @@ export function startWorker(
   async function pass() {
     const now = services.clock();
     try {
+      // Checkouts that died between the charge and "paid" first: a paid one must not expire.
+      const charges = await reconcileCharges(services, now);
+      if (charges > 0) services.logger.info({ charges }, "reconciled charges of checkouts that died");
       const expired = await expireDueOrders(services.database.db, now, services.config.shopEmail);
       if (expired > 0) services.logger.info({ expired }, "expired unpaid orders (abandoned checkouts)");
       // Refunds a crash left between "recorded" and "asked of the provider" (same idempotency key).

@@ -9,7 +9,6 @@ import {
 } from "~/services/mail/order-emails";
 import { getOrder, orderToken } from "./orders.server";
 import type { Database } from "../../database/schema";
-import type { Order } from "./order-types";
 import type { Kysely } from "kysely";
 import type { Config } from "~/config.server";
 

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { productDemand, type CartQuote, type CartState } from "~/domain/cart";
-import type { OrderStatus } from "~/domain/order-status";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
-import type { Order, OrderEvent, OrderLine, ShippingAddress } from "./order-types";
+import type { Order, OrderLine, ShippingAddress } from "./order-types";
 import type { Kysely, Transaction } from "kysely";
+import type { OrderStatus } from "~/domain/order-status";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -285,7 +285,7 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
   it("a refund the provider fails stays pending with its error, and the worker settles it later with the same key", async () => {
     const provider = services.payments as TestPaymentProvider;
     const order = await orderIn("paid");
-    const real = provider.refund;
+    const real = provider.refund.bind(provider);
     provider.refund = () => Promise.reject(new Error("provider unreachable"));
     try {
       expect((await patch(order.id, { action: "cancel" })).status).toBe(200);

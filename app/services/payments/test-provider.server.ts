@@ -36,7 +36,11 @@ export interface TestProviderOptions {
    * process that died is remembered by the next one, as Stripe would (crash drills).
    */
   ledgerFile?: string | null;
-  /** Waits this long before answering (crash drills kill the process meanwhile). */
+  /**
+   * Waits this long after acting and before answering, like a provider whose answer is slow to
+   * come back: crash drills kill the process meanwhile, when the charge or refund is done at
+   * the provider but not yet recorded by the shop.
+   */
   delayMs?: number;
 }
 
@@ -92,7 +96,6 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
   return {
     name: "test",
     async charge(input: ChargeInput): Promise<ChargeResult> {
-      await pause();
       const seen = ledger.get(input.idempotencyKey);
       if (seen) {
         if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents) {
@@ -112,11 +115,11 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       };
       ledger.set(input.idempotencyKey, charge);
       remember({ charge });
+      await pause();
       if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
       return result;
     },
     async refund({ reference, amountCents, idempotencyKey }) {
-      await pause();
       const seen = refunds.get(idempotencyKey);
       if (seen) {
         if (seen.reference !== reference || seen.amountCents !== amountCents)
@@ -128,7 +131,11 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       const refund = { idempotencyKey, reference, amountCents, refundId, requests: 1 };
       refunds.set(idempotencyKey, refund);
       remember({ refund });
+      await pause();
       return { refundId, status: "succeeded" };
+    },
+    async lookup(idempotencyKey) {
+      return ledger.get(idempotencyKey)?.result ?? null;
     },
     charges: () => [...ledger.values()].map((c) => ({ ...c })),
     refunds: () => [...refunds.values()].map((r) => ({ ...r })),
