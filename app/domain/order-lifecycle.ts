@@ -230,15 +230,6 @@ function describeStatus(status: OrderStatus): string {
   return status === "pending_payment" ? "awaiting payment" : status;
 }
 
-/** The states an order may reach from `from` (for the status filter and the old canTransition). */
-export function nextStatuses(from: OrderStatus): OrderStatus[] {
-  const out = new Set<OrderStatus>();
-  for (const rule of LIFECYCLE) if (rule.from.includes(from) && rule.to !== "same") out.add(rule.to);
-  // A digital order goes straight on to delivered when it is paid.
-  if (from === "pending_payment") out.add("delivered");
-  return ORDER_STATUSES.filter((s) => out.has(s));
-}
-
 /** The lifecycle as a Mermaid state diagram (docs/decisions/016-order-lifecycle-diagram.md is generated from it). */
 export function lifecycleMermaid(): string {
   const lines = ["stateDiagram-v2", ...ORDER_STATUSES.map((s) => `  ${s}: ${STATUS_LABELS[s]}`)];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { decide, type OrderEventInput } from "~/domain/order-lifecycle";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
 import { toIso } from "./db-values";
-import { OrderTransitionError, transition } from "./order-lifecycle.server";
+import { transition } from "./order-lifecycle.server";
 import { getOrder } from "./orders.server";
 import { settleRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
@@ -189,5 +189,3 @@ export async function performOrderAction(
   if (refund) await settleRefund(services, refund.id);
   return (await getOrder(db, order.id))!;
 }
-
-export { OrderTransitionError };
