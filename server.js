@@ -85,19 +85,21 @@ async function supervise(count) {
 /** One server process: static files, the app from the build (or Vite), graceful shutdown. */
 async function serve() {
   const { default: express } = await import("express");
+  const { default: http } = await import("node:http");
   const server = express();
   server.disable("x-powered-by");
   let closing = false;
-  // While shutting down, answer with `Connection: close` so that keep-alive clients (a load
-  // balancer's pooled connections) move to another process instead of holding this one open.
-  server.use((_req, res, next) => {
+  // Anonymous pages kept in memory (server/page-cache.ts) are answered here on the bare Node
+  // request, before Express and everything mounted on it: a copy carries the headers its render
+  // was sent with, assembled once per copy.
+  let pageCacheAnswer = null;
+  const listener = http.createServer((req, res) => {
+    // While shutting down, answer with `Connection: close` so that keep-alive clients (a load
+    // balancer's pooled connections) move to another process instead of holding this one open.
     if (closing) res.setHeader("Connection", "close");
-    next();
+    if (pageCacheAnswer?.(req, res)) return;
+    server(req, res);
   });
-  // Anonymous pages kept in memory (server/page-cache.ts) are answered here, before the static
-  // file lookups and the app's middleware: a copy carries the headers its render was sent with.
-  let pageCacheFastPath = null;
-  server.use((req, res, next) => (pageCacheFastPath ? pageCacheFastPath(req, res, next) : next()));
   let createApp;
 
   if (dev) {
@@ -123,14 +125,14 @@ async function serve() {
 
   let app, services, worker;
   try {
-    ({ app, services, worker, pageCacheFastPath } = await createApp());
+    ({ app, services, worker, pageCacheAnswer } = await createApp());
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   }
   server.use(app);
 
-  const listener = server.listen(services.config.port, services.config.host, () => {
+  listener.listen(services.config.port, services.config.host, () => {
     const address = listener.address();
     const port = typeof address === "object" && address ? address.port : services.config.port;
     if (!cluster.isWorker || process.env.SERVER_SLOT === "0") {

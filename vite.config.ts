@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 
@@ -20,6 +21,77 @@ function loadedByEveryPage(id: string, graph: ModuleGraph, seen = new Set<string
   return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => loadedByEveryPage(importer, graph, seen));
 }
 
+const LUCIDE = fileURLToPath(new URL("./node_modules/lucide/dist/esm/", import.meta.url));
+
+/**
+ * `import { Truck, Leaf } from "lucide"` becomes the icons' path data, written into the importing
+ * module at build time (a few dozen bytes each). Through the package's barrel every icon any page
+ * draws counted as imported by the root route's header, so the admin's icons went into the shell
+ * chunk every storefront page loads; as modules of their own they became a tiny file per icon.
+ */
+function inlineLucideIcons(): Plugin {
+  let files: Map<string, string> | undefined;
+  const data = new Map<string, string>();
+  const iconData = (file: string) => {
+    let body = data.get(file);
+    if (body === undefined) {
+      const source = fs.readFileSync(`${LUCIDE}icons/${file}`, "utf8");
+      body = /^const \w+ = (\[[\s\S]*?\]);\s*$/m.exec(source)?.[1];
+      if (!body) throw new Error(`unexpected lucide icon module ${file}`);
+      data.set(file, body);
+    }
+    return body;
+  };
+  return {
+    name: "inline-lucide-icons",
+    enforce: "pre",
+    transform(code, id) {
+      if (!code.includes('from "lucide"') || !/[\\/]app[\\/][^?]*\.tsx?$/.test(id)) return null;
+      // Lines like `export { default as Trash, default as Trash2 } from './icons/trash.mjs';`
+      files ??= new Map(
+        [
+          ...fs
+            .readFileSync(`${LUCIDE}lucide.mjs`, "utf8")
+            .matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+\.mjs)'/g),
+        ].flatMap((m) => [...m[1]!.matchAll(/default as (\w+)/g)].map((name) => [name[1]!, m[2]!] as const)),
+      );
+      const lookup = files;
+      return {
+        code: code.replace(/import\s*\{([^}]*)\}\s*from\s*"lucide";?/g, (_all, specifiers: string) =>
+          specifiers
+            .split(",")
+            .map((s) => s.trim())
+            .filter((s) => s && !s.startsWith("type "))
+            .map((specifier) => {
+              const [name, local = name] = specifier.split(/\s+as\s+/) as [string, string?];
+              const file = lookup.get(name);
+              if (!file) throw new Error(`${id}: no lucide icon named ${name}`);
+              return `const ${local} = ${iconData(file).replace(/\s*\n\s*/g, "")};`;
+            })
+            .join("\n"),
+        ),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * React Router's package points every bundler at its development build, which differs from the
+ * production one only in `ENABLE_DEV_WARNINGS`; the browser gets the production build, so the
+ * minifier drops the warnings' code.
+ */
+const REACT_ROUTER_PRODUCTION = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)),
+  },
+];
+
 // The Express app (server/app.ts) is the SSR build entry, so the server bundle holds the
 // API, the worker and the React Router handler as one module graph with one database handle.
 //
@@ -27,7 +99,7 @@ function loadedByEveryPage(id: string, graph: ModuleGraph, seen = new Set<string
 // React Router in one "framework" chunk, and everything the root route pulls in — which every
 // page loads anyway — in one "shell" chunk, instead of a dozen tiny shared files each paying
 // its own request and compression overhead.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : {
@@ -50,6 +122,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(isSsrBuild || mode !== "production" ? [] : REACT_ROUTER_PRODUCTION),
+    ],
+  },
+  plugins: [inlineLucideIcons(), tailwindcss(), reactRouter()],
 }));

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { DocumentHtmlProvider } from "./components/html-once";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
@@ -24,7 +25,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentHtmlProvider value={loadContext.documentHtml ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentHtmlProvider>
       </NonceProvider>,
       {
         nonce,

@@ -7,6 +7,11 @@ declare module "react-router" {
     nonce: string;
     /** The client's address as Express resolved it (socket or trusted proxy). */
     clientIp: string;
+    /**
+     * Document requests only (not `.data` ones): HTML a loader passes to the render without
+     * repeating it in the hydration data (app/utils/html-once.server.ts).
+     */
+    documentHtml?: Map<string, string>;
   }
 }
 

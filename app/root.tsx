@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
-import "./app.css";
-import { CartProvider } from "./components/cart/cart-context";
+import appStylesheet from "./app.css?url";
+import { CartProvider, useCart } from "./components/cart/cart-context";
+import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
-import { SiteFooter } from "./components/site-footer";
+import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
 import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
@@ -12,7 +13,14 @@ import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { getUser } from "./models/session.server";
 import type { Route } from "./+types/root";
 
+// The footer (links, newsletter form) is server-rendered markup until the shopper reaches for it
+// (pointer, touch or focus): its code is not among what every page loads to become interactive.
+const SiteFooter = onFirstUse(() => import("./components/site-footer").then((m) => m.SiteFooter));
+
 export const links: LinksFunction = () => [
+  // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
+  // asks for the render-blocking CSS before any script (as a plain link it came after all of them).
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -53,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
@@ -65,13 +74,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter shopName={shopName} />
-          <DeferredToaster position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+          <SiteFooter id="site-footer" shopName={shopName} />
+          <ShopToaster />
         </CartProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Toasts sit bottom right, except while the cart panel is open: there they would cover its Checkout button. */
+function ShopToaster() {
+  const { open } = useCart();
+  return (
+    <DeferredToaster position={open ? "top-center" : "bottom-right"} visibleToasts={3} duration={4000} closeButton />
   );
 }
 

@@ -28,6 +28,7 @@ export default [
   route("sign-in/social/done", "routes/social-sign-in-done.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
+  route("account-deleted", "routes/account-deleted.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [

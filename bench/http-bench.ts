@@ -11,6 +11,11 @@
  *          --note=TEXT (repeatable: written with the results)
  *          --only=NAME (repeatable, e.g. --only=checkout: measure these targets only; nothing is written)
  *          --profile=DIR (each server process writes a V8 CPU profile to DIR when it stops)
+ *          --lighthouse-runs=N (1; 0 skips): Lighthouse (mobile) on the four audited pages afterwards,
+ *            through `npm run lighthouse -- --no-build` (scripts/lighthouse.ts)
+ *
+ * Before the load it also times a restart (`npm start` on the current build and the migrated
+ * database) and measures the bytes five storefront pages make a browser download (issue 21).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +25,13 @@ import { startBare } from "./lib/bare-server";
 import { capture, headerOf, type CapturedResponse } from "./lib/capture";
 import { createBenchDatabase, prepareCatalogue, verifyCheckout, type DbKind } from "./lib/database";
 import { runLoad, type RunSummary } from "./lib/load";
+import {
+  INLINE_SCRIPT_BUDGET_BYTES,
+  JS_BUDGET_BYTES,
+  measurePageBytes,
+  measureRestart,
+  RESTART_BUDGET_MS,
+} from "./lib/page-extras";
 import {
   cleanupAll,
   installSignalHandlers,
@@ -55,6 +67,7 @@ const { values } = parseArgs({
     note: { type: "string", multiple: true, default: [] },
     only: { type: "string", multiple: true, default: [] },
     profile: { type: "string" },
+    "lighthouse-runs": { type: "string", default: "1" },
   },
   strict: true,
 });
@@ -126,6 +139,8 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
   try {
     await prepareCatalogue(database.url);
     log(`▸ database ${database.label}: migrated, seeded, stock raised`);
+    const restart = await measureRestart({ DATA_DIR: dataDir, DATABASE_URL: database.url, RATE_LIMITS: "off" });
+    log(`▸ restart: npm start healthy after ${(restart.ms / 1000).toFixed(1)} s${restart.rebuilt ? " (rebuilt)" : ""}`);
     const shop = await startShop({
       dataDir,
       databaseUrl: database.url,
@@ -146,6 +161,7 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
       if (c.status !== 200) log(`  warning: ${t.path} answered ${c.status}`);
       captured.set(t.path, c);
     }
+    const pages = selected === TARGETS ? await measurePageBytes(shop.url) : [];
     const bare = await startBare(captured, shop.servingProcesses, tmp);
     log(`▸ bare server on ${bare.url} with ${bare.processes} process(es)`);
 
@@ -251,7 +267,23 @@ async function runDatabase(kind: DbKind): Promise<RunReport> {
       },
       targets,
       checkout,
-      checks: evaluateChecks(targets, checkout, settings.connections),
+      restart,
+      pages,
+      checks: [
+        ...evaluateChecks(targets, checkout, settings.connections),
+        {
+          name: "restart on a current build",
+          target: `≤ ${RESTART_BUDGET_MS / 1000} s, no rebuild`,
+          measured: `${(restart.ms / 1000).toFixed(1)} s${restart.rebuilt ? ", rebuilt" : ""}`,
+          pass: restart.ms <= RESTART_BUDGET_MS && !restart.rebuilt,
+        },
+        ...pages.map((p) => ({
+          name: `${p.name} page bytes`,
+          target: `JS ≤ ${JS_BUDGET_BYTES / 1024} KB (Brotli), inline script ≤ ${INLINE_SCRIPT_BUDGET_BYTES / 1024} KB`,
+          measured: `JS ${(p.jsBytes / 1024).toFixed(1)} KB, inline ${(p.inlineScriptBytes / 1024).toFixed(1)} KB`,
+          pass: p.jsBytes <= JS_BUDGET_BYTES && p.inlineScriptBytes <= INLINE_SCRIPT_BUDGET_BYTES,
+        })),
+      ],
     };
     // --note adds context the script cannot know (what else ran, a patched build, …).
     return { ...partial, notes: [...notesFor(partial, wc.value), ...(values.note ?? [])] };
@@ -277,6 +309,19 @@ try {
       log(`\nwritten ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.md)}`);
     }
     if (values.check && report.checks.some((c) => !c.pass)) exitCode = 1;
+  }
+  const lighthouseRuns = Number(values["lighthouse-runs"]);
+  if (lighthouseRuns > 0 && !wasInterrupted()) {
+    // Its own production server on a throw-away database; scores on a busy machine move by a few points.
+    log(`\n▸ Lighthouse (mobile), ${lighthouseRuns} run(s) per page`);
+    const child = spawnChild("npx", ["tsx", "scripts/lighthouse.ts", "--no-build", `--runs=${lighthouseRuns}`], {
+      stdio: "inherit",
+    });
+    const code = await new Promise<number | null>((r) => child.once("exit", r));
+    if (code !== 0) {
+      log(`Lighthouse: a target was missed or the run failed (exit ${code})`);
+      if (values.check) exitCode = 1;
+    }
   }
 } catch (err) {
   if (!wasInterrupted()) console.error(err instanceof Error ? (err.stack ?? err.message) : err);

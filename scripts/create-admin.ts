@@ -1,7 +1,10 @@
 /**
  * `npm run create-admin -- --email E --password P [--name N]`: creates an administrator, or
- * promotes (and re-passwords) an existing account.
+ * promotes (and re-passwords) an existing account, in the database the server would use with the
+ * same environment (DATA_DIR, DATABASE_URL) — and says which one, since a different environment
+ * means a different database and an owner who cannot sign in.
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../app/config.server";
 import { promoteToAdmin } from "../app/models/admin-users.server";
@@ -23,9 +26,22 @@ try {
   const services = await createServices(config, { database });
   const result = await promoteToAdmin(services, { email: values.email, password: values.password, name: values.name });
   console.log(`${result.created ? "Created" : "Promoted"} administrator ${result.email}`);
+  console.log(`Database: ${describeDatabase(config.databaseUrl)}`);
+  console.log("The server must run with the same DATA_DIR / DATABASE_URL to see this account.");
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
   await database.destroy();
+}
+
+/** Where the account was written, without the password of a database URL. */
+function describeDatabase(url: string): string {
+  if (url.startsWith("file:")) return `SQLite file ${path.resolve(url.slice("file:".length))}`;
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ""}${u.pathname}${u.username ? ` as ${u.username}` : ""}`;
+  } catch {
+    return "the configured DATABASE_URL";
+  }
 }

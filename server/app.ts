@@ -21,7 +21,7 @@ export async function createApp() {
             {
               reqId: res.getHeader("X-Request-Id"),
               method: req.method,
-              url: req.path,
+              url: req.url?.split("?")[0],
               status: res.statusCode,
               ms: Math.round(ms * 10) / 10,
               cache: "fast",
@@ -39,11 +39,12 @@ export async function createApp() {
         services,
         nonce: res.locals.nonce as string,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        documentHtml: req.path.endsWith(".data") ? undefined : new Map<string, string>(),
       }),
     }),
   );
   // Every process can run a pass on demand (tests); only the one chosen runs them on a timer.
   const worker = startWorker(services, { autoStart: config.backgroundWorker });
-  // server.js mounts the cache's fast path ahead of static files and this app.
-  return { app, services, worker, pageCacheFastPath: cache?.fastPath ?? null };
+  // server.js's request listener asks the cache first, ahead of Express, static files and this app.
+  return { app, services, worker, pageCacheAnswer: cache?.answer ?? null };
 }

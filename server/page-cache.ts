@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { hasSessionCookie } from "~/models/session-cookie";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * A short-lived cache of server-rendered pages for anonymous visitors, in this process.
@@ -47,22 +48,54 @@ export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 10
 
 type Encoding = "br" | "gzip" | "identity";
 
+/** A copy as sent: its bytes and header pairs; `own` = where the render's headers end and ours begin. */
+interface Wire {
+  bytes: Buffer;
+  headers: string[];
+  own: number;
+}
+
 interface Entry {
   body: Buffer;
-  /** The body compressed for each encoding asked for so far. */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The body compressed for each encoding asked for so far, with its response headers. */
+  encoded: Partial<Record<Encoding, Wire>>;
   /** As the render set them: content type, CSP with its nonce, the other security headers. */
   headers: Record<string, string | string[]>;
   etag: string;
   storedAt: number;
 }
 
-function preferredEncoding(req: Request): Encoding {
-  const accepted = req.acceptsEncodings("br", "gzip", "identity");
-  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+/**
+ * The encoding to send: what a browser sends ("gzip, deflate, br, zstd") is read without
+ * allocating; a header with q-values is weighed as HTTP says (the highest q wins, q=0 refuses).
+ */
+function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  if (!header.includes(";")) {
+    return /\bbr\b/.test(header) ? "br" : /\bgzip\b/.test(header) ? "gzip" : "identity";
+  }
+  let best: Encoding = "identity";
+  let bestQ = 0;
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    const encoding = name === "br" || name === "gzip" ? name : name === "*" ? "br" : null;
+    // Brotli first at equal weight: it is smaller.
+    if (encoding && q > 0 && (q > bestQ || (q === bestQ && encoding === "br"))) {
+      best = encoding;
+      bestQ = q;
+    }
+  }
+  return best;
 }
 
-function encode(entry: Entry, encoding: Encoding): Buffer {
+/** The copy's bytes and response headers in `encoding`, compressed and assembled once per copy. */
+function encode(entry: Entry, encoding: Encoding): Wire {
   const cached = entry.encoded[encoding];
   if (cached) return cached;
   const bytes =
@@ -76,33 +109,52 @@ function encode(entry: Entry, encoding: Encoding): Buffer {
       : encoding === "gzip"
         ? zlib.gzipSync(entry.body, { level: 9 })
         : entry.body;
-  entry.encoded[encoding] = bytes;
-  return bytes;
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(entry.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) headers.push(name, one);
+  }
+  const own = headers.length;
+  headers.push("ETag", entry.etag, "Cache-Control", SHARED_CACHE_CONTROL, "Vary", "Accept-Encoding");
+  // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
+  if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+  headers.push("Content-Length", String(bytes.length));
+  const wire = { bytes, headers, own };
+  entry.encoded[encoding] = wire;
+  return wire;
+}
+
+/** As `req.fresh` decides it for a weak ETag: the browser's copy is current unless it asks for a full answer. */
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const match = req.headers["if-none-match"];
+  if (!match || /(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers["cache-control"] ?? "")) return false;
+  if (match.trim() === "*") return true;
+  const tag = etag.replace(/^W\//, "");
+  return match.split(",").some((m) => m.trim().replace(/^W\//, "") === tag);
 }
 
 export interface PageCacheOptions {
   now?: () => number;
   freshMs?: number;
   staleMs?: number;
-  /** Logs the copies `fastPath` serves, as the app logs the requests it handles. */
-  logRequest?: (req: Request, res: Response, ms: number) => void;
+  /** Logs the copies `answer` serves, as the app logs the requests it handles. */
+  logRequest?: (req: IncomingMessage, res: ServerResponse, ms: number) => void;
 }
 
 export type PageCache = RequestHandler & {
   /**
-   * Serves a copy in memory before anything else runs, or passes the request on: mounted first
-   * in server.js, so a hit skips static-file lookups, the middleware stack and the router. Its
-   * headers are the ones its render was sent with (security headers included).
+   * Answers from a copy in memory before anything else runs and returns true, or returns false:
+   * called first by server.js's request listener on the bare Node request, so a hit skips
+   * Express itself, static-file lookups, the middleware stack and the router. Its headers are
+   * the ones its render was sent with (security headers included).
    */
-  fastPath: RequestHandler;
+  answer: (req: IncomingMessage, res: ServerResponse) => boolean;
   clear(): void;
   size(): number;
 };
 
 /** The cache key of a request that may be answered from the cache, or null. */
-function cacheKey(req: Request): string | null {
+function cacheKey(req: IncomingMessage, url: string): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  const url = req.originalUrl;
   const q = url.indexOf("?");
   const pathname = q === -1 ? url : url.slice(0, q);
   if (
@@ -131,32 +183,38 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
 
-  function serve(req: Request, res: Response, entry: Entry, state: "hit" | "stale") {
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-    res.setHeader(
-      "X-Request-Id",
-      req.id ?? ((req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID()),
+  /**
+   * Sends a copy. `bare`: nothing has touched the response yet (server.js's listener), so the
+   * headers assembled once per copy go out as they are; otherwise the app's middleware has set
+   * its own (a fresh nonce's CSP, a request id), which the copy's must replace, not join.
+   */
+  function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, state: "hit" | "stale", bare: boolean) {
+    const clientId = req.headers["x-request-id"];
+    const requestId = (typeof clientId === "string" && clientId.slice(0, 64)) || crypto.randomUUID();
+    const fresh = isFresh(req, entry.etag);
+    const { bytes, headers, own } = encode(
+      entry,
+      fresh ? "identity" : preferredEncoding(req.headers["accept-encoding"]),
     );
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
-    res.setHeader("X-Page-Cache", state);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (req.fresh) {
-      res.status(304).end();
-      return;
+    // A 304 carries the validators and caching headers, not a body or its length and encoding.
+    const sent = fresh ? headers.slice(0, headers.indexOf("Vary") + 2) : headers;
+    const status = fresh ? 304 : 200;
+    if (bare) {
+      res.writeHead(status, [...sent, "X-Request-Id", requestId, "X-Page-Cache", state]);
+    } else {
+      for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+      for (let i = own; i < sent.length; i += 2) res.setHeader(sent[i]!, sent[i + 1]!);
+      res.setHeader("X-Request-Id", requestId);
+      res.setHeader("X-Page-Cache", state);
+      res.statusCode = status;
     }
-    const encoding = preferredEncoding(req);
-    const bytes = encode(entry, encoding);
-    // Already encoded: the compression middleware leaves a response with Content-Encoding alone.
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", bytes.length);
-    res.status(200).end(req.method === "HEAD" ? undefined : bytes);
+    res.end(fresh || req.method === "HEAD" ? undefined : bytes);
   }
 
-  function refreshInBackground(req: Request, key: string) {
+  function refreshInBackground(req: IncomingMessage, key: string) {
     if (rendering.has(key)) return;
     const port = req.socket.localPort;
-    const done = fetch(`http://127.0.0.1:${port}${req.originalUrl}`, {
+    const done = fetch(`http://127.0.0.1:${port}${req.url}`, {
       headers: { "x-page-cache-refresh": refreshToken, "accept-encoding": "identity" },
       signal: AbortSignal.timeout(10_000),
     })
@@ -226,31 +284,32 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
   }
 
   /** A fresh or stale copy for this key, served (and refreshed when stale); false when there is none. */
-  function serveKept(req: Request, res: Response, key: string): boolean {
+  function serveKept(req: IncomingMessage, res: ServerResponse, key: string, bare: boolean): boolean {
     const entry = entries.get(key);
     const age = entry ? now() - entry.storedAt : Infinity;
     if (entry && age < freshMs) {
-      serve(req, res, entry, "hit");
+      serve(req, res, entry, "hit", bare);
       return true;
     }
     if (entry && age < staleMs) {
       refreshInBackground(req, key);
-      serve(req, res, entry, "stale");
+      serve(req, res, entry, "stale", bare);
       return true;
     }
     return false;
   }
 
-  const fastPath: RequestHandler = (req, res, next) => {
-    const key = cacheKey(req);
-    if (!key || req.headers["x-page-cache-refresh"] !== undefined) return next();
+  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const key = cacheKey(req, req.url ?? "/");
+    if (!key || req.headers["x-page-cache-refresh"] !== undefined) return false;
     const started = options.logRequest ? performance.now() : 0;
-    if (!serveKept(req, res, key)) return next();
+    if (!serveKept(req, res, key, true)) return false;
     options.logRequest?.(req, res, performance.now() - started);
+    return true;
   };
 
   const middleware = (async (req: Request, res: Response, next: NextFunction) => {
-    const key = cacheKey(req);
+    const key = cacheKey(req, req.originalUrl);
     if (!key) {
       // Personal or sensitive pages (account, checkout, admin, any page with a session): never
       // stored by the browser or a shared cache.
@@ -261,16 +320,16 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
       req.headers["x-page-cache-refresh"] === refreshToken && req.socket.remoteAddress?.endsWith("127.0.0.1");
     if (isRefresh) return renderAndKeep(req, res, next, key);
 
-    if (serveKept(req, res, key)) return;
+    if (serveKept(req, res, key, false)) return;
     const inFlight = rendering.get(key);
     if (inFlight) {
       const rendered = await inFlight;
-      if (rendered) return serve(req, res, rendered, "hit");
+      if (rendered) return serve(req, res, rendered, "hit", false);
     }
     if (req.method === "HEAD") return next(); // no body to keep
     renderAndKeep(req, res, next, key);
   }) as PageCache;
-  middleware.fastPath = fastPath;
+  middleware.answer = answer;
   middleware.clear = () => entries.clear();
   middleware.size = () => entries.size;
   return middleware;

@@ -1,4 +1,5 @@
 import { Clock } from "lucide";
+import { useHtmlOnce } from "~/components/html-once";
 import { Icon } from "~/components/ui/icon";
 import { formatDate } from "~/domain/dates";
 import type { ReactNode } from "react";
@@ -8,7 +9,8 @@ interface ArticleDoc {
   description: string;
   updated: string;
   readingMinutes: number;
-  html: string;
+  /** Absent in a document request's hydration data: the server rendered it (html-once.tsx). */
+  html: string | undefined;
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
 }
 
@@ -25,6 +27,7 @@ export function Article({
   footer?: ReactNode;
 }) {
   const sections = doc.toc.filter((entry) => entry.level === 2);
+  const html = useHtmlOnce("article-body", doc.html);
   return (
     <article>
       <header className="border-b border-line bg-paper">
@@ -63,7 +66,7 @@ export function Article({
           {aside}
         </aside>
         <div className="min-w-0">
-          <div className="prose-reef max-w-3xl" dangerouslySetInnerHTML={{ __html: doc.html }} />
+          <div id="article-body" className="prose-reef max-w-3xl" dangerouslySetInnerHTML={{ __html: html }} />
           {footer}
         </div>
       </div>

@@ -18,10 +18,10 @@ export function categoryLabel(category: string): string {
 }
 
 /**
- * `sizes` of a card image in the listing grid (1 / 2 / 3 columns). Grids with more columns pass
+ * `sizes` of a card image in the listing grid (2 columns on phones and tablets, 3 on desktops). Grids with more columns pass
  * their own so desktops do not download the 800 px variant for a 200 px card.
  */
-export const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
+export const CARD_SIZES = "(min-width: 1024px) 22rem, 46vw";
 
 interface CardImageOptions {
   sizes?: string;
@@ -53,8 +53,8 @@ export function ProductCard({
             {categoryLabel(product.category)}
           </span>
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-5">
-          <h3 className="text-lg leading-snug font-semibold group-hover:underline">{product.title}</h3>
+        <div className="flex flex-1 flex-col gap-2 p-3 sm:p-5">
+          <h3 className="text-base leading-snug font-semibold group-hover:underline sm:text-lg">{product.title}</h3>
           <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} />
           <div className="mt-auto pt-2">
             <StockBadge state={product.stock} />
@@ -89,8 +89,8 @@ export function BundleCard({
             {bundle.discountPercent}% off
           </span>
         </div>
-        <div className="flex flex-1 flex-col gap-2 p-5">
-          <h3 className="text-lg leading-snug font-semibold group-hover:underline">{bundle.name}</h3>
+        <div className="flex flex-1 flex-col gap-2 p-3 sm:p-5">
+          <h3 className="text-base leading-snug font-semibold group-hover:underline sm:text-lg">{bundle.name}</h3>
           <p className="line-clamp-2 text-sm text-ink-soft">{bundle.description}</p>
           <Price priceCents={bundle.priceCents} originalPriceCents={null} />
           <div className="mt-auto pt-2">

@@ -36,6 +36,8 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
             type="button"
             className="btn-primary min-h-11 flex-1 text-base whitespace-nowrap sm:flex-none"
             data-kind={kind}
+            data-early-add={itemId}
+            data-qty-input={`qty-${itemId}`}
             disabled={max < 1}
             onClick={() => {
               if (addItem(kind, itemId, Math.min(quantity, max))) setQuantity(1);

@@ -22,6 +22,8 @@ export function QuantityStepper({
   disabled = false,
   hideLabel = false,
 }: QuantityStepperProps) {
+  // "Quantity of Premium Chaeto" → "Increase quantity of Premium Chaeto": only the first letter changes case.
+  const spoken = label.charAt(0).toLowerCase() + label.slice(1);
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
   return (
     <div>
@@ -34,7 +36,7 @@ export function QuantityStepper({
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand disabled:opacity-40"
           onClick={() => onChange(clamp(value - 1))}
           disabled={disabled || value <= 1}
-          aria-label={`Decrease ${label.toLowerCase()}`}
+          aria-label={`Decrease ${spoken}`}
         >
           <Icon icon={Minus} aria-hidden="true" className="h-4 w-4" />
         </button>
@@ -54,7 +56,7 @@ export function QuantityStepper({
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand disabled:opacity-40"
           onClick={() => onChange(clamp(value + 1))}
           disabled={disabled || value >= max}
-          aria-label={`Increase ${label.toLowerCase()}`}
+          aria-label={`Increase ${spoken}`}
         >
           <Icon icon={Plus} aria-hidden="true" className="h-4 w-4" />
         </button>

@@ -1,15 +1,26 @@
 import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { isFailure, postJson } from "./checkout/checkout-client";
 
+interface WisdomLink {
+  title: string;
+  url: string;
+}
+
 interface Message {
   role: "you" | "reef-wisdom";
   text: string;
-  sources?: Array<{ title: string; url: string }>;
+  sources?: WisdomLink[];
   grounded?: boolean;
+  /** The quoted passages, each under its heading with a link to the section. */
+  quotes?: Array<{ heading: string; text: string; url: string }>;
+  /** Refusals: the guide closest to the question, when there is one. */
+  suggestion?: WisdomLink;
 }
+
+type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion"> & { answer: string };
 
 const STORAGE_KEY = "lazyReefer.wisdomChat";
 const STARTERS = [
@@ -19,26 +30,39 @@ const STARTERS = [
   "Is it cyano or dinos on my sand?",
 ];
 
+const readStoredHistory = () => window.localStorage.getItem(STORAGE_KEY);
+const noSubscription = () => () => {};
+
+function parseHistory(stored: string | null): Message[] {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "[]");
+    return Array.isArray(parsed) ? (parsed.slice(-40) as Message[]) : [];
+  } catch {
+    // A corrupt history is simply dropped.
+    return [];
+  }
+}
+
 /** A chat over the guides: the conversation stays in this browser; every answer links its sources. */
 export function ReefWisdomChat() {
-  const [messages, setMessages] = useState<Message[]>([]);
+  // The stored conversation is read after hydration (the server has none), and replaced by the
+  // edited one as soon as this visit changes it.
+  const storedHistory = useSyncExternalStore(noSubscription, readStoredHistory, () => null);
+  const restored = useMemo(() => parseHistory(storedHistory), [storedHistory]);
+  const [edited, setEdited] = useState<Message[] | null>(null);
+  const messages = edited ?? restored;
+  const setMessages = (update: Message[] | ((current: Message[]) => Message[])) =>
+    setEdited((current) => (typeof update === "function" ? update(current ?? restored) : update));
   const [question, setQuestion] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const logRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "[]");
-      if (Array.isArray(stored)) setMessages(stored.slice(-40));
-    } catch {
-      // A corrupt history is simply dropped.
-    }
-  }, []);
-  useEffect(() => {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(messages.slice(-40)));
+    if (edited === null) return;
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(edited.slice(-40)));
     logRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
-  }, [messages]);
+  }, [edited]);
 
   async function ask(text: string) {
     const q = text.trim();
@@ -48,15 +72,19 @@ export function ReefWisdomChat() {
     setMessages((m) => [...m, { role: "you", text: q }]);
     setQuestion("");
     try {
-      const { data } = await postJson<{ answer: string; sources: Message["sources"]; grounded: boolean }>(
-        "/api/wisdom/ask",
-        { question: q },
-      );
+      const { data } = await postJson<AskResponse>("/api/wisdom/ask", { question: q });
       if (isFailure(data)) setError(data.error.message);
       else
         setMessages((m) => [
           ...m,
-          { role: "reef-wisdom", text: data.answer, sources: data.sources, grounded: data.grounded },
+          {
+            role: "reef-wisdom",
+            text: data.answer,
+            ...(data.sources ? { sources: data.sources } : {}),
+            ...(data.grounded !== undefined ? { grounded: data.grounded } : {}),
+            ...(data.quotes ? { quotes: data.quotes } : {}),
+            ...(data.suggestion ? { suggestion: data.suggestion } : {}),
+          },
         ]);
     } catch {
       setError("We couldn't reach the shop. Check your connection and try again.");
@@ -87,8 +115,8 @@ export function ReefWisdomChat() {
         ) : null}
       </div>
       <p className="mt-1 text-sm text-ink-soft">
-        Answers come straight from our guides, with links to the exact section. If the guides don't cover it, it says
-        so.
+        Answers come straight from our guides, with links to the exact section. If the guides don&apos;t cover it, it
+        says so.
       </p>
 
       <ol
@@ -126,7 +154,21 @@ export function ReefWisdomChat() {
             data-role={m.role}
           >
             <span className="sr-only">{m.role === "you" ? "You asked: " : "Reef Wisdom: "}</span>
-            <p className="text-[0.95rem] leading-relaxed whitespace-pre-line">{m.text}</p>
+            {m.quotes && m.quotes.length > 0 ? (
+              m.quotes.map((quote) => (
+                <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed">
+                  <figcaption className="text-sm font-semibold text-ink-soft">
+                    From{" "}
+                    <Link to={quote.url} className="text-reef-dark underline">
+                      {quote.heading}
+                    </Link>
+                  </figcaption>
+                  <blockquote className="mt-1 border-l-2 border-reef pl-3">{quote.text}</blockquote>
+                </figure>
+              ))
+            ) : (
+              <p className="text-[0.95rem] leading-relaxed whitespace-pre-line">{m.text}</p>
+            )}
             {m.sources && m.sources.length > 0 ? (
               <ul className="mt-2 space-y-1 border-t border-line pt-2 text-sm" aria-label="Sources">
                 {m.sources.map((s) => (
@@ -139,9 +181,16 @@ export function ReefWisdomChat() {
               </ul>
             ) : null}
             {m.role === "reef-wisdom" && m.grounded === false ? (
-              <Link to="/contact" className="mt-2 inline-block text-sm font-semibold text-reef-dark underline">
-                Ask a reefer on the contact page
-              </Link>
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+                <Link to="/contact" className="text-reef-dark underline">
+                  Ask a reefer on the contact page
+                </Link>
+                {m.suggestion ? (
+                  <Link to={m.suggestion.url} className="text-reef-dark underline">
+                    Closest guide: {m.suggestion.title}
+                  </Link>
+                ) : null}
+              </p>
             ) : null}
           </li>
         ))}

@@ -17,11 +17,13 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
   return (
     <header className="sticky top-0 z-30 border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
-        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${shopName} home`}>
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={`${shopName} home`}>
           <LogoMark />
-          <span className="font-display text-xl font-semibold tracking-tight">{shopName}</span>
+          <span className="font-display text-lg font-semibold tracking-tight whitespace-nowrap min-[360px]:text-xl">
+            {shopName}
+          </span>
         </Link>
-        <nav aria-label="Main" className="ml-auto hidden md:block">
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
               <li key={item.to}>
@@ -29,7 +31,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
                   to={item.to}
                   prefetch="intent"
                   className={({ isActive }) =>
-                    `rounded-full px-3 py-2 text-sm font-medium transition-colors hover:bg-sand-deep ${isActive ? "bg-sand-deep text-ink" : "text-ink-soft"}`
+                    `rounded-full px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-sand-deep ${isActive ? "bg-sand-deep text-ink" : "text-ink-soft"}`
                   }
                 >
                   {item.label}
@@ -38,7 +40,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2 md:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
           <Link
             to={account.to}
             className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex"
@@ -48,7 +50,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
             <span className="truncate">{account.label}</span>
           </Link>
           <CartDrawer />
-          <details className="relative md:hidden">
+          <details className="relative lg:hidden">
             <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
               Menu
             </summary>

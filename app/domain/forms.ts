@@ -2,7 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 
 /**
- * The one answer every route action gives (docs/decisions/012-house-style-and-forms.md): a form
+ * The one answer every route action gives (docs/decisions/017-house-style-and-forms.md): a form
  * error or success sentence for the top of the form, and a message per field for next to it.
  * Pages with several forms post an `intent`, echoed back so only that form shows the result.
  */

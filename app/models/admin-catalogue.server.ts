@@ -5,9 +5,31 @@ import { getBundle, getProduct } from "./catalogue.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 
-const Money = z.number().min(0).max(100_000).multipleOf(0.01);
+const Money = z
+  .number("Enter an amount in dollars, like 24.99.")
+  .min(0, "Enter 0 or more.")
+  .max(100_000, "Enter at most $100,000.")
+  .multipleOf(0.01, "Use whole cents, like 24.99.");
 
-/** What the owner may change on a product or bundle; everything optional, nothing else accepted. */
+/** An owner's edit of a product or bundle, in the shop's units (cents); what is absent stays as it is. */
+export interface CatalogueUpdate {
+  title?: string;
+  description?: string;
+  priceCents?: number;
+  /** null removes the "was" price. */
+  originalPriceCents?: number | null;
+  /** A new stock level; it needs a stockReason. */
+  quantity?: number;
+  stockReason?: string;
+  active?: boolean;
+  tags?: string[];
+  /** null removes the offer's end date. */
+  validUntil?: string | null;
+  /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
+  metadata?: Record<string, string | number | boolean>;
+}
+
+/** The JSON edit of /api/admin (prices in decimal dollars there); everything optional, nothing else accepted. */
 export const CatalogueUpdateSchema = z
   .object({
     title: z.string().trim().min(2).max(120).optional(),
@@ -19,17 +41,27 @@ export const CatalogueUpdateSchema = z
     active: z.boolean().optional(),
     tags: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
     validUntil: z.iso.date().nullable().optional(),
-    /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
     metadata: z
-      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/), z.union([z.string().max(200), z.number(), z.boolean()]))
+      .record(
+        z
+          .string()
+          .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, "Name each detail with letters and digits, starting with a letter."),
+        z.union([z.string().max(200), z.number(), z.boolean()], "Give each detail a text, a number, true or false."),
+      )
       .optional(),
   })
   .strict()
   .refine((u) => u.quantity === undefined || u.stockReason, {
-    message: "Say why the stock changes (stockReason).",
+    message: "Say why the stock changes.",
     path: ["stockReason"],
-  });
-export type CatalogueUpdate = z.infer<typeof CatalogueUpdateSchema>;
+  })
+  .transform(({ price, originalPrice, ...rest }): CatalogueUpdate => ({
+    ...rest,
+    ...(price !== undefined ? { priceCents: dollarsToCents(price) } : {}),
+    ...(originalPrice !== undefined
+      ? { originalPriceCents: originalPrice === null ? null : dollarsToCents(originalPrice) }
+      : {}),
+  }));
 
 /**
  * Applies an owner's edit. A stock change is written as the new level plus a stock_movements
@@ -59,10 +91,8 @@ export async function updateCatalogueItem(
         .set({
           ...(update.title !== undefined ? { title: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
-          ...(update.price !== undefined ? { price_cents: dollarsToCents(update.price) } : {}),
-          ...(update.originalPrice !== undefined
-            ? { original_price_cents: update.originalPrice === null ? null : dollarsToCents(update.originalPrice) }
-            : {}),
+          ...(update.priceCents !== undefined ? { price_cents: update.priceCents } : {}),
+          ...(update.originalPriceCents !== undefined ? { original_price_cents: update.originalPriceCents } : {}),
           ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           ...(update.tags !== undefined ? { tags: JSON.stringify(update.tags) } : {}),
@@ -79,7 +109,7 @@ export async function updateCatalogueItem(
         .set({
           ...(update.title !== undefined ? { name: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
-          ...(update.price !== undefined ? { price_cents: dollarsToCents(update.price) } : {}),
+          ...(update.priceCents !== undefined ? { price_cents: update.priceCents } : {}),
           ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           updated_at: iso,

@@ -1,6 +1,8 @@
 import matter from "gray-matter";
 import { z } from "zod";
+import { htmlOnce } from "~/utils/html-once.server";
 import { readingMinutes, renderMarkdown, type RenderedMarkdown } from "./markdown.server";
+import type { AppLoadContext } from "react-router";
 
 /**
  * Guides and information pages are Markdown files with front matter under app/content.
@@ -73,6 +75,10 @@ export function getPage(slug: string): ContentDocument | null {
  * after the HTML itself and its copy in `html`: on a guide that pushed the document from
  * ~13 KB to ~17.5 KB compressed, past the first TCP round trip on a slow connection.
  */
-export function articleView({ slug, title, description, updated, readingMinutes, html, toc }: ContentDocument) {
-  return { slug, title, description, updated, readingMinutes, html, toc };
+export function articleView(
+  context: AppLoadContext,
+  { slug, title, description, updated, readingMinutes, html, toc }: ContentDocument,
+) {
+  // The article's HTML is in the page already: not again in a document's hydration data.
+  return { slug, title, description, updated, readingMinutes, html: htmlOnce(context, "article-body", html), toc };
 }

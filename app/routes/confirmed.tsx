@@ -15,7 +15,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return { problem: params.get("problem"), unsubscribed: params.get("unsubscribed") === "1" };
+  return {
+    problem: params.get("problem"),
+    unsubscribed: params.get("unsubscribed") === "1",
+    subscribed: params.get("subscribed") === "1",
+  };
 }
 
 export default function Confirmed({ loaderData }: Route.ComponentProps) {
@@ -32,6 +36,22 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
             : loaderData.problem === "expired"
               ? "This confirmation link has expired. Sign up again at the bottom of the page and we'll send a fresh one."
               : "This link is not valid. Sign up again at the bottom of the page and we'll send a fresh one."}
+        </p>
+        <Link to="/" className="btn-primary mt-8">
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
+  if (!loaderData.subscribed) {
+    // Opened directly, not from a confirmation link: nothing was confirmed, so say how it works.
+    return (
+      <section className="container-page py-20 text-center">
+        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
+        <h1 className="mt-4 text-4xl font-semibold">Confirm your reef notes</h1>
+        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+          After you sign up at the bottom of any page, we email you a link. Open it to confirm your address; until then
+          we send you nothing else.
         </p>
         <Link to="/" className="btn-primary mt-8">
           Back to the shop

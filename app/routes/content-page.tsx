@@ -23,11 +23,11 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) =>
     : [{ title: "Not found | Lazy Reefer" }];
 
 /** One module for the Markdown-backed pages; the path names the document. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const doc = getPage(slug);
   if (!doc) throw data(null, { status: 404 });
-  return { slug, eyebrow: EYEBROWS[slug] ?? "Lazy Reefer", doc: articleView(doc) };
+  return { slug, eyebrow: EYEBROWS[slug] ?? "Lazy Reefer", doc: articleView(context, doc) };
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

@@ -43,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .filter((p) => p !== undefined)
     .map((p) => ({ id: p.id, title: p.title, priceCents: p.priceCents, imageKey: p.imageKeys[0] ?? p.id }));
   return {
-    guide: articleView(guide),
+    guide: articleView(context, guide),
     previous: neighbour(guides[index - 1]),
     next: neighbour(guides[index + 1]),
     related,

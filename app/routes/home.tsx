@@ -59,7 +59,7 @@ const PROMISES = [
 ];
 
 // Image `sizes` of the two card grids (4 and 5 columns on desktop).
-const FEATURED_SIZES = "(min-width: 1024px) 16rem, (min-width: 640px) 45vw, 92vw";
+const FEATURED_SIZES = "(min-width: 1024px) 16rem, 46vw";
 const BUNDLE_SIZES = "(min-width: 1280px) 13rem, (min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -135,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             All products <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
           </Link>
         </div>
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
           {featured.map((product) => (
             <ProductCard key={product.id} product={product} sizes={FEATURED_SIZES} />
           ))}
@@ -165,8 +165,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               The Lazy Reefer Guide
             </h2>
             <p className="mt-3 text-ink-soft">
-              Five free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that
-              answers from them.
+              Free guides that take you from an empty tank to a reef that mostly runs itself, and a chat that answers
+              from them.
             </p>
             <Link to="/reef-wisdom" className="btn-primary mt-6">
               Visit Reef Wisdom

@@ -1,7 +1,7 @@
 import { ChevronLeft } from "lucide";
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
-import { ComboBuilder } from "~/components/combo-builder";
+import { onFirstUse } from "~/components/on-first-use";
 import { Price } from "~/components/price";
 import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
@@ -14,6 +14,11 @@ import { bundleView, productView } from "~/models/catalogue-view";
 import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/product";
+
+// Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
+const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
+  whenVisible: true,
+});
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return [{ title: "Product not found | Lazy Reefer" }];
@@ -188,7 +193,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       {item.kind === "product" && item.product.metadata.comboEligible && item.purchasable ? (
         <div className="mt-16">
-          <ComboBuilder initial={[item.product.id]} />
+          <ComboBuilder id="combo-builder-slot" initial={[item.product.id]} />
         </div>
       ) : null}
 

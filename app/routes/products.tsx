@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { ComboBuilder } from "~/components/combo-builder";
+import { onFirstUse } from "~/components/on-first-use";
 import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
@@ -8,6 +8,11 @@ import { bundleView, productView, type BundleView, type ProductView } from "~/mo
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/products";
+
+// Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
+const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
+  whenVisible: true,
+});
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const first = data?.listings[0];
@@ -91,7 +96,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     to={chip(category)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
-                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium transition-colors ${
+                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
                       active ? "border-ink bg-ink text-white" : "border-line bg-paper text-ink hover:border-ink/40"
                     }`}
                   >
@@ -108,7 +113,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
         >
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
-          <label htmlFor="sort" className="text-sm font-semibold">
+          <label htmlFor="sort" className="text-sm font-semibold whitespace-nowrap">
             Sort by
           </label>
           <select
@@ -149,7 +154,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <h2 id="listing-heading" className="sr-only">
             Products and bundles
           </h2>
-          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-grid">
+          <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3" data-testid="product-grid">
             {/* Only the first image is eager (the LCP, preloaded in meta): on a phone the next cards are
                 below the fold, and on a desktop lazy images in view still load right after layout. */}
             {listings.map((listing, i) =>
@@ -164,7 +169,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-16">
-        <ComboBuilder />
+        <ComboBuilder id="combo-builder-slot" />
       </div>
     </div>
   );

@@ -31,8 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.services, request);
   const orders = await listCustomerOrders(context.services.database.db, user);
+  // Landing here from the link that confirmed a new address: say it took effect.
+  const emailChanged = new URL(request.url).searchParams.get("email") === "changed";
   return {
     user,
+    notice: emailChanged ? `Your email address is now ${user.email}.` : null,
     policy: context.services.config.passwordPolicy,
     orders: orders.map((o) => ({
       ...o,
@@ -77,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const res = await call("/change-email", {
       newEmail: input.newEmail,
       password: input.reauthPassword,
-      callbackURL: "/profile",
+      callbackURL: "/profile?email=changed",
     });
     if (!res.ok) return authFailureFrom(res, intent, { email: "newEmail" });
     return formSuccess(`We sent a confirmation link to ${input.newEmail}. The change takes effect once you open it.`, {
@@ -86,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const res = await call("/delete-user", { password: input.reauthPassword });
   if (!res.ok) return authFailureFrom(res, intent);
-  throw redirect("/", { headers: cookiesFrom(res) });
+  throw redirect("/account-deleted", { headers: cookiesFrom(res) });
 }
 
 function isProfileIntent(intent: string): intent is ProfileIntent {
@@ -187,6 +190,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </div>
 
+      {loaderData.notice ? (
+        <div className="mt-6">
+          <FormAlert tone="success" message={loaderData.notice} />
+        </div>
+      ) : null}
       {!user.emailVerified ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-gold-light p-4 text-sm">
           <Icon icon={MailWarning} aria-hidden="true" className="h-5 w-5 shrink-0" />
@@ -194,7 +202,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[1.3fr_1fr]">
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1.3fr_1fr]">
         <section aria-labelledby="orders-heading" className="card p-6">
           <h2 id="orders-heading" className="text-2xl font-semibold">
             Your orders

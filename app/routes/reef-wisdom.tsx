@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Reef Wisdom: the Lazy Reefer Guide",
     description:
-      "Five free guides to a stable, low-effort reef: tank setup, equipment, water chemistry, troubleshooting, and feeding and maintenance.",
+      "Free guides to a stable, low-effort reef: tank setup, equipment, water chemistry, troubleshooting, feeding and maintenance, fish diseases, compatibility, anemones, coral placement, emergencies, RODI and ICP.",
     path: "/reef-wisdom",
   });
 
@@ -42,7 +42,7 @@ export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
         <div className="mb-12">
           <ReefWisdomChat />
         </div>
-        <h2 className="mb-6 text-3xl font-semibold">The five guides</h2>
+        <h2 className="mb-6 text-3xl font-semibold">The {loaderData.guides.length} guides</h2>
         <ol className="grid gap-6 md:grid-cols-2">
           {loaderData.guides.map((guide, i) => (
             <li key={guide.slug} className="card flex flex-col p-6">

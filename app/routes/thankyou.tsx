@@ -9,7 +9,7 @@ import type { Route } from "./+types/thankyou";
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
     title: "Thank you",
-    description: "Thank you for getting in touch with Lazy Reefer. We answer every message within two business days.",
+    description: "Thank you from Lazy Reefer: for a message, a tip or a visit.",
     path: "/thankyou",
   }),
   { name: "robots", content: "noindex" },
@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await getOrderForToken(context.services.database.db, params.get("order")!, params.get("token")!)
       : null;
   return {
+    fromContact: params.get("from") === "contact",
     tip: order
       ? {
           number: order.number,
@@ -32,25 +33,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What the page thanks for: a tip (with its receipt), a message, or — opened directly — a visit. */
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { tip } = loaderData;
+  const { tip, fromContact } = loaderData;
   return (
     <section className="container-page py-20 text-center">
       <Icon icon={Heart} aria-hidden="true" className="mx-auto h-12 w-12 text-coral" />
-      <h1 className="mt-4 text-4xl font-semibold">Thank you!</h1>
-      <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-        Whether you sent us a message or left a tip, it means a lot to a small reef shop. Messages get a personal answer
-        within two business days, and a copy of yours is on its way to your inbox.
-      </p>
       {tip ? (
-        <p className="mx-auto mt-4 max-w-lg rounded-xl bg-chaeto-light p-4 text-chaeto" data-testid="tip-thanks">
-          Your tip of <strong>{formatCents(tip.totalCents)}</strong> (order {tip.number}) went straight to the people
-          who grow and pack your chaeto.{" "}
-          <Link to={tip.url} className="font-semibold underline">
-            View receipt
-          </Link>
-        </p>
-      ) : null}
+        <>
+          <h1 className="mt-4 text-4xl font-semibold">Thank you for the tip!</h1>
+          <p className="mx-auto mt-4 max-w-lg rounded-xl bg-chaeto-light p-4 text-chaeto" data-testid="tip-thanks">
+            Your tip of <strong>{formatCents(tip.totalCents)}</strong> (order {tip.number}) went straight to the people
+            who grow and pack your chaeto. A receipt is on its way to your inbox.{" "}
+            <Link to={tip.url} className="font-semibold underline">
+              View receipt
+            </Link>
+          </p>
+        </>
+      ) : fromContact ? (
+        <>
+          <h1 className="mt-4 text-4xl font-semibold">Message sent</h1>
+          <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+            Thanks for writing. A reefer from the shop answers within two business days, and a copy of your message is
+            on its way to your inbox.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="mt-4 text-4xl font-semibold">Thanks for stopping by</h1>
+          <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+            Questions about chaeto or your reef? The guides answer most of them, and a real reefer answers the rest.
+          </p>
+        </>
+      )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/products" className="btn-primary">
           Back to the shop

@@ -39,25 +39,31 @@ async function runOnce(
   if (keys) {
     // setupRequest runs before each request is written; with pipelining 1 the per-connection
     // context then belongs to exactly one request until onResponse.
-    request.setupRequest = (req, context) => {
+    request.setupRequest = (req, context: { key?: string }) => {
       const key = crypto.randomUUID();
       context.key = key;
       keys.inFlight.add(key);
       return { ...req, headers: { ...req.headers, "Idempotency-Key": key } };
     };
-    request.onResponse = (status, body, context) => {
+    request.onResponse = (status, body, context: { key?: string }) => {
       sampleError(status, body);
-      keys.inFlight.delete(context.key as string);
+      if (context.key) keys.inFlight.delete(context.key);
       if (status === 201) keys.answered201++;
     };
   }
-  const instance = autocannon({
-    url: url.origin,
-    connections: job.connections,
-    duration: seconds,
-    pipelining: 1,
-    timeout: job.timeoutSeconds,
-    requests: [request],
+  let instance!: autocannon.Instance;
+  const finished = new Promise<Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: url.origin,
+        connections: job.connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: job.timeoutSeconds,
+        requests: [request],
+      },
+      (err: Error | null, result) => (err ? reject(err) : resolve(result)),
+    );
   });
   // autocannon's histogram keeps whole milliseconds; keep exact times too for sub-ms answers.
   let times = new Float64Array(1 << 16);
@@ -71,7 +77,7 @@ async function runOnce(
     times[n++] = responseTime;
   });
   const cpuStart = cpuSnapshot(job.serverPids, job.dbName);
-  const result: Result = await instance;
+  const result = await finished;
   const cpu = cpuSince(cpuStart, job.serverPids, job.dbName);
   const sorted = times.slice(0, n).sort();
   const ms = (x: number) => Math.round(x * 1000) / 1000;
@@ -88,7 +94,9 @@ async function runOnce(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+    ),
     bytesPerSec: result.throughput.average,
     autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean },
     cpu,

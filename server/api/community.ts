@@ -42,7 +42,7 @@ export function communityRoutes(services: AppServices): Router {
   router.get("/newsletter/confirm", async (req, res) => {
     const q = (name: string) => (typeof req.query[name] === "string" ? req.query[name] : "");
     const result = await confirmSubscription(deps(), q("email").toLowerCase(), q("exp"), q("sig"));
-    res.redirect(303, result === "confirmed" ? "/confirmed" : `/confirmed?problem=${result}`);
+    res.redirect(303, result === "confirmed" ? "/confirmed?subscribed=1" : `/confirmed?problem=${result}`);
   });
 
   // One-click unsubscribe: POST from mail clients (RFC 8058), GET from the link in the mail.

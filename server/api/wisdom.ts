@@ -17,8 +17,17 @@ export function wisdomRoutes(_services: AppServices): Router {
   const router = Router();
   router.post("/wisdom/ask", (req, res) => {
     const { question } = parseBody(AskSchema, req.body);
-    const { answer, sources, grounded } = getWisdomRetriever().answer(question);
-    res.json({ answer, sources, grounded });
+    const { answer, sources, grounded, quotes, contact, suggestion } = getWisdomRetriever().answer(question);
+    // `answer` stays plain text for API clients; `quotes` carry the heading and link of each quoted
+    // passage, and a refusal names where a person answers and, when there is one, the closest guide.
+    res.json({
+      answer,
+      sources,
+      grounded,
+      quotes,
+      ...(contact ? { contact } : {}),
+      ...(suggestion ? { suggestion } : {}),
+    });
   });
   return router;
 }

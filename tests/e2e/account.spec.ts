@@ -146,3 +146,18 @@ test("a blocked popup falls back to signing in within the tab", async ({ page })
   await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
   await expect(page.getByText(`${login}@oidc.example`)).toBeVisible();
 });
+
+test("deleting the account says what happened and signs out; the orders card does not stretch", async ({ page }) => {
+  const email = `leaving-${unique()}@example.com`;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUp(page, email, "bye12345", "Leaving");
+  // The orders card is as tall as its content, not as the account forms beside it.
+  const ordersCard = page.locator('section[aria-labelledby="orders-heading"]');
+  expect((await ordersCard.boundingBox())!.height).toBeLessThan(400);
+  const section = page.locator('section[aria-labelledby="delete-heading"]');
+  await section.getByLabel("Current password").fill("bye12345");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
+  await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+});

@@ -1,16 +1,7 @@
 import crypto from "node:crypto";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-import { buyChaeto } from "./journeys";
-import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
-import type { Page } from "@playwright/test";
-
-async function signInAsAdmin(page: Page, to = "/admin") {
-  await page.goto(to);
-  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+import { buyChaeto, signInAsAdmin } from "./journeys";
+import { firstLink, waitForMail } from "./mailbox";
 
 test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({
   page,
@@ -58,7 +49,8 @@ test("a stock edit shows on the product page and is logged", async ({ page }) =>
   const card = page.getByTestId("catalogue-lazy-clean-up-crew");
   await card.getByLabel("Stock", { exact: true }).fill("7");
   await card.getByRole("button", { name: "Save" }).click();
-  await expect(card.getByRole("alert")).toContainText("stockReason");
+  await expect(card.getByRole("alert")).toHaveText("Please check the fields marked below.");
+  await expect(card.getByLabel("Reason for a stock change")).toHaveAccessibleDescription("Say why the stock changes.");
   await card.getByLabel("Stock", { exact: true }).fill("7");
   await card.getByLabel("Reason for a stock change").fill("cycle count");
   await card.getByRole("button", { name: "Save" }).click();

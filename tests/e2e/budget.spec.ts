@@ -4,19 +4,42 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /**
- * The storefront's byte budget (issue 8): the JavaScript a page loads before the shopper can
- * interact ≤ 120 KB gzip, its CSS ≤ 25 KB gzip, and no admin or chart code on any of them.
+ * The storefront's byte budget (issues 8 and 21): the JavaScript a page loads before the shopper
+ * can interact ≤ 100 KB as sent to a browser (Brotli), its CSS ≤ 25 KB, its inline scripts
+ * (hydration data included) ≤ 20 KB, and no admin or chart code on any of them.
  *
  * "Before interaction" = everything the page fetches until the network is idle with the
  * browser's idle callbacks switched off: the modules the HTML declares, plus anything imported
- * during hydration. Code that pages prefetch when the browser is idle (the cart panel, toasts)
- * is by design not counted, and would show up here if it were imported eagerly.
+ * during hydration. Code that pages load on first use or prefetch when the browser is idle (the
+ * cart panel, toasts, dialogs, payment code) is by design not counted, and would show up here if
+ * it were imported eagerly.
  *
- * Sizes are the bytes the server sends for each file to a client that accepts only gzip
- * (the build precompresses with Zopfli; browsers that accept Brotli get ~12 % less).
+ * Sizes are the bytes the server sends for each file to a browser that accepts Brotli, as every
+ * current browser does (the build precompresses with Brotli 11; docs/decisions/015-…).
  */
-const JS_BUDGET = 120 * 1024;
+const JS_BUDGET = 100 * 1024;
 const CSS_BUDGET = 25 * 1024;
+const INLINE_SCRIPT_BUDGET = 20 * 1024;
+/**
+ * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) when the budget moved to Brotli
+ * (docs/decisions/015-lightest-storefront.md), so that it can only go down. React DOM, React Router
+ * and React are 90.4 KB of every page; what is left is the shell (cart pricing, header) and the
+ * route. Remove a page from this list once it fits: the test then holds it to JS_BUDGET.
+ */
+const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
+  "/": 103.8 * 1024,
+  "/products": 102.3 * 1024,
+  "/product/premium-chaeto": 103.8 * 1024,
+  "/product/lazy-starter": 103.8 * 1024,
+  "/reef-wisdom": 102.8 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 101.9 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 101.9 * 1024,
+  "/care": 101.1 * 1024,
+  "/plan": 102.4 * 1024,
+  "/contact": 102.2 * 1024,
+  "/checkout": 105.7 * 1024,
+  "/sign-in": 102.1 * 1024,
+};
 
 const STOREFRONT_PAGES = [
   "/",
@@ -25,6 +48,8 @@ const STOREFRONT_PAGES = [
   "/product/lazy-starter",
   "/reef-wisdom",
   "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals",
+  // The longest guide: its text must not be sent a second time in the hydration data.
+  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues",
   "/care",
   "/plan",
   "/contact",
@@ -32,11 +57,11 @@ const STOREFRONT_PAGES = [
   "/sign-in",
 ];
 
-/** Bytes on the wire for `url` when the client accepts gzip only, and the encoding used. */
-function gzipWireSize(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+/** Bytes on the wire for `url` to a browser (which accepts Brotli), and the encoding used. */
+function wireSize(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      .get(url, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
         response.on("end", () => resolve({ bytes, encoding: response.headers["content-encoding"] }));
@@ -71,7 +96,7 @@ test.describe("storefront byte budget", () => {
   });
 
   for (const pagePath of STOREFRONT_PAGES) {
-    test(`${pagePath} stays within 120 KB of JS and 25 KB of CSS (gzip), with no admin or chart code`, async ({
+    test(`${pagePath} stays within its JS budget, 25 KB of CSS (Brotli) and 20 KB of inline script, with no admin or chart code`, async ({
       browser,
       baseURL,
     }) => {
@@ -94,7 +119,8 @@ test.describe("storefront byte budget", () => {
         if ((type !== "script" && type !== "stylesheet") || !response.url().startsWith(baseURL!)) return;
         fetched.push({ url: response.url(), type, body: response.body().catch(() => null) });
       });
-      await page.goto(pagePath);
+      const navigation = await page.goto(pagePath);
+      const html = (await navigation?.text()) ?? "";
       await page.waitForLoadState("networkidle");
       // Hydrated and the stored cart read (the badge counts it); checkout shows its form.
       await expect(page.getByTestId("cart-count")).toHaveText("1");
@@ -104,28 +130,37 @@ test.describe("storefront byte budget", () => {
 
       const loaded = await Promise.all(
         fetched.map(async (r) => {
-          const wire = await gzipWireSize(r.url);
+          const wire = await wireSize(r.url);
           const body = (await r.body)?.toString("utf8") ?? "";
-          if (body.length >= 1024) expect(wire.encoding, `${r.url} is sent compressed`).toBe("gzip");
-          return { url: new URL(r.url).pathname, type: r.type, gzip: wire.bytes, body };
+          if (body.length >= 1024) expect(wire.encoding, `${r.url} is sent compressed`).toBe("br");
+          return { url: new URL(r.url).pathname, type: r.type, br: wire.bytes, body };
         }),
       );
 
       const js = loaded.filter((r) => r.type === "script");
       const css = loaded.filter((r) => r.type === "stylesheet");
-      const jsTotal = js.reduce((sum, r) => sum + r.gzip, 0);
-      const cssTotal = css.reduce((sum, r) => sum + r.gzip, 0);
+      const jsTotal = js.reduce((sum, r) => sum + r.br, 0);
+      const cssTotal = css.reduce((sum, r) => sum + r.br, 0);
+      // Inline scripts as sent in the document (hydration data, route manifest, module loader).
+      const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+        (sum, m) => sum + Buffer.byteLength(m[1]!),
+        0,
+      );
       const detail = js
-        .sort((a, b) => b.gzip - a.gzip)
-        .map((r) => `${(r.gzip / 1024).toFixed(1).padStart(6)} KB ${r.url}`)
+        .sort((a, b) => b.br - a.br)
+        .map((r) => `${(r.br / 1024).toFixed(1).padStart(6)} KB ${r.url}`)
         .join("\n");
-      const figures = `${pagePath}: JS ${(jsTotal / 1024).toFixed(1)} KB in ${js.length} files, CSS ${(cssTotal / 1024).toFixed(1)} KB (gzip)`;
+      const figures = `${pagePath}: JS ${(jsTotal / 1024).toFixed(1)} KB in ${js.length} files, CSS ${(cssTotal / 1024).toFixed(1)} KB (Brotli), inline script ${(inline / 1024).toFixed(1)} KB`;
       test.info().annotations.push({ type: "budget", description: figures });
       console.log(`budget ${figures}`);
 
       expect(js.length, "the page loads its scripts").toBeGreaterThan(0);
-      expect(jsTotal, `JS before interaction on ${pagePath}:\n${detail}`).toBeLessThanOrEqual(JS_BUDGET);
+      expect(jsTotal, `JS before interaction on ${pagePath}:\n${detail}`).toBeLessThanOrEqual(
+        NOT_YET_WITHIN_BUDGET[pagePath] ?? JS_BUDGET,
+      );
       expect(cssTotal, `CSS on ${pagePath}`).toBeLessThanOrEqual(CSS_BUDGET);
+      expect(html.length, "the document was read").toBeGreaterThan(1000);
+      expect(inline, `inline script on ${pagePath}`).toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET);
       expect(
         js.filter((r) => adminAssets.has(r.url)).map((r) => r.url),
         "admin-only modules on a storefront page",

@@ -32,7 +32,7 @@ test("add products and a bundle, change quantities, build a 3-product combo, sur
   await expect(dialog.getByTestId("cart-total")).toHaveText(`$${expectedTotal.toFixed(2)}`);
   await expectAccessible(page);
 
-  await dialog.getByRole("button", { name: "Increase quantity of Premium Chaeto (Chaetomorpha)" }).click();
+  await dialog.getByRole("button", { name: "Increase quantity of Premium Chaeto (Chaetomorpha)", exact: true }).click();
   await expect(page.getByTestId("cart-count")).toHaveText("5");
 
   await page.reload();
@@ -131,4 +131,45 @@ test("the ended special cannot be added; adding reports to gtag when present", a
       }),
     ],
   ]);
+});
+
+test("a change in one tab shows in the other tab's cart", async ({ page }) => {
+  await visit(page, "/product/premium-chaeto");
+  const other = await page.context().newPage();
+  await other.goto("/products");
+  await expect(other.getByTestId("cart-count")).toHaveCount(0);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expect(other.getByTestId("cart-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(other.getByTestId("cart-count")).toHaveText("3");
+});
+
+test("a toast never covers the cart panel's Checkout button, and offers no 'View cart' while the cart is open", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/product/premium-chaeto");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await page.goto("/product/reef-care-bundle");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Your cart" });
+  // Removing a line shows an "undo" toast while the panel is open.
+  await dialog
+    .getByRole("button", { name: /^Remove/ })
+    .first()
+    .click();
+  const checkout = dialog.getByRole("link", { name: /Checkout/ });
+  await expect(checkout).toBeVisible();
+  const toast = page.locator("[data-sonner-toast]").first();
+  await expect(toast).toBeVisible();
+  const [a, b] = [await toast.boundingBox(), await checkout.boundingBox()];
+  const overlaps =
+    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlaps, "a toast covers the Checkout button").toBe(false);
+  await expect(page.getByRole("button", { name: "View cart" })).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect } from "./fixtures";
+import { E2E_ADMIN } from "./mailbox";
 import type { Page } from "@playwright/test";
 
 export async function addToCart(page: Page, path: string) {
@@ -31,4 +32,13 @@ export async function buyChaeto(page: Page, options: Parameters<typeof fillCheck
   await expect(page).toHaveURL(/\/order-confirmation/);
   await expect(page.getByTestId("order-status")).toBeVisible();
   return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+}
+
+/** Opens a back-office page signed out and signs in as the e2e administrator on the way. */
+export async function signInAsAdmin(page: Page, to = "/admin") {
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }

@@ -30,3 +30,32 @@ test("no page scrolls sideways on a 360 px phone", async ({ page }) => {
     expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
   }
 });
+
+test("the header never wraps: one row and one-line items at 320, 390, 768, 1024 and 1440 px", async ({ page }) => {
+  for (const width of [320, 390, 768, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", "/products"]) {
+      await page.goto(path);
+      const header = page.locator("header").first();
+      expect((await header.boundingBox())!.height, `header at ${width}px on ${path}`).toBeLessThanOrEqual(72);
+      // A label on two lines is about twice its one-line height (logo ~28 px, nav links ~36 px).
+      const labelHeights = await header
+        .locator('a > span, nav[aria-label="Main"] a')
+        .evaluateAll((els) =>
+          els.filter((el) => el.getClientRects().length > 0).map((el) => el.getBoundingClientRect().height),
+        );
+      for (const h of labelHeights) expect(h, `a header label is two lines at ${width}px`).toBeLessThan(40);
+    }
+  }
+});
+
+test("two product cards per row on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/products");
+  const cards = page.getByTestId("product-grid").locator("article");
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(Math.abs(first!.y - second!.y)).toBeLessThan(2);
+  expect(first!.width).toBeLessThan(200);
+  // The sort label stays on one line.
+  expect((await page.getByText("Sort by", { exact: true }).boundingBox())!.height).toBeLessThan(30);
+});

@@ -54,12 +54,12 @@ describe(`the catalogue snapshot that prices carts, on ${testDatabaseKind()}`, (
   it("a price the owner changes in the back office is what the very next checkout charges", async () => {
     const product = (await loadCatalogueSnapshot(db())).products.find((p) => p.id === PRODUCT)!;
     try {
-      await updateCatalogueItem(db(), "product", PRODUCT, { price: 31.5 }, "admin:test", NOW);
+      await updateCatalogueItem(db(), "product", PRODUCT, { priceCents: 3150 }, "admin:test", NOW);
       const res = await buy(t.url, [{ kind: "product", id: PRODUCT, quantity: 2 }]);
       expect(res.status).toBe(201);
       expect((await res.json()).order).toMatchObject({ subtotal: 63, total: 63 });
     } finally {
-      await updateCatalogueItem(db(), "product", PRODUCT, { price: product.priceCents / 100 }, "admin:test", NOW);
+      await updateCatalogueItem(db(), "product", PRODUCT, { priceCents: product.priceCents }, "admin:test", NOW);
     }
   });
 });

@@ -47,7 +47,7 @@ describe(`newsletter and contact on ${testDatabaseKind()}`, () => {
 
     const ok = await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: "manual" });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/confirmed");
+    expect(ok.headers.get("location")).toBe("/confirmed?subscribed=1");
     const row = await services.database.db
       .selectFrom("newsletter_subscribers")
       .selectAll()

@@ -20,11 +20,30 @@ describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
     expect(body.sources[0].url).toMatch(/^\/reef-wisdom\/lazy-reefer-guide\/water-chemistry-mastery#[a-z0-9-]+$/);
   });
 
-  it("says so honestly for an off-topic question and points to the contact page", async () => {
+  it("quotes the passage that answers, under its heading, with a link to its section", async () => {
+    const body = await (await ask({ question: "how do i get rid of aiptasia" })).json();
+    expect(body.grounded).toBe(true);
+    expect(body.quotes).toHaveLength(1);
+    expect(body.quotes[0].url).toBe(body.sources[0].url);
+    expect(body.quotes[0].heading).toMatch(/aiptasia/i);
+    expect(body.answer).toBe(`${body.quotes[0].heading}: “${body.quotes[0].text}”`);
+  });
+
+  it("says so honestly for an off-topic question and links the contact page properly", async () => {
     const body = await (await ask({ question: "who won the world cup in 1998?" })).json();
     expect(body.grounded).toBe(false);
     expect(body.sources).toEqual([]);
-    expect(body.answer).toContain("/contact");
+    expect(body.quotes).toEqual([]);
+    expect(body.contact).toEqual({ title: "Ask a reefer on the contact page", url: "/contact" });
+    expect(body.answer).toMatch(/contact page/);
+    expect(body.answer).not.toContain("(/contact)");
+    expect(body.suggestion).toBeUndefined();
+  });
+
+  it("refuses a reef question the guides don't cover and suggests the closest guide", async () => {
+    const body = await (await ask({ question: "CO2 bubble rate on my calcium reactor" })).json();
+    expect(body.grounded).toBe(false);
+    expect(body.suggestion.url).toMatch(/^\/reef-wisdom\/lazy-reefer-guide\/[a-z-]+$/);
   });
 
   it("refuses empty, over-long and malformed questions with 400", async () => {

@@ -1,5 +1,6 @@
 import { FormAlert } from "~/components/account/auth-card";
 import type { ReactNode } from "react";
+import type { FormResult } from "~/domain/forms";
 
 export interface AdminPageProps {
   /** The h1's id, which also names the section. */
@@ -45,20 +46,17 @@ export function AdminPage({ headingId, title, intro, actions, children }: AdminP
   );
 }
 
-/** What the screen's last form post did: an error alert or a success status (or nothing). */
+/** What the screen's last form post said (a FormResult's message): an error alert or a success status. */
 export function ActionResult({
-  error,
-  success,
+  result,
   className = "mt-4",
 }: {
-  error: string | null | undefined;
-  success?: string | null;
+  result: FormResult | null | undefined;
   className?: string;
 }) {
   return (
     <div className={className}>
-      <FormAlert message={error} />
-      <FormAlert tone="success" message={success} />
+      <FormAlert tone={result?.status === "success" ? "success" : "error"} message={result?.message} />
     </div>
   );
 }

@@ -1,8 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { notify } from "~/components/ui/toaster";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
-import { loadCart, saveCart } from "./cart-storage";
+import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
+import { markHydrated, takeEarlyTaps } from "./early-taps";
 
 declare global {
   interface Window {
@@ -61,13 +72,34 @@ export function CartProvider({
   const cartRef = useRef(cart);
   cartRef.current = cart;
 
+  useLayoutEffect(markHydrated, []);
   useEffect(() => {
-    setCart(loadCart(window.localStorage));
+    const loaded = loadCart(window.localStorage);
+    cartRef.current = loaded;
+    setCart(loaded);
     setReady(true);
   }, []);
   useEffect(() => {
     if (ready) saveCart(window.localStorage, cart);
   }, [cart, ready]);
+  // Another tab changed the cart: show its version here too. (Storage events fire only in the other
+  // tabs and only when a value really changes, so saving it back here cannot loop.)
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key !== null && event.key !== CART_STORAGE_KEY && event.key !== COMBOS_STORAGE_KEY) return;
+      setCart(loadCart(window.localStorage));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  // Once the stored cart is loaded, add what was tapped before the page was ready.
+  const valueRef = useRef<CartContextValue | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    for (const tap of takeEarlyTaps()) valueRef.current?.addItem(tap.kind, tap.id, tap.quantity);
+  }, [ready]);
 
   const nameOf = useCallback(
     (kind: Cart.LineKind, id: string) =>
@@ -109,6 +141,8 @@ export function CartProvider({
           );
           return false;
         }
+        // Taps replayed in one go each build on the previous one, before React re-renders.
+        cartRef.current = result.cart;
         setCart(result.cart);
         setLastRemoval(null);
         const item =
@@ -116,7 +150,8 @@ export function CartProvider({
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
         notify.success(`Added ${result.added} × ${name}`, {
           description: result.reason === "limit" ? "That's all we have in stock." : undefined,
-          action: { label: "View cart", onClick: () => setOpen(true) },
+          // "View cart" only when the cart is not already in front of the shopper.
+          ...(open ? {} : { action: { label: "View cart", onClick: () => setOpen(true) } }),
         });
         return true;
       },
@@ -143,7 +178,8 @@ export function CartProvider({
         setCart(result.cart);
         reportAddToCart(`Custom combo (${result.combo.productIds.length} items)`, result.combo.price, 1);
         notify.success(`Combo added: ${result.combo.discount}% off, ${formatCents(result.combo.price)}`, {
-          action: { label: "View cart", onClick: () => setOpen(true) },
+          // "View cart" only when the cart is not already in front of the shopper.
+          ...(open ? {} : { action: { label: "View cart", onClick: () => setOpen(true) } }),
         });
         return true;
       },
@@ -175,6 +211,7 @@ export function CartProvider({
         : null,
     };
   }, [cart, catalogue, clock, ready, open, nameOf, restore, lastRemoval]);
+  valueRef.current = value;
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -1,15 +1,18 @@
 /**
- * Reef-wisdom retrieval engine: answers hobbyists' questions from the sections of our Markdown
- * guides, by full-text retrieval (MiniSearch, BM25) and extractive answers. It never writes
- * anything of its own about reef keeping: an answer is made only of sentences copied from the
- * sections it cites, and a question the guides don't cover gets an honest "not covered".
+ * Reef-wisdom retrieval engine: answers hobbyists' questions from our Markdown guides by
+ * full-text retrieval (MiniSearch, BM25) over two levels, sections and the sentences, list
+ * items and table rows inside them, and quotes the one that answers. It never writes anything of
+ * its own about reef keeping: an answer is made of quoted text from the section it cites, and a
+ * question the guides don't cover gets an honest "not covered" with a link to a real person.
  *
  * Pure module: no file system, no bundler globs. Callers hand it the sections (see
  * wisdomSectionsFromDocument and, for tests and benchmarks, load-sections.server.ts).
+ * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+import type { TextBlock } from "../markdown.server";
 
 export interface WisdomSection {
   /** Heading anchor of the section, unique within its document. */
@@ -22,24 +25,65 @@ export interface WisdomSection {
   url: string;
   /** Title of the enclosing `##` section for a `###` one: "Step by step" alone says little. */
   parentTitle?: string;
+  /** Paragraphs, list items, numbered steps and table rows; without them `text` is read as one paragraph. */
+  blocks?: TextBlock[];
+}
+
+interface WisdomLink {
+  title: string;
+  url: string;
+}
+
+/** One quoted passage of an answer, with the heading it sits under and a link to that section. */
+interface WisdomQuote {
+  heading: string;
+  text: string;
+  url: string;
 }
 
 export interface WisdomAnswer {
+  /** Plain text: the quoted passages with their headings, or the "not covered" message. */
   answer: string;
-  sources: Array<{ title: string; url: string }>;
+  sources: WisdomLink[];
   grounded: boolean;
+  /** The quoted passages (grounded answers only). */
+  quotes: WisdomQuote[];
+  /** Calibrated relevance (0–1) of the best passage; answers below REFUSAL_THRESHOLD are refused. */
+  confidence: number;
+  /** Refusals only: where a real person answers. */
+  contact?: WisdomLink;
+  /** Refusals only: the guide closest to the question, when one is at least about the same thing. */
+  suggestion?: WisdomLink;
 }
 
 export interface WisdomHit {
   section: WisdomSection;
   score: number;
-  /** Share (0–1) of the question's distinct terms this section matched, exactly, by prefix or by typo. */
+  /** Share (0–1) of the question's weighted terms this section matched, exactly, by prefix or by typo. */
   coverage: number;
+}
+
+/** What the refusal decision is calibrated on, for the best passage. */
+export interface WisdomFeatures {
+  /** Weighted share of the question's terms its section matched. */
+  sectionCoverage: number;
+  /** Weighted share of the question's terms the passage with its headings matched. */
+  passageCoverage: number;
+  /** Weight of the rarest word matched exactly, relative to the rarest indexed word (0–1). */
+  specificity: number;
+  /** 1 when a reef-vocabulary term (synonyms.ts) matched exactly, else 0. */
+  reefTerm: number;
+  /** Weighted share of the question's terms that the passage's headings match. */
+  headingCoverage: number;
+  /** Distinct question terms (not numbers) the passage or its section matched exactly. */
+  exactTerms: number;
 }
 
 export interface WisdomRetriever {
   search(question: string, limit?: number): WisdomHit[];
   answer(question: string): WisdomAnswer;
+  /** The best passage's calibration features (benchmark and calibration only). */
+  features(question: string): WisdomFeatures | null;
 }
 
 /** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
@@ -47,9 +91,11 @@ export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info"] as const;
 
 export const GUIDE_URL_BASE = "/reef-wisdom/lazy-reefer-guide";
 
+const CONTACT_LINK: WisdomLink = { title: "Ask a reefer on the contact page", url: "/contact" };
+
 export const NOT_COVERED_ANSWER =
   "Sorry, our reef guides don't cover that, and I'd rather not guess. " +
-  "If it's about your tank or an order, ask us on the contact page (/contact) and a real reefer will answer.";
+  "If it's about your tank or an order, ask us on the contact page and a real reefer will answer.";
 
 // ---------------------------------------------------------------------------------------------
 // Building sections from rendered documents
@@ -60,7 +106,7 @@ export interface WisdomSourceDocument {
   slug: string;
   title: string;
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
-  sections: Array<{ id: string; title: string; text: string }>;
+  sections: Array<{ id: string; title: string; text: string; blocks?: TextBlock[] }>;
 }
 
 /** Turns one rendered guide or page into retrievable sections with links to their anchors. */
@@ -81,6 +127,7 @@ export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "gui
       docTitle: doc.title,
       url: `${base}#${s.id}`,
       ...(parentTitle !== undefined ? { parentTitle: plainText(parentTitle) } : {}),
+      ...(s.blocks ? { blocks: s.blocks } : {}),
     };
   });
 }
@@ -122,7 +169,9 @@ const STOP_WORDS = new Set(
     "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
     // Chat filler.
     "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
-    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy " +
+    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy right correct proper " +
+    "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
+    "got get went put use using used need needs bad weird " +
     // Said by nearly every section, so they only add noise to the ranking of a reef question.
     "reef reefs reefing tank tanks aquarium aquariums"
   ).split(/\s+/),
@@ -164,118 +213,10 @@ export function analyze(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ranking
+// Passages: the sentences, list items, steps and table rows an answer can quote
 // ---------------------------------------------------------------------------------------------
 
-/** Ranking knobs, overridable for calibration (bench) and tests. */
-export interface RetrieverTuning {
-  /** Field boosts: a heading that names the topic says more than a passing mention in the text. */
-  boosts: { title: number; parentTitle: number; docTitle: number; text: number };
-  /** BM25+ parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
-  bm25: { k: number; b: number; d: number };
-  /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
-  weights: { fuzzy: number; prefix: number };
-}
-
-export const DEFAULT_TUNING: RetrieverTuning = {
-  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
-  weights: { fuzzy: 0.45, prefix: 0.375 },
-};
-
-/**
- * Typos: one edit for terms of 5–7 letters, two from 8 ("alkalinty", "phospate"); shorter terms
- * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
- * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
- */
-const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
-const prefix = (term: string) => term.length >= 5;
-
-/**
- * Relevance threshold, calibrated with bench/wisdom-questions.json and its off-topic questions.
- * The best section must match at least half of the question's distinct terms (all of them when
- * the question has only one or two), not only numbers, and either match a reef-vocabulary term
- * (see synonyms.ts) or reach a minimum MiniSearch score. On-topic questions scored 25 and up;
- * off-topic ones that still matched half their terms ("how do I grow tomatoes", "what time is
- * it") scored 19 at most. The reef-vocabulary rule keeps short questions about common reef
- * words ("what does a refugium do"), whose score is low because every guide says "refugium".
- */
-const MIN_COVERAGE = 0.5;
-const MIN_SCORE = 22;
-const SECOND_SOURCE_RATIO = 0.6;
-
-/** Sentences quoted from the best section; a second section may add one more (2–4 in all). */
-const MAIN_SENTENCES = 3;
-/** A second section's sentence must carry at least this share of the best quoted sentence's weight. */
-const EXTRA_SENTENCE_RATIO = 0.8;
-/** Extra weight for a section's opening sentence, as a share of its best sentence's score. */
-const OPENING_BONUS = 0.5;
-
-const MAX_QUESTION_CHARS = 500;
-
-interface IndexedSection {
-  key: number;
-  title: string;
-  parentTitle?: string;
-  docTitle: string;
-  text: string;
-}
-
-function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): MiniSearch<IndexedSection> {
-  const index = new MiniSearch<IndexedSection>({
-    idField: "key",
-    fields: ["title", "parentTitle", "docTitle", "text"],
-    tokenize,
-    processTerm,
-    searchOptions: {
-      // The question is analysed in one go and de-duplicated, so "LPS corals" (which expands to
-      // "lps coral coral") does not count "coral" twice.
-      tokenize: (question) => [...new Set(analyze(question))],
-      processTerm: (term) => term,
-      boost: tuning.boosts,
-      bm25: tuning.bm25,
-      weights: tuning.weights,
-      fuzzy,
-      prefix,
-      maxFuzzy: 2,
-      combineWith: "OR",
-    },
-  });
-  index.addAll(
-    sections.map((s, key) => ({
-      key,
-      title: s.title,
-      docTitle: s.docTitle,
-      text: plainText(s.text),
-      ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
-    })),
-  );
-  return index;
-}
-
-/** Share of the question's distinct terms that a result matched (exactly, by prefix or by typo). */
-function coverage(result: SearchResult, queryTerms: string[]): number {
-  return queryTerms.length === 0 ? 0 : new Set(result.queryTerms).size / queryTerms.length;
-}
-
-/** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
-const isNumber = (term: string) => /^\d+$/.test(term);
-
-function isRelevant(result: SearchResult, queryTerms: string[]): boolean {
-  const minCoverage = queryTerms.length <= 2 ? 1 : MIN_COVERAGE;
-  const matched = result.queryTerms;
-  return (
-    coverage(result, queryTerms) >= minCoverage &&
-    matched.some((t) => !isNumber(t)) &&
-    (result.score >= MIN_SCORE || matched.some((t) => synonyms.reefTerms.has(t)))
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Extractive answers
-// ---------------------------------------------------------------------------------------------
-
-/** Sentences longer than this are table rows or run-together lists, not something to quote. */
+/** Sentences longer than this are run-together lists, not something to quote. */
 const MAX_SENTENCE_WORDS = 55;
 
 /** A "sentence" this short is a bold list label ("Remove it by hand.") and is kept with the next one. */
@@ -301,120 +242,509 @@ export function splitSentences(text: string): string[] {
   return units;
 }
 
-interface ScoredSentence {
-  text: string;
+/** Sentences that lean on the one before: "It …", "This is why …", "So …". */
+const LEANS_BACK =
+  /^(it|its|they|them|this|that|these|those|there|he|she|so|but|then|also|otherwise|however|instead|even so|that's|it's|they're)\b/i;
+
+/**
+ * Sentences that tell the reader to do something. Quoted alone they can change meaning ("Stop
+ * dosing alkalinity" is step 1 of a measurement, not advice), so they are quoted with their condition.
+ */
+const IMPERATIVE =
+  /^(add|aim|avoid|buy|calibrate|change|check|choose|clean|cover|cut|do|don't|dose|dip|empty|feed|fill|find|give|harvest|keep|leave|let|look|lower|match|mix|move|never|pick|place|put|quarantine|raise|reduce|remove|replace|rinse|run|scrape|set|siphon|skip|start|stop|take|test|treat|try|turn|use|wait|watch)\b/i;
+
+/** A condition or purpose inside the sentence itself makes it safe to quote on its own. */
+const HAS_CONDITION =
+  /\b(if|when|whenever|once|unless|until|before|after|while|during|so that|to keep|to avoid|for (?:a|an|the|most|any|every)\b)/i;
+
+const NUMBER_WITH_UNIT =
+  /\d\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(?:%|°|ppm|ppb|ppt|dkh|meq|sg|gallons?|gal|liters?|l\b|lb|kg|inch|inches|in\b|cm|mm|watts?|w\b|hours?|days?|weeks?|months?|years?|minutes?|seconds?|times|×|x\b|par|psi|micron|teaspoons?|g\/l|k\b)/i;
+
+/** Amounts written in words: "two or three empty shells", "one third of the ball". */
+const SPELLED_NUMBER = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|half|third|quarter)\b/i;
+
+/** Questions that want a number: a target, an amount, a frequency or a duration. */
+const WANTS_NUMBER =
+  /\b(what|which|how (?:much|many|often|long|big|deep|far|fast|high|low|warm|hot|cold|soon)|target|range|level|ideal|should|when)\b/i;
+
+interface Passage {
+  section: number;
+  /** Reading order inside the section. */
   position: number;
-  score: number;
+  /** What is matched against the question. */
+  match: string;
+  /** What is quoted: the passage with the context it needs to keep its meaning. */
+  quote: string;
+  hasNumber: boolean;
+  /** A table row's label ("Alkalinity") as terms: it names what the row gives a number for. */
+  rowKey?: string[];
 }
 
-/**
- * Scores each sentence by the rarity-weighted query terms it shares with the question
- * (the document-side terms MiniSearch matched, so typo and prefix matches count too).
- */
-function scoreSentences(section: WisdomSection, matched: Set<string>, idf: (term: string) => number): ScoredSentence[] {
-  return splitSentences(section.text)
-    .map((text, position) => {
-      const terms = new Set(analyze(text));
-      let score = 0;
-      for (const term of terms) if (matched.has(term)) score += idf(term);
-      return { text, position, score };
-    })
-    .filter((s) => s.text.split(/\s+/).length <= MAX_SENTENCE_WORDS);
-}
+function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
+  const blocks: TextBlock[] = section.blocks ?? [{ kind: "paragraph", text: section.text }];
+  const out: Passage[] = [];
+  const push = (match: string, quote: string, rowKey?: string[]) =>
+    out.push({
+      ...(rowKey !== undefined ? { rowKey } : {}),
+      section: sectionIndex,
+      position: out.length,
+      match,
+      quote,
+      hasNumber: NUMBER_WITH_UNIT.test(quote) || SPELLED_NUMBER.test(quote),
+    });
 
-/**
- * Picks `count` sentences: those sharing the most (rarity-weighted) question terms, with a bonus
- * for the section's opening sentence, which usually states the point. If too few share a term,
- * the sentence right after a picked one (it usually continues the thought), then the opening
- * sentences, fill in. Returned in reading order.
- */
-function pickSentences(scored: ScoredSentence[], count: number): ScoredSentence[] {
-  const maxScore = Math.max(0, ...scored.map((s) => s.score));
-  const priority = (s: ScoredSentence) => s.score + (s.position === 0 ? maxScore * OPENING_BONUS : 0);
-  const picked = scored
-    .filter((s) => priority(s) > 0)
-    .sort((a, b) => priority(b) - priority(a) || a.position - b.position)
-    .slice(0, count);
-  const followers = picked.map((p) => scored[scored.indexOf(p) + 1]);
-  for (const s of [...followers, ...scored]) {
-    if (picked.length >= count) break;
-    if (s && !picked.includes(s)) picked.push(s);
+  for (const block of blocks) {
+    if (block.kind === "row") {
+      const cells = block.cells.map(plainText);
+      const header = block.header.map(plainText);
+      // "Alkalinity: target range 7–11 dKH; units dKH or meq/L" reads as an answer; bare cells don't.
+      const parts = cells
+        .slice(1)
+        .flatMap((cell, i) => (cell ? [`${header[i + 1] ?? ""}: ${cell}`.replace(/^: /, "")] : []));
+      const quote = `${cells[0]} — ${parts.join("; ")}.`.replace(/\.\.$/, ".");
+      push(header.map((h, i) => `${h} ${cells[i] ?? ""}`).join(" "), quote, analyze(cells[0] ?? ""));
+      continue;
+    }
+    const text = plainText(block.text);
+    if (block.kind === "step") {
+      // A numbered step only makes sense as part of its procedure, named by the heading.
+      push(text, `Step ${block.number}: ${text}`);
+      continue;
+    }
+    if (block.kind === "item" && text.split(/\s+/).length <= MAX_SENTENCE_WORDS) {
+      push(text, text);
+      continue;
+    }
+    const sentences = splitSentences(text);
+    sentences.forEach((sentence, i) => {
+      if (sentence.split(/\s+/).length > MAX_SENTENCE_WORDS) return;
+      const previous = sentences[i - 1];
+      const needsContext =
+        previous !== undefined &&
+        (LEANS_BACK.test(sentence) || (IMPERATIVE.test(sentence) && !HAS_CONDITION.test(sentence)));
+      push(sentence, needsContext ? `${previous} ${sentence}` : sentence);
+    });
   }
-  return picked.sort((a, b) => a.position - b.position);
+  return out;
 }
 
-function mostSpecificTerm(terms: string[], idf: (term: string) => number): string {
-  return terms.reduce((best, t) => (idf(t) > idf(best) ? t : best), terms[0] ?? "");
+// ---------------------------------------------------------------------------------------------
+// Ranking and calibration
+// ---------------------------------------------------------------------------------------------
+
+/** Ranking knobs, overridable for calibration (bench) and tests. */
+export interface RetrieverTuning {
+  /** Field boosts of the section index: a heading that names the topic says more than a passing mention. */
+  boosts: { title: number; parentTitle: number; docTitle: number; text: number };
+  /** Field boosts of the passage index: the passage itself, its section's heading and the `##` heading above that. */
+  passageBoosts: { text: number; heading: number; parent: number };
+  /** BM25+ parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
+  bm25: { k: number; b: number; d: number };
+  /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
+  weights: { fuzzy: number; prefix: number };
+  /** Weight of the section's score against the passage's when picking the passage that answers. */
+  sectionWeight: number;
+  /** Bonus for a passage with a number and unit when the question asks for one. */
+  numberBonus: number;
+  /** Weight of the share of the question that the passage's headings name. */
+  headingWeight: number;
+  /** Bonus for a table row whose label names what the question asks a number for ("what alk should I keep"). */
+  rowKeyBonus: number;
+  /** Weight of the share of the question a passage (with its headings) covers, which BM25 alone undervalues. */
+  coverageWeight: number;
+  /** Weight of the share of the question the whole section covers. */
+  sectionCoverageWeight: number;
+
+  /**
+   * Logistic calibration of the confidence from the best passage's features, fitted on the
+   * development set (bench/wisdom-retrieval.ts --calibrate): P(covered) = σ(bias + Σ weight × feature).
+   */
+  calibration: {
+    bias: number;
+    section: number;
+    passage: number;
+    specificity: number;
+    reefTerm: number;
+    heading: number;
+  };
+  /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
+  threshold: number;
+  /** Weight of a question word the guides never use, relative to the rarest word they do use. */
+  unknownWeight: number;
 }
 
-function sourceOf(section: WisdomSection): { title: string; url: string } {
-  return { title: `${section.docTitle} — ${section.title}`, url: section.url };
+export const DEFAULT_TUNING: RetrieverTuning = {
+  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
+  passageBoosts: { text: 1, heading: 1, parent: 0.3 },
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  weights: { fuzzy: 0.45, prefix: 0.375 },
+  sectionWeight: 3.75,
+  numberBonus: 1,
+  rowKeyBonus: 0.5,
+  headingWeight: 0,
+  coverageWeight: 1,
+  sectionCoverageWeight: 2,
+  calibration: { bias: -6.05, section: 4.03, passage: 3.69, specificity: 0.81, reefTerm: 3.01, heading: 2.13 },
+  threshold: 0.62,
+  unknownWeight: 2,
+};
+
+/**
+ * Typos: one edit for terms of 5–7 letters, two from 8 ("alkalinty", "phospate"); shorter terms
+ * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
+ * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
+ */
+const fuzzyFor = (known: Set<string>) => (term: string) => (term.length >= 5 && !known.has(term) ? 0.2 : false);
+const prefixFor = (known: Set<string>) => (term: string) => term.length >= 5 && !known.has(term);
+
+/** Quoted passages: the one that answers, plus up to two more from the same section that help. */
+const MAX_QUOTES = 3;
+/** A further passage must score at least this share of the best one. */
+const EXTRA_QUOTE_RATIO = 0.75;
+/** Quotes stop growing past this many words. */
+const MAX_ANSWER_WORDS = 90;
+
+const MAX_QUESTION_CHARS = 500;
+
+/**
+ * Reef-adjacent topics the guides only mention in passing and deliberately don't teach. A question
+ * about one is refused unless the answering section's heading names it: "CO2 bubble rate on my
+ * calcium reactor" shares every word with some sentence ("a multi-head dosing pump or calcium
+ * reactor"), yet nothing in the guides answers it. Extend this list when the guides leave a topic out.
+ */
+export const KNOWN_GAPS = ["calcium reactor", "hot tub", "swimming pool", "pool"];
+
+/** A question with no reef-vocabulary word needs at least this many words matched exactly. */
+const MIN_EVERYDAY_TERMS = 3;
+
+/**
+ * The distinct terms of a question. One answer analyses the same question four times (two index
+ * searches, ranking, calibration), so the last one is remembered.
+ */
+let lastQuestion: { text: string; terms: string[] } | undefined;
+function questionTerms(text: string): string[] {
+  if (lastQuestion?.text !== text) lastQuestion = { text, terms: [...new Set(analyze(text))] };
+  return lastQuestion.terms;
+}
+
+/** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
+const FUZZY_CREDIT = 0.25;
+
+/** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
+const isNumber = (term: string) => /^\d+$/.test(term);
+
+/**
+ * Search options shared by both indexes. Typo and prefix matching apply only to question words the
+ * guides never use: a word they do use ("first", "light") is already matched exactly, and fuzzy
+ * variants of it only add noise and cost (a typo search walks the whole vocabulary).
+ */
+function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
+  return {
+    // The question is analysed in one go and de-duplicated, so "LPS corals" (which expands to
+    // "lps coral coral") does not count "coral" twice.
+    tokenize: questionTerms,
+    processTerm: (term: string) => term,
+    bm25: tuning.bm25,
+    weights: tuning.weights,
+    fuzzy: fuzzyFor(known),
+    prefix: prefixFor(known),
+    maxFuzzy: 2,
+    combineWith: "OR" as const,
+  };
+}
+
+interface IndexedSection {
+  key: number;
+  title: string;
+  parentTitle?: string;
+  docTitle: string;
+  text: string;
+}
+
+interface IndexedPassage {
+  key: number;
+  text: string;
+  heading: string;
+  parent: string;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The retriever
 // ---------------------------------------------------------------------------------------------
 
-export function createRetriever(sections: WisdomSection[], tuning: Partial<RetrieverTuning> = {}): WisdomRetriever {
-  const index = buildIndex(sections, { ...DEFAULT_TUNING, ...tuning });
-  const idf = inverseDocumentFrequency(sections);
+export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
+  const tuning = { ...DEFAULT_TUNING, ...overrides };
 
-  // Questions are capped: a chat message longer than this is not a question the guides answer
-  // better for being long, and fuzzy matching cost grows with every term.
-  const rawSearch = (question: string) => index.search(question.slice(0, MAX_QUESTION_CHARS));
+  const known = new Set(sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
+  const sectionIndex = new MiniSearch<IndexedSection>({
+    idField: "key",
+    fields: ["title", "parentTitle", "docTitle", "text"],
+    tokenize,
+    processTerm,
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.boosts },
+  });
+  sectionIndex.addAll(
+    sections.map((s, key) => ({
+      key,
+      title: s.title,
+      docTitle: s.docTitle,
+      text: plainText(s.text),
+      ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
+    })),
+  );
 
-  function search(question: string, limit = 5): WisdomHit[] {
-    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
-    return rawSearch(question)
-      .slice(0, limit)
-      .map((r) => ({ section: sections[r.id as number]!, score: r.score, coverage: coverage(r, queryTerms) }));
+  const passages = sections.flatMap((s, i) => passagesOf(s, i));
+  const passageIndex = new MiniSearch<IndexedPassage>({
+    idField: "key",
+    fields: ["text", "heading", "parent"],
+    tokenize,
+    processTerm,
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
+  });
+  passageIndex.addAll(
+    passages.map((p, key) => {
+      const s = sections[p.section]!;
+      // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
+      // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
+      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "" };
+    }),
+  );
+
+  const weight = termWeights(sections, tuning.unknownWeight);
+  const rarest = Math.log(1 + Math.max(1, sections.length));
+  const calibrate = (f: WisdomFeatures) => {
+    const c = tuning.calibration;
+    const z =
+      c.bias +
+      c.section * f.sectionCoverage +
+      c.passage * f.passageCoverage +
+      c.specificity * f.specificity +
+      c.reefTerm * f.reefTerm +
+      c.heading * f.headingCoverage;
+    return 1 / (1 + Math.exp(-z));
+  };
+
+  /** Weighted share of the question's terms that a search result matched (exactly, by prefix or by typo). */
+  // A query term matched only by typo or prefix ("brazil" ~ "basil") counts for half: it is
+  // weaker evidence that the guides talk about the same thing.
+  const coverage = (result: SearchResult, queryTerms: string[]) => {
+    const total = queryTerms.reduce((sum, t) => sum + weight(t), 0);
+    if (total === 0 || !result.queryTerms.some((t) => !isNumber(t))) return 0;
+    const hit = new Set(result.queryTerms);
+    const exact = new Set(result.terms);
+    const asked = new Set(queryTerms);
+    const variants = result.terms.filter((d) => !asked.has(d));
+    const credit = (t: string) => {
+      if (exact.has(t)) return 1;
+      if (!hit.has(t)) return 0;
+      // A typo of a reef word ("anenome", "velvit") is the reef word; a near miss of an everyday
+      // word ("betta" ~ "better") says little.
+      const nearest = variants.reduce<string | undefined>(
+        (best, d) => (best === undefined || editDistance(t, d) < editDistance(t, best) ? d : best),
+        undefined,
+      );
+      return nearest !== undefined && synonyms.reefTerms.has(nearest) ? 1 : FUZZY_CREDIT;
+    };
+    return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
+  };
+
+  /** Weighted share of the question that a passage's headings match. */
+  function headingCoverageOf(r: SearchResult, queryTerms: string[]): number {
+    const headingTerms = Object.entries(r.match)
+      .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
+      .map(([term]) => term);
+    return coverage({ ...r, terms: headingTerms, queryTerms: headingTerms }, queryTerms);
   }
 
-  const sentencesOf = (result: SearchResult) =>
-    scoreSentences(sections[result.id as number]!, new Set(result.terms), idf);
+  interface Ranked {
+    passage: number;
+    section: number;
+    score: number;
+    sectionCoverage: number;
+    passageCoverage: number;
+    r: SearchResult;
+    sr: SearchResult | undefined;
+  }
 
-  function answer(question: string): WisdomAnswer {
-    const queryTerms = [...new Set(analyze(question.slice(0, MAX_QUESTION_CHARS)))];
-    const relevant = rawSearch(question).filter((r) => isRelevant(r, queryTerms));
-    // The best relevant section that has quotable text carries the answer.
-    const topIndex = relevant.findIndex((r) => sentencesOf(r).length > 0);
-    const top = relevant[topIndex];
-    if (!top) return { answer: NOT_COVERED_ANSWER, sources: [], grounded: false };
-
-    const main = pickSentences(sentencesOf(top), MAIN_SENTENCES);
-    const picks = [{ section: sections[top.id as number]!, sentences: main }];
-
-    // A runner-up that scores nearly as well adds its single best sentence, if it is about the
-    // same thing: it must match the question's most specific term that the best section matched
-    // ("kalk", not "gallon"), and its sentence must weigh nearly as much as the best quoted one.
-    const anchor = mostSpecificTerm(top.queryTerms, idf);
-    const runnerUp = relevant[topIndex + 1];
-    if (runnerUp && runnerUp.score >= top.score * SECOND_SOURCE_RATIO && runnerUp.queryTerms.includes(anchor)) {
-      const bestMain = Math.max(...main.map((s) => s.score));
-      const candidates = sentencesOf(runnerUp).filter((s) => s.score > 0 && s.score >= bestMain * EXTRA_SENTENCE_RATIO);
-      const [extra] = pickSentences(candidates, 1);
-      if (extra && !main.some((s) => s.text === extra.text)) {
-        picks.push({ section: sections[runnerUp.id as number]!, sentences: [extra] });
-      }
-    }
-
+  /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
+  function featuresOf(best: Ranked, question: string): WisdomFeatures {
+    const queryTerms = questionTerms(question.slice(0, MAX_QUESTION_CHARS));
+    const asked = new Set(queryTerms);
+    // How specific the best matched word is: a reef term or a rare word says "this is about reef
+    // keeping"; matching only "light" or "speed" does not.
+    const exact = [...best.r.terms, ...(best.sr?.terms ?? [])].filter((t) => asked.has(t) && !isNumber(t));
+    // A typo of a reef word ("refractometr") is evidence too: the doc term it matched is the reef word.
+    const typoOfReefWord = [...best.r.terms, ...(best.sr?.terms ?? [])].some(
+      (d) =>
+        !asked.has(d) &&
+        synonyms.reefTerms.has(d) &&
+        queryTerms.some((t) => !best.r.terms.includes(t) && editDistance(t, d) <= 2),
+    );
+    const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) || typoOfReefWord ? 1 : 0;
+    const specificity = Math.max(0, ...exact.map((t) => Math.min(1, weight(t) / rarest)));
+    // The share of the question its headings name: guides answer under a heading that says what
+    // the section is about, while a passing mention ("or a calcium reactor") sits under another.
+    const headingCoverage = headingCoverageOf(best.r, queryTerms);
     return {
-      answer: picks.flatMap((p) => p.sentences.map((s) => s.text)).join(" "),
-      sources: picks.map((p) => sourceOf(p.section)),
-      grounded: true,
+      sectionCoverage: best.sectionCoverage,
+      passageCoverage: best.passageCoverage,
+      specificity,
+      reefTerm,
+      headingCoverage,
+      exactTerms: new Set(exact).size,
     };
   }
 
-  return { search, answer };
+  function rank(question: string): Ranked[] {
+    const q = question.slice(0, MAX_QUESTION_CHARS);
+    const queryTerms = questionTerms(q);
+    if (queryTerms.length === 0) return [];
+    const sectionResults = new Map<number, SearchResult>();
+    for (const r of sectionIndex.search(q)) sectionResults.set(r.id as number, r);
+    const passageResults = passageIndex.search(q);
+    const maxSection = Math.max(1e-9, ...[...sectionResults.values()].map((r) => r.score));
+    const maxPassage = Math.max(1e-9, ...passageResults.map((r) => r.score));
+    const wantsNumber = WANTS_NUMBER.test(q);
+    const asked = new Set(queryTerms);
+
+    return passageResults
+      .map((r) => {
+        const p = passages[r.id as number]!;
+        const sr = sectionResults.get(p.section);
+        const sectionScore = sr ? sr.score / maxSection : 0;
+        const sectionCoverage = sr ? coverage(sr, queryTerms) : 0;
+        const passageCoverage = coverage(r, queryTerms);
+        const headingCoverage = tuning.headingWeight === 0 ? 0 : headingCoverageOf(r, queryTerms);
+        const score =
+          r.score / maxPassage +
+          tuning.sectionWeight * sectionScore +
+          tuning.coverageWeight * passageCoverage +
+          tuning.sectionCoverageWeight * sectionCoverage +
+          tuning.headingWeight * headingCoverage +
+          (wantsNumber && p.hasNumber ? tuning.numberBonus : 0) +
+          (wantsNumber && p.rowKey?.some((t) => asked.has(t)) ? tuning.rowKeyBonus : 0);
+        return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr };
+      })
+      .sort((a, b) => b.score - a.score || a.passage - b.passage);
+  }
+
+  function search(question: string, limit = 5): WisdomHit[] {
+    const seen = new Set<number>();
+    const hits: WisdomHit[] = [];
+    for (const r of rank(question)) {
+      if (seen.has(r.section)) continue;
+      seen.add(r.section);
+      hits.push({ section: sections[r.section]!, score: r.score, coverage: r.sectionCoverage });
+      if (hits.length >= limit) break;
+    }
+    return hits;
+  }
+
+  function answer(question: string): WisdomAnswer {
+    const ranked = rank(question);
+    const best = ranked[0];
+    const f = best ? featuresOf(best, question) : null;
+    const confidence = f ? calibrate(f) : 0;
+    const gap = best && knownGap(question, sections[best.section]!);
+    // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
+    const evidence = f !== null && hasReefEvidence(f);
+    if (!best || !evidence || confidence < tuning.threshold || gap) {
+      // The closest guide is worth suggesting only when the best section is at least partly about the question.
+      const near = best && best.sectionCoverage >= tuning.threshold / 2 ? sections[best.section] : undefined;
+      return {
+        answer: NOT_COVERED_ANSWER,
+        sources: [],
+        grounded: false,
+        quotes: [],
+        confidence,
+        contact: CONTACT_LINK,
+        ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
+      };
+    }
+
+    // Further passages from the same section that score nearly as well, quoted in reading order.
+    const chosen = [best];
+    let words = passages[best.passage]!.quote.split(/\s+/).length;
+    for (const r of ranked.slice(1, 40)) {
+      if (chosen.length >= MAX_QUOTES) break;
+      if (r.section !== best.section || r.score < best.score * EXTRA_QUOTE_RATIO) continue;
+      // It must earn its place by its own words, not by sharing the best passage's heading.
+      const ownWords = Object.values(r.r.match).some((fields) => fields.includes("text"));
+      if (!ownWords || r.r.score < best.r.score * EXTRA_QUOTE_RATIO) continue;
+      const quote = passages[r.passage]!.quote;
+      if (chosen.some((c) => passages[c.passage]!.quote.includes(quote) || quote.includes(passages[c.passage]!.quote)))
+        continue;
+      const extra = quote.split(/\s+/).length;
+      if (words + extra > MAX_ANSWER_WORDS) continue;
+      words += extra;
+      chosen.push(r);
+    }
+    chosen.sort((a, b) => a.passage - b.passage);
+
+    const section = sections[best.section]!;
+    const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
+    const text = chosen.map((c) => passages[c.passage]!.quote).join(" … ");
+    return {
+      answer: `${heading}: “${text}”`,
+      sources: [{ title: `${section.docTitle} — ${section.title}`, url: section.url }],
+      grounded: true,
+      quotes: [{ heading, text, url: section.url }],
+      confidence,
+    };
+  }
+
+  function features(question: string): WisdomFeatures | null {
+    const best = rank(question)[0];
+    return best ? featuresOf(best, question) : null;
+  }
+
+  return { search, answer, features };
 }
 
-/** log(N / df) over whole sections, so a sentence that shares a rare query term beats one that shares "water". */
-function inverseDocumentFrequency(sections: WisdomSection[]): (term: string) => number {
+/**
+ * Whether the match is evidence that the question is about reef keeping (or our shop) at all: a
+ * reef-vocabulary word, or at least three everyday words, or two that the section's heading names
+ * ("what should I check every day" → "Daily checks"). Exported for the calibration bench.
+ */
+export function hasReefEvidence(f: WisdomFeatures): boolean {
+  return f.reefTerm === 1 || f.exactTerms >= MIN_EVERYDAY_TERMS || (f.exactTerms >= 2 && f.headingCoverage >= 0.6);
+}
+
+/** Levenshtein distance, for the few short words a typo search matched. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
+function knownGap(question: string, section: WisdomSection): string | undefined {
+  const text = question.toLowerCase();
+  const heading = `${section.title} ${section.parentTitle ?? ""}`.toLowerCase();
+  return KNOWN_GAPS.find((gap) => new RegExp(`\\b${gap}\\b`).test(text) && !heading.includes(gap));
+}
+
+/**
+ * Term weights for coverage: log(1 + N / df) over sections, so "aiptasia" counts for more than
+ * "water". A word no section uses ("pizza", "mortgage") gets `unknownWeight` times the weight of
+ * the rarest indexed word: it is what the question is about, and the guides don't have it.
+ */
+function termWeights(sections: WisdomSection[], unknownWeight: number): (term: string) => number {
   const df = new Map<string, number>();
   for (const s of sections) {
     for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
   }
   const n = Math.max(1, sections.length);
-  // A term no section contains (usually a typo that only fuzzy search can match) counts as rare.
-  return (term) => Math.log(1 + n / (df.get(term) ?? 1));
+  const rarest = Math.log(1 + n);
+  return (term) => {
+    if (isNumber(term)) return 0;
+    const count = df.get(term);
+    return count === undefined ? unknownWeight * rarest : Math.log(1 + n / count);
+  };
 }

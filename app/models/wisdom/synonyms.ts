@@ -23,6 +23,69 @@ export interface SynonymGroup {
   general?: true;
 }
 
+/** Single reef-keeping and shop words (their stems match the other forms: "cycling", "frags"). */
+const REEF_WORDS = [
+  "ph",
+  "cycle",
+  "frag",
+  "sump",
+  "overflow",
+  "coral",
+  "fish",
+  "anemone",
+  "invert",
+  "invertebrate",
+  "snail",
+  "crab",
+  "shrimp",
+  "algae",
+  "rock",
+  "livestock",
+  "polyp",
+  "velvet",
+  "brooklynella",
+  "fluke",
+  "prazi",
+  "praziquantel",
+  "copper",
+  "hyposalinity",
+  "diatoms",
+  "bristleworm",
+  "goby",
+  "wrasse",
+  "blenny",
+  "damsel",
+  "damselfish",
+  "mandarin",
+  "anthias",
+  "conch",
+  "skimmate",
+  "bleach",
+  "saltwater",
+  "tds",
+  "icp",
+  "membrane",
+  "dosing",
+  "gfci",
+  "outage",
+  "hydrometer",
+  "controller",
+  "ship",
+  "order",
+  "package",
+  "tracking",
+  "delivery",
+  "refund",
+  "maintenance",
+  "stand",
+  "glass",
+  "overheat",
+  "crash",
+  "cloudy",
+  "detritus",
+  "worm",
+];
+
 export const SYNONYM_GROUPS: SynonymGroup[] = [
   // Water chemistry
   { canonical: "alkalinity", variants: ["alk", "alkalinity", "dkh", "kh", "carbonate hardness", "alkaline"] },
@@ -37,7 +100,10 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     variants: ["sg", "salinity", "specific gravity", "salt", "salty", "ppt", "salt level"],
   },
   // "°F" and "°C" become "degrees" before tokenizing, so "76–80 °F" counts as a temperature.
-  { canonical: "temperature", variants: ["temp", "temps", "temperature", "temperatures", "degrees", "degree"] },
+  {
+    canonical: "temperature",
+    variants: ["temp", "temps", "temperature", "temperatures", "degrees", "degree", "how warm", "how hot", "how cold"],
+  },
   { canonical: "kalkwasser", variants: ["kalk", "kalkwasser", "limewater", "lime water", "calcium hydroxide"] },
   { canonical: "twopart", variants: ["two part", "2 part", "2part", "twopart"] },
   { canonical: "gfo", variants: ["gfo", "granular ferric oxide"] },
@@ -97,6 +163,13 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     canonical: "soft coral",
     variants: ["softie", "softies", "soft corals", "leather", "leathers", "leather coral", "leather corals"],
   },
+  {
+    canonical: "bubble tip anemone",
+    variants: ["bta", "btas", "bubble tip", "bubble tips", "bubble tip anemone", "bubble tip anemones", "rbta"],
+  },
+  { canonical: "green star polyps", variants: ["gsp", "green star polyp", "green star polyps"] },
+  { canonical: "hang on back", variants: ["hob", "hang on back", "hang on"] },
+  { canonical: "local fish store", variants: ["lfs", "local fish store"] },
   { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
   // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
@@ -106,8 +179,8 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
 
   // Practices
   {
-    canonical: "target feed",
-    variants: ["spot feed", "spot feeding", "spot fed", "target feeding", "target fed"],
+    canonical: "targetfeed feed",
+    variants: ["spot feed", "spot feeding", "spot fed", "target feed", "target feeding", "target fed"],
     general: true,
   },
   { canonical: "turnover", variants: ["turnover", "turn over", "turns over", "turnover rate"] },
@@ -120,6 +193,10 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     canonical: "photoperiod",
     variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"],
   },
+
+  // Reef and shop words with no synonyms: each is its own group so that it counts as reef
+  // vocabulary, the evidence that a question is about keeping a reef (or about our shop).
+  ...REEF_WORDS.map((word) => ({ canonical: word, variants: [word] })),
 
   // Everyday words that questions and guides phrase differently.
   { canonical: "cause", variants: ["why", "cause", "causes", "caused", "causing", "reason", "reasons"], general: true },
@@ -143,6 +220,54 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     general: true,
   },
   { canonical: "percent", variants: ["percent", "percentage", "pct"], general: true },
+  // "What level / range / target should I aim for": all ask for the number the guides call a target.
+  {
+    canonical: "target",
+    variants: ["target", "targets", "range", "ranges", "level", "levels", "aim", "ideal", "goal"],
+    general: true,
+  },
+  // "Get rid of" and "kill" ask how to remove something; left alone, the rare word "rid" would
+  // pull every question to "How to get rid of hair algae".
+  {
+    canonical: "remove",
+    variants: [
+      "remove",
+      "removing",
+      "removal",
+      "get rid of",
+      "getting rid of",
+      "rid",
+      "kill",
+      "killing",
+      "eliminate",
+      "eradicate",
+    ],
+    general: true,
+  },
+  // "How long" is answered by a number of hours, days or weeks, not by the word "long".
+  {
+    canonical: "duration",
+    variants: ["how long", "duration", "hour", "hours", "hrs", "day", "days", "minute", "minutes", "year", "years"],
+    general: true,
+  },
+  // What the question asks for, matched against headings that say the same ("How many spare
+  // shells", "What to do about an ammonia spike", "Where to put spare shells").
+  { canonical: "howmany", variants: ["how many", "how much", "amount", "quantity"], general: true },
+  {
+    canonical: "whattodo",
+    variants: ["what to do", "what do i do", "what should i do", "what can i do", "fix", "fixes", "fixing"],
+    general: true,
+  },
+  { canonical: "howto", variants: ["how to", "how do i", "how do you", "how should i", "how can i"], general: true },
+  { canonical: "whereto", variants: ["where", "where to", "where should i"], general: true },
+  { canonical: "waterline", variants: ["waterline", "water level", "water levels"], general: true },
+  {
+    canonical: "spot",
+    variants: ["spot", "spots", "dot", "dots", "speck", "specks", "spotted", "dotted"],
+    general: true,
+  },
+  // "Mixed reef" is a kind of tank; its "mixed" is not the "mix" of mixing salt.
+  { canonical: "mixedreef", variants: ["mixed reef", "mixed reefs", "mixed tank"], general: true },
   { canonical: "lb", variants: ["lb", "lbs", "pound", "pounds"], general: true },
   {
     canonical: "international",

@@ -1,14 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
-import { AdminPage } from "~/components/admin/admin-page";
+import { Form, Link, useNavigation } from "react-router";
+import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { ProductImageUpload } from "~/components/admin/product-image-upload";
-import { Field } from "~/components/ui/field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { centsToDollars, formatCents } from "~/domain/money";
+import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
 import { requireAdmin } from "~/models/admin-access.server";
-import { CatalogueUpdateSchema, listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
@@ -57,60 +59,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
   const form = await request.formData();
-  const get = (k: string) => String(form.get(k) ?? "").trim();
-  const kind = get("kind") === "bundle" ? "bundle" : "product";
-  const num = (k: string) => (get(k) === "" ? undefined : Number(get(k)));
-  let metadata: unknown;
-  if (kind === "product" && get("metadata")) {
-    try {
-      metadata = JSON.parse(get("metadata"));
-    } catch {
-      return data({ id: get("id"), error: "metadata: not valid JSON", ok: false }, { status: 400 });
-    }
-  }
-  const parsed = CatalogueUpdateSchema.safeParse({
-    title: get("title") || undefined,
-    description: get("description") || undefined,
-    ...(kind === "product"
-      ? {
-          tags: get("tags")
-            .split(",")
-            .map((t) => t.trim())
-            .filter(Boolean),
-          metadata,
-        }
-      : {}),
-    price: num("price"),
-    ...(kind === "product" ? { originalPrice: get("originalPrice") === "" ? null : num("originalPrice") } : {}),
-    // Only a changed stock level counts as a stock change (and needs a reason).
-    quantity: get("quantity") !== get("currentQuantity") ? num("quantity") : undefined,
-    stockReason: get("stockReason") || undefined,
-    active: form.get("active") === "on",
-    ...(kind === "product" && form.has("validUntil") ? { validUntil: get("validUntil") || null } : {}),
-  });
-  if (!parsed.success)
-    return data(
-      {
-        id: get("id"),
-        error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`,
-        ok: false,
-      },
-      { status: 400 },
-    );
+  const intent = formIntent(form);
+  const parsed = parseForm(CatalogueFormSchema, form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { kind, id, update } = parsed.data;
   const current = await updateCatalogueItem(
     context.services.database.db,
     kind,
-    get("id"),
-    parsed.data,
+    id,
+    update,
     admin.email,
     context.services.clock(),
   );
-  if (!current) return data({ id: get("id"), error: "No such item.", ok: false }, { status: 404 });
-  return { id: get("id"), error: null, ok: true };
+  if (!current) return formError("This item no longer exists.", { intent, status: 404 });
+  return formSuccess("Saved.", { intent });
 }
 
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // Every item has its own form: only the one posted shows the answer.
+  const resultOf = (item: { kind: "product" | "bundle"; id: string }) => resultFor(actionData, catalogueIntent(item));
+  const errorOf = (item: { kind: "product" | "bundle"; id: string }, field: string) =>
+    resultOf(item)?.fieldErrors?.[field];
   return (
     <AdminPage
       headingId="catalogue-heading"
@@ -131,19 +101,12 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 {formatCents(item.priceCents)} · {item.quantity} in stock
               </p>
             </div>
-            {actionData?.id === item.id ? (
-              <div className="mt-3">
-                {actionData.error ? (
-                  <FormAlert message={actionData.error} />
-                ) : (
-                  <FormAlert tone="success" message="Saved." />
-                )}
-              </div>
-            ) : null}
+            {resultOf(item) ? <ActionResult result={resultOf(item)} className="mt-3" /> : null}
             <Form
               method="post"
               className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr_auto] lg:items-end"
             >
+              <input type="hidden" name="intent" value={catalogueIntent(item)} />
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
               <input type="hidden" name="currentQuantity" value={item.quantity} />
@@ -154,7 +117,9 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 type="number"
                 step="0.01"
                 min="0"
+                max={LIMITS.maxDollars}
                 defaultValue={centsToDollars(item.priceCents)}
+                error={errorOf(item, "price")}
               />
               {item.kind === "product" ? (
                 <Field
@@ -164,7 +129,9 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   type="number"
                   step="0.01"
                   min="0"
+                  max={LIMITS.maxDollars}
                   defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
+                  error={errorOf(item, "originalPrice")}
                 />
               ) : (
                 <span />
@@ -175,14 +142,19 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 name="quantity"
                 type="number"
                 min="0"
+                max={LIMITS.quantity}
                 step="1"
                 defaultValue={item.quantity}
+                error={errorOf(item, "quantity")}
               />
               <Field
                 id={`reason-${item.id}`}
                 label="Reason for a stock change"
                 name="stockReason"
                 placeholder="e.g. weekly harvest, stock count"
+                minLength={3}
+                maxLength={LIMITS.stockReason}
+                error={errorOf(item, "stockReason")}
               />
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
@@ -191,25 +163,36 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 <input type="checkbox" name="active" defaultChecked={item.active} className="h-4 w-4 accent-reef" /> On
                 sale
               </label>
-              <details className="sm:col-span-2 lg:col-span-5">
+              <details
+                className="sm:col-span-2 lg:col-span-5"
+                // Opened when a field inside needs a fix, so its message is seen.
+                open={["title", "description", "tags", "metadata"].some((f) => errorOf(item, f)) ? true : undefined}
+              >
                 <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
                   Title, description{item.kind === "product" ? ", tags and details" : ""}
                 </summary>
                 <div className="mt-3 grid gap-3">
-                  <Field id={`title-${item.id}`} label="Title" name="title" defaultValue={item.title} maxLength={120} />
-                  <div>
-                    <label className="field-label" htmlFor={`desc-${item.id}`}>
-                      Description
-                    </label>
-                    <textarea
-                      id={`desc-${item.id}`}
-                      name="description"
-                      defaultValue={item.description}
-                      rows={4}
-                      maxLength={4000}
-                      className="field-input"
-                    />
-                  </div>
+                  <Field
+                    id={`title-${item.id}`}
+                    label="Title"
+                    name="title"
+                    defaultValue={item.title}
+                    required
+                    minLength={2}
+                    maxLength={LIMITS.title}
+                    error={errorOf(item, "title")}
+                  />
+                  <TextAreaField
+                    id={`desc-${item.id}`}
+                    label="Description"
+                    name="description"
+                    defaultValue={item.description}
+                    rows={4}
+                    required
+                    minLength={10}
+                    maxLength={LIMITS.description}
+                    error={errorOf(item, "description")}
+                  />
                   {item.kind === "product" ? (
                     <>
                       <Field
@@ -217,32 +200,36 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                         label="Tags (comma-separated)"
                         name="tags"
                         defaultValue={item.tags}
+                        maxLength={LIMITS.tagsText}
+                        error={errorOf(item, "tags")}
                       />
-                      <div>
-                        <label className="field-label" htmlFor={`meta-${item.id}`}>
-                          Details (metadata, JSON)
-                        </label>
-                        <textarea
-                          id={`meta-${item.id}`}
-                          name="metadata"
-                          defaultValue={item.metadata}
-                          rows={6}
-                          className="field-input font-mono text-xs"
-                        />
-                      </div>
+                      <TextAreaField
+                        id={`meta-${item.id}`}
+                        label="Details (metadata, JSON)"
+                        name="metadata"
+                        defaultValue={item.metadata}
+                        rows={6}
+                        maxLength={LIMITS.metadataText}
+                        className="[&_textarea]:font-mono [&_textarea]:text-xs"
+                        error={errorOf(item, "metadata")}
+                      />
                     </>
                   ) : null}
                 </div>
               </details>
               {item.validUntil !== null ? (
-                <Field
-                  className="lg:col-span-2"
-                  id={`valid-${item.id}`}
-                  label="Offer valid until"
-                  name="validUntil"
-                  type="date"
-                  defaultValue={item.validUntil}
-                />
+                <>
+                  <input type="hidden" name="hasValidUntil" value="on" />
+                  <Field
+                    className="lg:col-span-2"
+                    id={`valid-${item.id}`}
+                    label="Offer valid until"
+                    name="validUntil"
+                    type="date"
+                    defaultValue={item.validUntil}
+                    error={errorOf(item, "validUntil")}
+                  />
+                </>
               ) : null}
             </Form>
             {item.kind === "product" ? (

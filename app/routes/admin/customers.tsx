@@ -1,9 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { formIntent, parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
+import { CustomerFormSchema } from "~/forms/admin-customers";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listCustomers } from "~/models/admin-customers.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office" }];
@@ -17,33 +20,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
   const form = await request.formData();
-  const userId = String(form.get("userId") ?? "");
-  const intent = String(form.get("intent") ?? "");
-  if (userId === admin.id)
-    return data({ error: "You can't change your own role or ban yourself here.", ok: null }, { status: 400 });
+  const intent = formIntent(form);
+  const parsed = parseForm(CustomerFormSchema, form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
+  const input = parsed.data;
+  if (input.userId === admin.id)
+    return formError("You can't change your own role or ban yourself here.", { intent, status: 400 });
   const api = context.services.auth.api;
   const headers = request.headers;
+  const { userId } = input;
   try {
-    if (intent === "grant-admin") await api.setRole({ body: { userId, role: "admin" }, headers });
-    else if (intent === "revoke-admin") await api.setRole({ body: { userId, role: "user" }, headers });
-    else if (intent === "ban")
-      await api.banUser({
-        body: { userId, banReason: String(form.get("reason") ?? "") || "Banned by the shop" },
-        headers,
-      });
-    else if (intent === "unban") await api.unbanUser({ body: { userId }, headers });
-    else return data({ error: "Unknown action.", ok: null }, { status: 400 });
+    if (input.intent === "grant-admin") await api.setRole({ body: { userId, role: "admin" }, headers });
+    else if (input.intent === "revoke-admin") await api.setRole({ body: { userId, role: "user" }, headers });
+    else if (input.intent === "ban") await api.banUser({ body: { userId, banReason: input.reason }, headers });
+    else await api.unbanUser({ body: { userId }, headers });
   } catch (err) {
-    return data({ error: (err as Error).message || "That didn't work.", ok: null }, { status: 400 });
+    return formError((err as Error).message || "That didn't work.", { intent, status: 400 });
   }
-  return { error: null, ok: intent };
+  return formSuccess("Saved.", { intent });
 }
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <AdminPage headingId="customers-heading" title="Customers">
-      <ActionResult error={actionData?.error} success={actionData?.ok ? "Saved." : null} />
+      <ActionResult result={actionData} />
       <DataTable
         columns={[
           { label: "Customer" },

@@ -95,7 +95,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <li key={`${t.kind}-${t.id}`} className="flex justify-between gap-2 py-2">
                   <span>{t.title}</span>
                   <span className="text-ink-soft">
-                    {t.units} units · {formatCents(t.revenueCents)}
+                    {t.units} {t.units === 1 ? "unit" : "units"} · {formatCents(t.revenueCents)}
                   </span>
                 </li>
               ))}

@@ -1,10 +1,14 @@
 import { CheckCircle2, XCircle } from "lucide";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Icon } from "~/components/ui/icon";
+import { parseForm, type FormResult } from "~/domain/forms";
+import { DIAGNOSTIC_CHECKS, DiagnosticFormSchema } from "~/forms/admin-diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
-import { DIAGNOSTICS, type CheckResult, type DiagnosticName } from "~/models/diagnostics.server";
+import { DIAGNOSTICS, type CheckResult } from "~/models/diagnostics.server";
+import { invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/diagnostics";
+import type { ReactNode } from "react";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diagnostics | Back office" }];
 
@@ -13,26 +17,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { checks: await Promise.all([DIAGNOSTICS.database(context.services), DIAGNOSTICS.worker(context.services)]) };
 }
 
+/** A check that ran answers 200 whatever it found: the request was fine, the report says what failed. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
-  const name = String((await request.formData()).get("check")) as DiagnosticName;
-  const run = DIAGNOSTICS[name];
-  return { result: run ? await run(context.services) : null };
+  const parsed = parseForm(DiagnosticFormSchema, await request.formData(), "check");
+  if (!parsed.success) return invalidForm(parsed.result);
+  const result = await DIAGNOSTICS[parsed.data.check](context.services);
+  return data<FormResult>({
+    status: result.ok ? "success" : "error",
+    intent: "check",
+    message: `${result.name} ${result.ok ? "works" : "failed"}: ${result.detail} (${result.ms} ms)`,
+  });
 }
 
-function Result({ result }: { result: CheckResult }) {
+function Outcome({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
     <li className="flex items-start gap-2 text-sm">
-      {result.ok ? (
+      {ok ? (
         <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" />
       ) : (
         <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />
       )}
-      <span>
-        <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail}{" "}
-        <span className="text-ink-soft">({result.ms} ms)</span>
-      </span>
+      <span>{children}</span>
     </li>
+  );
+}
+
+function Result({ result }: { result: CheckResult }) {
+  return (
+    <Outcome ok={result.ok}>
+      <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail}{" "}
+      <span className="text-ink-soft">({result.ms} ms)</span>
+    </Outcome>
   );
 }
 
@@ -48,7 +64,7 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
       <Form method="post" className="card mt-4 space-y-3 p-5">
         <h2 className="text-xl font-semibold">Run a check</h2>
         <div className="flex flex-wrap gap-2">
-          {(["database", "email", "storage", "payment", "worker"] as const).map((name) => (
+          {DIAGNOSTIC_CHECKS.map((name) => (
             <button key={name} type="submit" name="check" value={name} className="btn-secondary" disabled={busy}>
               {name === "email"
                 ? "Send a test email"
@@ -62,9 +78,9 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
             </button>
           ))}
         </div>
-        {actionData?.result ? (
+        {actionData?.message ? (
           <ul aria-live="polite" data-testid="diagnostic-result">
-            <Result result={actionData.result} />
+            <Outcome ok={actionData.status === "success"}>{actionData.message}</Outcome>
           </ul>
         ) : null}
       </Form>

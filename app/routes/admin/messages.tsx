@@ -1,8 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
+import { MessageFormSchema, messageIntent, REPLY_LIMITS } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listContactMessages, markMessageHandled, replyToMessage } from "~/models/admin-community.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];
@@ -15,33 +19,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
   const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id)) return data({ error: "Unknown message.", ok: null }, { status: 400 });
+  const intent = formIntent(form);
+  const parsed = parseForm(MessageFormSchema, form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
   const { db } = context.services.database;
-  if (form.get("intent") === "handled") {
-    await markMessageHandled(db, id, context.services.clock());
-    return { error: null, ok: "Marked handled." };
+  const input = parsed.data;
+  if (input.action === "handled") {
+    await markMessageHandled(db, input.id, context.services.clock());
+    return formSuccess("Marked handled.", { intent });
   }
-  const body = String(form.get("reply") ?? "").trim();
-  if (body.length < 2 || body.length > 5000)
-    return data({ error: "Write a reply (up to 5,000 characters).", ok: null }, { status: 400 });
   const sent = await replyToMessage(
     db,
-    id,
-    body,
+    input.id,
+    input.reply,
     { shopName: context.services.config.shopName },
     context.services.clock(),
   );
   return sent
-    ? { error: null, ok: "Reply queued for sending." }
-    : data({ error: "Unknown message.", ok: null }, { status: 404 });
+    ? formSuccess("Reply queued for sending.", { intent })
+    : formError("This message no longer exists.", { intent, status: 404 });
 }
 
 export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // The answer shows on the message it concerns; one that names no message here shows at the top.
+  const resultOn = (id: number) =>
+    resultFor(actionData, messageIntent("reply", id)) ?? resultFor(actionData, messageIntent("handled", id));
+  const replyError = (id: number) => resultFor(actionData, messageIntent("reply", id))?.fieldErrors?.reply;
+  const elsewhere = actionData && !loaderData.messages.some((m) => resultOn(m.id)) ? actionData : null;
   return (
     <AdminPage headingId="messages-heading" title="Messages">
-      <ActionResult error={actionData?.error} success={actionData?.ok} />
+      <ActionResult result={elsewhere} />
       {loaderData.messages.length === 0 ? (
         <p className="card mt-4 p-8 text-center text-ink-soft">No messages yet.</p>
       ) : null}
@@ -60,23 +68,40 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
               {m.name} &lt;{m.email}&gt; · {formatDateTime(m.created_at)} UTC
             </p>
             <p className="mt-3 whitespace-pre-wrap">{m.message}</p>
-            <details className="mt-3">
+            {resultOn(m.id) ? <ActionResult result={resultOn(m.id)} className="mt-3" /> : null}
+            <details className="mt-3" open={replyError(m.id) ? true : undefined}>
               <summary className="cursor-pointer text-sm font-semibold text-reef-dark">Reply by email</summary>
               <Form method="post" className="mt-2 space-y-2">
-                <input type="hidden" name="id" value={m.id} />
-                <label htmlFor={`reply-${m.id}`} className="field-label">
-                  Your reply
-                </label>
-                <textarea id={`reply-${m.id}`} name="reply" rows={4} maxLength={5000} className="field-input" />
-                <button type="submit" name="intent" value="reply" className="btn-primary" disabled={busy}>
+                <TextAreaField
+                  id={`reply-${m.id}`}
+                  label="Your reply"
+                  name="reply"
+                  rows={4}
+                  required
+                  minLength={REPLY_LIMITS.min}
+                  maxLength={REPLY_LIMITS.max}
+                  error={replyError(m.id)}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value={messageIntent("reply", m.id)}
+                  className="btn-primary"
+                  disabled={busy}
+                >
                   Send reply
                 </button>
               </Form>
             </details>
             {m.status !== "handled" ? (
               <Form method="post" className="mt-2">
-                <input type="hidden" name="id" value={m.id} />
-                <button type="submit" name="intent" value="handled" className="btn-secondary min-h-9" disabled={busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={messageIntent("handled", m.id)}
+                  className="btn-secondary min-h-9"
+                  disabled={busy}
+                >
                   Mark handled
                 </button>
               </Form>

@@ -1,17 +1,18 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
+import { parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { ORDER_SOURCES } from "~/domain/order-sources";
+import { NEW_ORDER_LIMITS as LIMITS, NEW_ORDER_ROWS, NewOrderFormSchema } from "~/forms/admin-new-order";
 import { requireAdmin } from "~/models/admin-access.server";
-import { ExternalOrderSchema, recordExternalOrder } from "~/models/admin-new-order.server";
+import { recordExternalOrder } from "~/models/admin-new-order.server";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { formError, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/new-order";
-import type { CartItem } from "~/domain/cart-items";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record an order | Back office" }];
-
-const ROWS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
@@ -34,45 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
-  const form = await request.formData();
-  const get = (k: string) => String(form.get(k) ?? "").trim();
-  const items: CartItem[] = [];
-  for (let i = 0; i < ROWS; i++) {
-    const [kind, id] = get(`item${i}`).split(":");
-    const quantity = Number(get(`qty${i}`) || "1");
-    if (id && (kind === "product" || kind === "bundle") && Number.isInteger(quantity) && quantity > 0)
-      items.push({ kind, id, quantity });
-  }
-  const comboIds = form.getAll("combo").map(String).filter(Boolean);
-  if (comboIds.length >= 2) items.push({ kind: "combo", productIds: comboIds, quantity: 1 });
-  if (items.length === 0) return data({ error: "Add at least one item." }, { status: 400 });
-  const parsed = ExternalOrderSchema.safeParse({
-    customer: { email: get("email"), name: get("name") },
-    shippingAddress: get("line1")
-      ? {
-          line1: get("line1"),
-          line2: get("line2") || undefined,
-          city: get("city"),
-          state: get("state"),
-          postalCode: get("postalCode"),
-          country: get("country") || "US",
-        }
-      : undefined,
-    source: get("source"),
-    externalReference: get("externalReference") || undefined,
-  });
-  if (!parsed.success)
-    return data(
-      { error: `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}` },
-      { status: 400 },
-    );
-  const result = await recordExternalOrder(context.services, { ...parsed.data, items }, admin.email);
-  if (!result.ok) return data({ error: result.message }, { status: 409 });
+  const parsed = parseForm(NewOrderFormSchema, await request.formData(), "record");
+  if (!parsed.success) return invalidForm(parsed.result);
+  const result = await recordExternalOrder(context.services, parsed.data, admin.email);
+  if (!result.ok) return formError(result.message, { intent: "record", status: 409 });
   throw redirect(`/admin/orders/${result.orderId}`);
 }
 
 export default function NewOrder({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
   const options = [
     ...loaderData.products.map((p) => ({
       value: `product:${p.id}`,
@@ -89,29 +61,31 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
       title="Record an order"
       intro="For orders taken by phone or on a marketplace. Prices come from the catalogue; stock is reserved as at checkout; payment is recorded as external."
     >
-      <ActionResult error={actionData?.error} />
+      <ActionResult result={actionData} />
       <Form method="post" className="mt-4 space-y-6">
         <fieldset className="card space-y-3 p-5">
           <legend className="px-1 font-display text-xl font-semibold">Items</legend>
-          {Array.from({ length: ROWS }, (_, i) => (
+          {Array.from({ length: NEW_ORDER_ROWS }, (_, i) => (
             <div key={i} className="grid gap-3 sm:grid-cols-[1fr_7rem]">
-              <div>
-                <label htmlFor={`item${i}`} className="field-label">
-                  Item {i + 1}
-                </label>
-                <select id={`item${i}`} name={`item${i}`} className="field-input" defaultValue="">
-                  <option value="">—</option>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Field name={`qty${i}`} label="Quantity" type="number" min={1} max={99} defaultValue={1} />
+              <SelectField
+                name={`item${i}`}
+                label={`Item ${i + 1}`}
+                defaultValue=""
+                options={[{ value: "", label: "—" }, ...options]}
+                error={errors[`item${i}`]}
+              />
+              <Field
+                name={`qty${i}`}
+                label="Quantity"
+                type="number"
+                min={1}
+                max={LIMITS.quantity}
+                defaultValue={1}
+                error={errors[`qty${i}`]}
+              />
             </div>
           ))}
-          <fieldset>
+          <fieldset aria-describedby={errors.combo ? "combo-error" : undefined}>
             <legend className="field-label">Custom combo (pick 2 or more; 20–30 % off)</legend>
             <div className="grid gap-1 sm:grid-cols-2">
               {loaderData.products.map((p) => (
@@ -120,34 +94,65 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                 </label>
               ))}
             </div>
+            {errors.combo ? (
+              <p id="combo-error" className="mt-1 text-sm font-medium text-coral-text">
+                {errors.combo}
+              </p>
+            ) : null}
           </fieldset>
         </fieldset>
         <fieldset className="card grid gap-3 p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-semibold">Customer and source</legend>
-          <Field name="name" label="Customer name" required />
-          <Field name="email" label="Customer email" type="email" required />
-          <div>
-            <label htmlFor="source" className="field-label">
-              Source
-            </label>
-            <select id="source" name="source" className="field-input" defaultValue="phone">
-              {ORDER_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field name="externalReference" label="Marketplace item or order id (optional)" />
+          <Field name="name" label="Customer name" required maxLength={LIMITS.name} error={errors.name} />
+          <Field
+            name="email"
+            label="Customer email"
+            type="email"
+            required
+            maxLength={LIMITS.email}
+            error={errors.email}
+          />
+          <SelectField
+            name="source"
+            label="Source"
+            defaultValue="phone"
+            options={ORDER_SOURCES.map((s) => ({ value: s, label: s }))}
+            error={errors.source}
+          />
+          <Field
+            name="externalReference"
+            label="Marketplace item or order id (optional)"
+            maxLength={LIMITS.externalReference}
+            error={errors.externalReference}
+          />
         </fieldset>
         <fieldset className="card grid gap-3 p-5 sm:grid-cols-2">
           <legend className="px-1 font-display text-xl font-semibold">Shipping address</legend>
-          <Field name="line1" label="Street address" className="sm:col-span-2" />
-          <Field name="line2" label="Apartment, suite (optional)" className="sm:col-span-2" />
-          <Field name="city" label="City" />
-          <Field name="state" label="State" />
-          <Field name="postalCode" label="ZIP code" />
-          <Field name="country" label="Country" defaultValue="US" maxLength={2} />
+          <Field
+            name="line1"
+            label="Street address"
+            className="sm:col-span-2"
+            maxLength={LIMITS.line1}
+            error={errors.line1}
+          />
+          <Field
+            name="line2"
+            label="Apartment, suite (optional)"
+            className="sm:col-span-2"
+            maxLength={LIMITS.line2}
+            error={errors.line2}
+          />
+          <Field name="city" label="City" maxLength={LIMITS.city} error={errors.city} />
+          <Field name="state" label="State" maxLength={LIMITS.state} error={errors.state} />
+          <Field name="postalCode" label="ZIP code" maxLength={LIMITS.postalCode} error={errors.postalCode} />
+          <Field
+            name="country"
+            label="Country"
+            defaultValue="US"
+            minLength={2}
+            maxLength={LIMITS.country}
+            error={errors.country}
+          />
         </fieldset>
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Recording…" : "Record order"}

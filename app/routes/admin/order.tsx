@@ -4,22 +4,19 @@ import { ActionResult } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
-import { Field } from "~/components/ui/field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/domain/dates";
+import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
+import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
-import {
-  ActionRefused,
-  availableActions,
-  listOrderNotes,
-  OrderActionSchema,
-  performOrderAction,
-} from "~/models/admin-orders.server";
+import { ActionRefused, availableActions, listOrderNotes, performOrderAction } from "~/models/admin-orders.server";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
 import { listPaymentAttempts, listRefunds } from "~/models/refunds.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/order";
 
 const REFUND_LABELS: Record<string, string> = {
@@ -48,17 +45,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
-  // The form field is "intent": a field named "action" would shadow the form's own action attribute.
-  const { intent, ...fields } = Object.fromEntries(await request.formData());
-  const parsed = OrderActionSchema.safeParse({ ...fields, action: intent });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Check the form.", ok: null }, { status: 400 });
+  const form = await request.formData();
+  const intent = formIntent(form);
+  const parsed = parseForm(OrderFormSchema, form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
   try {
     await performOrderAction(context.services, params.orderId, parsed.data, admin.email);
-    return { error: null, ok: parsed.data.action };
+    return formSuccess("Done.", { intent });
   } catch (err) {
     if (err instanceof OrderTransitionError || err instanceof ActionRefused)
-      return data({ error: err.message, ok: null }, { status: 409 });
+      return formError(err.message, { intent, status: 409 });
     throw err;
   }
 }
@@ -67,6 +63,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, notes, actions, refunds, attempts } = loaderData;
   const busy = useNavigation().state === "submitting";
   const a = order.shippingAddress;
+  const errorOf = (intent: string, field: string) => resultFor(actionData, intent)?.fieldErrors?.[field];
   return (
     <section aria-labelledby="order-heading">
       <Link to="/admin/orders" className="text-sm font-semibold text-reef-dark underline">
@@ -85,7 +82,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Placed {formatDateTime(order.createdAt)} UTC · source {order.source}
         {order.externalReference ? ` (${order.externalReference})` : ""}
       </p>
-      <ActionResult error={actionData?.error} success={actionData?.ok ? "Done." : null} />
+      <ActionResult result={actionData} />
       <div className="mt-4 grid gap-6 xl:grid-cols-[1.3fr_1fr]">
         <div className="space-y-6">
           <div className="card p-5">
@@ -120,10 +117,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </ul>
             <Form method="post" className="mt-3 space-y-2">
               <input type="hidden" name="intent" value="note" />
-              <label htmlFor="note-body" className="field-label">
-                Add a note
-              </label>
-              <textarea id="note-body" name="body" required maxLength={2000} rows={2} className="field-input" />
+              <TextAreaField
+                id="note-body"
+                label="Add a note"
+                name="body"
+                required
+                maxLength={LIMITS.note}
+                rows={2}
+                error={errorOf("note", "body")}
+              />
               <button type="submit" className="btn-secondary" disabled={busy}>
                 Save note
               </button>
@@ -187,8 +189,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {actions.includes("ship") ? (
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="ship" />
-                <Field name="carrier" label="Carrier" required defaultValue="USPS" />
-                <Field name="trackingNumber" label="Tracking number" required />
+                <Field
+                  name="carrier"
+                  label="Carrier"
+                  required
+                  minLength={2}
+                  maxLength={LIMITS.carrier}
+                  defaultValue="USPS"
+                  error={errorOf("ship", "carrier")}
+                />
+                <Field
+                  name="trackingNumber"
+                  label="Tracking number"
+                  required
+                  minLength={4}
+                  maxLength={LIMITS.trackingNumber}
+                  error={errorOf("ship", "trackingNumber")}
+                />
                 <button type="submit" className="btn-primary" disabled={busy}>
                   Mark shipped and email the customer
                 </button>
@@ -211,7 +228,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 }
               >
                 <input type="hidden" name="intent" value="cancel" />
-                <Field name="reason" label="Cancellation reason (optional)" />
+                <Field
+                  id="cancel-reason"
+                  name="reason"
+                  label="Cancellation reason (optional)"
+                  maxLength={LIMITS.reason}
+                  error={errorOf("cancel", "reason")}
+                />
                 <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
                   {order.status === "paid" ? "Cancel and refund" : "Cancel order"}
                 </button>
@@ -224,7 +247,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 onSubmit={(e) => !confirm("Refund this order in full?") && e.preventDefault()}
               >
                 <input type="hidden" name="intent" value="refund" />
-                <Field name="reason" label="Refund reason (optional)" />
+                <Field
+                  id="refund-reason"
+                  name="reason"
+                  label="Refund reason (optional)"
+                  maxLength={LIMITS.reason}
+                  error={errorOf("refund", "reason")}
+                />
                 <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
                   Refund in full
                 </button>
@@ -238,12 +267,20 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               >
                 <input type="hidden" name="intent" value="partial-refund" />
                 <Field
+                  id="partial-refund-amount"
                   name="amount"
                   label={`Refund part of it (up to ${formatCents(order.totalCents - order.refundedCents)}, in dollars)`}
                   inputMode="decimal"
                   required
+                  error={errorOf("partial-refund", "amount")}
                 />
-                <Field name="reason" label="Refund reason (optional)" />
+                <Field
+                  id="partial-refund-reason"
+                  name="reason"
+                  label="Partial refund reason (optional)"
+                  maxLength={LIMITS.reason}
+                  error={errorOf("partial-refund", "reason")}
+                />
                 <button type="submit" className="btn-secondary" disabled={busy}>
                   Refund this amount
                 </button>

@@ -1,8 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { parseForm } from "~/domain/forms";
+import { RetryMailFormSchema } from "~/forms/admin-outbox";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
@@ -26,11 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
-  const id = Number((await request.formData()).get("id"));
-  const ok = Number.isInteger(id) && (await retryMail(context.services.database.db, id, context.services.clock()));
+  const parsed = parseForm(RetryMailFormSchema, await request.formData(), "retry");
+  if (!parsed.success) return invalidForm(parsed.result);
+  const ok = await retryMail(context.services.database.db, parsed.data.id, context.services.clock());
   return ok
-    ? { error: null, ok: "Queued again." }
-    : data({ error: "Only failed mail can be retried.", ok: null }, { status: 409 });
+    ? formSuccess("Queued again.", { intent: "retry" })
+    : formError("Only failed mail can be retried.", { intent: "retry", status: 409 });
 }
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,7 +57,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
           </Link>
         ))}
       </nav>
-      <ActionResult error={actionData?.error} success={actionData?.ok} className="mt-3" />
+      <ActionResult result={actionData} className="mt-3" />
       {loaderData.preview ? (
         <article className="card mt-4 p-5" aria-labelledby="preview-heading">
           <h2 id="preview-heading" className="text-lg font-semibold">

@@ -1,0 +1,179 @@
+import { z } from "zod";
+import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
+import { withHiddenFields } from "./hidden-fields";
+import type { CatalogueUpdate } from "~/models/admin-catalogue.server";
+
+/** The sizes the inputs repeat (maxLength, min, max), so the browser stops first what the server refuses. */
+export const CATALOGUE_LIMITS = {
+  title: 120,
+  description: 4000,
+  maxDollars: 100_000,
+  quantity: 1_000_000,
+  stockReason: 200,
+  tag: 40,
+  tags: 20,
+  /** Twenty tags of forty characters with their commas and spaces. */
+  tagsText: 20 * 42,
+  metadataText: 4000,
+  metadataValue: 200,
+} as const;
+
+const METADATA_KEY = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+const METADATA_EXAMPLE = 'Write the details as JSON, like {"careLevel": "Beginner"}.';
+
+/** "care, monthly ,, kit" → ["care", "monthly", "kit"]; an empty field clears the tags. */
+const tagsField = z
+  .string()
+  .max(CATALOGUE_LIMITS.tagsText, `Use at most ${CATALOGUE_LIMITS.tagsText} characters.`)
+  .optional()
+  .transform((text, ctx) => {
+    const tags = (text ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (tags.some((t) => t.length > CATALOGUE_LIMITS.tag))
+      ctx.addIssue({ code: "custom", message: `Keep each tag to ${CATALOGUE_LIMITS.tag} characters or fewer.` });
+    else if (tags.length > CATALOGUE_LIMITS.tags)
+      ctx.addIssue({ code: "custom", message: `Use at most ${CATALOGUE_LIMITS.tags} tags.` });
+    return tags;
+  });
+
+/** The product's details as the JSON object shown in the textarea: short names, plain values. */
+const metadataField = z
+  .string()
+  .trim()
+  .max(CATALOGUE_LIMITS.metadataText, `Use at most ${CATALOGUE_LIMITS.metadataText} characters.`)
+  .transform((text, ctx) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: METADATA_EXAMPLE });
+      return z.NEVER;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: METADATA_EXAMPLE });
+      return z.NEVER;
+    }
+    const details: Record<string, string | number | boolean> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const name = `"${key.slice(0, 40)}"`;
+      if (!METADATA_KEY.test(key)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Name ${name} with letters and digits only, starting with a letter (at most 40).`,
+        });
+        return z.NEVER;
+      }
+      if (typeof v === "string" && v.length > CATALOGUE_LIMITS.metadataValue) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Keep ${name} to ${CATALOGUE_LIMITS.metadataValue} characters.`,
+        });
+        return z.NEVER;
+      }
+      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+        ctx.addIssue({ code: "custom", message: `Give ${name} a text in quotes, a number, true or false.` });
+        return z.NEVER;
+      }
+      details[key] = v;
+    }
+    return details;
+  });
+
+/** What every catalogue item's form posts. */
+const itemFields = {
+  id: z.string().min(1).max(80),
+  title: requiredText(CATALOGUE_LIMITS.title, "Enter a title.").min(2, "Use at least 2 characters."),
+  description: requiredText(CATALOGUE_LIMITS.description, "Enter a description.").min(
+    10,
+    "Use at least 10 characters.",
+  ),
+  price: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
+  active: checkbox(),
+};
+
+/** The stock level and why it changed (a form without these fields changes no stock). */
+const stockFields = {
+  /** The stock level the page showed: only a different number counts as a stock change. */
+  currentQuantity: wholeNumber(0, CATALOGUE_LIMITS.quantity).optional(),
+  quantity: wholeNumber(0, CATALOGUE_LIMITS.quantity).optional(),
+  stockReason: z
+    .string()
+    .trim()
+    .min(3, "Use at least 3 characters.")
+    .max(CATALOGUE_LIMITS.stockReason, `Use at most ${CATALOGUE_LIMITS.stockReason} characters.`)
+    .optional(),
+};
+
+type ItemFields = z.output<z.ZodObject<typeof itemFields>>;
+type StockFields = z.output<z.ZodObject<typeof stockFields>>;
+
+/** (Also checked when other fields failed, so every message shows at once: quantity may be the text typed.) */
+const stockChanged = (f: StockFields) => typeof f.quantity === "number" && f.quantity !== f.currentQuantity;
+
+function stockNeedsReason(f: StockFields, ctx: z.RefinementCtx) {
+  if (stockChanged(f) && !f.stockReason)
+    ctx.addIssue({ code: "custom", message: "Say why the stock changes.", path: ["stockReason"] });
+}
+
+/** The edit common to products and bundles. */
+function itemUpdate(f: ItemFields): CatalogueUpdate {
+  return {
+    title: f.title,
+    description: f.description,
+    ...(f.price !== undefined ? { priceCents: f.price } : {}),
+    active: f.active,
+  };
+}
+
+/** A stock level counts only when it changed, and then with its reason. */
+const stockUpdate = (f: StockFields): CatalogueUpdate =>
+  stockChanged(f) ? { quantity: f.quantity, stockReason: f.stockReason } : {};
+
+const ProductForm = z
+  .object({
+    kind: z.literal("product"),
+    ...itemFields,
+    ...stockFields,
+    /** Empty removes the "was" price. */
+    originalPrice: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
+    tags: tagsField,
+    metadata: metadataField.optional(),
+    /** Sent beside the offer's date input, so an emptied date (which the form leaves out) removes the date. */
+    hasValidUntil: checkbox(),
+    validUntil: z.string().trim().pipe(z.iso.date("Enter a valid date.")).optional(),
+  })
+  .superRefine(stockNeedsReason, { when: () => true })
+  .transform((f) => ({
+    kind: f.kind,
+    id: f.id,
+    update: {
+      ...itemUpdate(f),
+      ...stockUpdate(f),
+      originalPriceCents: f.originalPrice ?? null,
+      tags: f.tags,
+      ...(f.metadata !== undefined ? { metadata: f.metadata } : {}),
+      ...(f.hasValidUntil ? { validUntil: f.validUntil ?? null } : {}),
+    } satisfies CatalogueUpdate,
+  }));
+
+const BundleForm = z
+  .object({ kind: z.literal("bundle"), ...itemFields, ...stockFields })
+  .superRefine(stockNeedsReason, { when: () => true })
+  .transform((f) => ({
+    kind: f.kind,
+    id: f.id,
+    update: { ...itemUpdate(f), ...stockUpdate(f) } satisfies CatalogueUpdate,
+  }));
+
+/** One catalogue item's form (products and bundles post different fields) → the owner's edit. */
+export const CatalogueFormSchema = withHiddenFields(z.discriminatedUnion("kind", [ProductForm, BundleForm]), [
+  "id",
+  "kind",
+  "currentQuantity",
+  "hasValidUntil",
+]);
+
+/** The intent a catalogue item's form posts, so only that item shows the answer. */
+export const catalogueIntent = (item: { kind: "product" | "bundle"; id: string }) => `${item.kind}:${item.id}`;
