@@ -39,7 +39,8 @@ async function supervise(count) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   // Children run this file, also when it was imported by another entry (the browser tests' one).
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
-  const log = (msg) => console.log(JSON.stringify({ level: "info", time: Date.now(), pid: process.pid, msg }));
+  // The same JSON line shape as the processes' pino logs (level 30 is info).
+  const log = (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
   const slots = new Map(); // worker id -> slot
   let stopping = false;
 
@@ -148,11 +149,25 @@ async function serve() {
       await worker.stop().catch(() => {});
       await services.kv?.close().catch(() => {});
       await services.database.destroy().catch(() => {});
+      await flushStdout(2_000);
       process.exit(0);
     });
     listener.closeIdleConnections?.();
+    // Logging never blocks the main thread (server/logger.ts), so this timer can always fire.
     setTimeout(() => process.exit(0), 10_000).unref();
   }
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+}
+
+/**
+ * Waits until stdout has taken the queued log lines, at most `ms`: a reader that has gone away
+ * must not keep the process from ending.
+ */
+function flushStdout(ms) {
+  return new Promise((resolve) => {
+    if (process.stdout.writableLength === 0) return resolve();
+    setTimeout(resolve, ms).unref();
+    process.stdout.once("drain", resolve);
+  });
 }

@@ -2,11 +2,25 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { loggablePath } from "../server/logger";
 import { DocumentHtmlProvider } from "./components/html-once";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's own report of an error thrown in a loader or action: into the JSON log (its
+ * default is a multi-line console.error). Aborted requests are the client's doing, not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  (context as AppLoadContext).services.logger.error(
+    { err: error, method: request.method, url: loggablePath(url.pathname) },
+    "route error",
+  );
+};
 
 /** Streams the page; bots and SPA-mode get the whole document at once. Scripts carry the CSP nonce. */
 export default function handleRequest(
@@ -44,7 +58,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.services.logger.error({ err: error }, "page render failed");
         },
       },
     );

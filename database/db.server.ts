@@ -41,7 +41,13 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 
 function openSqlite(url: string): DatabaseHandle {
   const file = url.replace(/^file:/, "");
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    // Customer data: readable by the server's user only, whatever the umask. SQLite gives the WAL
+    // and shared-memory files the database file's mode; older ones are tightened here too.
+    fs.closeSync(fs.openSync(file, "a", 0o600));
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
+  }
   const connection = new SQLite(file);
   // WAL lets readers run beside the single writer; busy_timeout queues writers instead of failing.
   connection.pragma("journal_mode = WAL");

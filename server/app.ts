@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import { parseConfig } from "~/config.server";
 import { createHttpApp } from "./http";
+import { requestLogFields } from "./logger";
 import { pageCache } from "./page-cache";
 import { createServices } from "./services";
 import { startWorker } from "./worker";
@@ -18,14 +19,7 @@ export async function createApp() {
     ? pageCache({
         logRequest: (req, res, ms) =>
           services.logger.info(
-            {
-              reqId: res.getHeader("X-Request-Id"),
-              method: req.method,
-              url: req.url?.split("?")[0],
-              status: res.statusCode,
-              ms: Math.round(ms * 10) / 10,
-              cache: "fast",
-            },
+            { reqId: res.getHeader("X-Request-Id"), ...requestLogFields(req, res, ms), cache: "fast" },
             "request",
           ),
       })

@@ -2,8 +2,11 @@ import crypto from "node:crypto";
 import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
+import { pinoHttp } from "pino-http";
 import { createApiRouter } from "./api";
 import { mediaRoutes } from "./api/media";
+import { requestId, requestLogFields } from "./logger";
+import { limitBodies, refuseMalformedRequests } from "./request-guards";
 import { sameOriginOnly } from "./same-origin";
 import type { AppServices } from "./services";
 
@@ -20,24 +23,27 @@ export function createHttpApp(services: AppServices): Express {
   app.set("trust proxy", services.config.trustProxy === "true" ? true : services.config.trustProxy);
   app.use(compression());
 
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (req) => requestId(req.headers["x-request-id"]),
+      // req.log is a child with the request id only: no headers, bodies or query strings.
+      quietReqLogger: true,
+      quietResLogger: true,
+      customAttributeKeys: { reqId: "reqId" },
+      customSuccessMessage: () => "request",
+      customErrorMessage: () => "request",
+      customSuccessObject: (req, res, fields) =>
+        requestLogFields(req, res, (fields as { responseTime: number }).responseTime),
+      // A failed request's error is logged where it was handled; this line only records the answer.
+      customErrorObject: (req, res, _err, fields) =>
+        requestLogFields(req, res, (fields as { responseTime: number }).responseTime),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
   app.use((req, res, next) => {
-    req.id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || crypto.randomUUID();
-    req.log = services.logger.child({ reqId: req.id });
-    res.setHeader("X-Request-Id", req.id);
+    res.setHeader("X-Request-Id", req.id as string); // genReqId above makes every id a string
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log?.info(
-        {
-          method: req.method,
-          url: req.originalUrl.split("?")[0],
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        "request",
-      );
-    });
     next();
   });
 
@@ -79,6 +85,8 @@ export function createHttpApp(services: AppServices): Express {
     next();
   });
 
+  app.use(refuseMalformedRequests);
+  app.use(limitBodies);
   app.use(sameOriginOnly(services.config.publicUrl));
   app.use("/api", createApiRouter(services));
   app.use(mediaRoutes(services));

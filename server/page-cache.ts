@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { hasSessionCookie } from "~/models/session-cookie";
+import { requestId as strictRequestId } from "./logger";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -189,8 +190,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
    * its own (a fresh nonce's CSP, a request id), which the copy's must replace, not join.
    */
   function serve(req: IncomingMessage, res: ServerResponse, entry: Entry, state: "hit" | "stale", bare: boolean) {
-    const clientId = req.headers["x-request-id"];
-    const requestId = (typeof clientId === "string" && clientId.slice(0, 64)) || crypto.randomUUID();
+    // Behind the app pino-http has chosen the id; on the bare path a client's is kept only in a strict shape.
+    const requestId = typeof req.id === "string" ? req.id : strictRequestId(req.headers["x-request-id"]);
     const fresh = isFresh(req, entry.etag);
     const { bytes, headers, own } = encode(
       entry,

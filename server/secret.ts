@@ -14,7 +14,7 @@ export function loadSecret(config: Config, warn: (message: string) => void = () 
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     const secret = crypto.randomBytes(32).toString("base64url");
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });

@@ -1,5 +1,6 @@
 import { systemClock, fixedClock, type Clock } from "~/domain/clock";
-import { createRateLimiter, type RateLimiter } from "~/models/rate-limit.server";
+import { forgetDeletedUser } from "~/models/customers.server";
+import { createRateLimiter, REAUTH_LIMIT, type RateLimiter } from "~/models/rate-limit.server";
 import { createAuth, type Auth } from "~/services/auth.server";
 import {
   createStripeClient,
@@ -74,9 +75,18 @@ export async function createServices(
     );
   }
   const kv = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const auth = createAuth({ db: database.db, dialect: database.dialect, config, secret, kv });
-  const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
   const storage = createStorage(config, logger);
+  const rateLimiter = createRateLimiter({ db: database.db, kv, enabled: config.rateLimits, now: clock });
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    secret,
+    kv,
+    logger,
+    reauthAttempt: async (userId) => (await rateLimiter.hit(`reauth:${userId}`, REAUTH_LIMIT)).allowed,
+    onUserDeleted: (user) => forgetDeletedUser({ db: database.db, storage, logger }, user),
+  });
   return {
     config,
     database,

@@ -1,8 +1,11 @@
+import { StorageError, type ObjectStorage } from "~/services/storage/storage.server";
 import { toIso } from "./db-values";
+import { AVATAR_BUCKET } from "./profile-photo.server";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
 import type { SessionUser } from "./session.server";
 import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 
 export interface OrderSummaryRow {
   id: string;
@@ -58,4 +61,20 @@ export async function verifyUserPassword(services: AppServices, userId: string, 
   const credential = accounts.find((a) => a.providerId === "credential" && a.password);
   if (!credential?.password) return false;
   return ctx.password.verify({ hash: credential.password, password });
+}
+
+/**
+ * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
+ * profile photo and the newsletter subscription go too. Orders stay — tax and accounting law
+ * require the records — and so do contact messages already answered; docs/security.md lists this.
+ */
+export async function forgetDeletedUser(
+  deps: { db: Kysely<Database>; storage: ObjectStorage; logger: Logger },
+  user: { id: string; email: string },
+): Promise<void> {
+  await deps.storage.delete(AVATAR_BUCKET, `${user.id}/avatar.webp`).catch((err: unknown) => {
+    if (!(err instanceof StorageError && err.code === "object-not-found"))
+      deps.logger.warn({ err, userId: user.id }, "deleted account: the photo could not be removed");
+  });
+  await deps.db.deleteFrom("newsletter_subscribers").where("email", "=", user.email.toLowerCase()).execute();
 }

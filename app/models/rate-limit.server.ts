@@ -39,6 +39,9 @@ export async function hitRateLimit(
   return { allowed, retryAfterSeconds };
 }
 
+/** Password checks for changing the email or deleting the account: 5 per user per 10 minutes. */
+export const REAUTH_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
+
 /** Newsletter signups and contact messages: 5 per address per 10 minutes. */
 export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 

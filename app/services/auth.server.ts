@@ -1,12 +1,14 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
+import { AVATAR_BUCKET } from "~/models/profile-photo.server";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
 import type { Database } from "../../database/schema";
 import type { KeyValueStore } from "./redis.server";
 import type { Kysely } from "kysely";
+import type { Logger as PinoLogger } from "pino";
 import type { Config } from "~/config.server";
 
 export interface AuthDeps {
@@ -15,7 +17,30 @@ export interface AuthDeps {
   config: Config;
   secret: string;
   kv?: KeyValueStore | null;
+  /** Better Auth's own messages go to the server's JSON log instead of coloured console text. */
+  logger?: PinoLogger;
+  /**
+   * Counts one re-authentication attempt for a user; false once they are over the limit. Without
+   * it (scripts) attempts are not limited.
+   */
+  reauthAttempt?: (userId: string) => Promise<boolean>;
+  /** Removes what else is personal once an account is deleted (photo, newsletter subscription). */
+  onUserDeleted?: (user: { id: string; email: string }) => Promise<void>;
 }
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The URL our photo upload gives a user's avatar (app/models/profile-photo.server.ts). */
+const ownPhotoUrl = (userId: string) =>
+  new RegExp(
+    `^/media/${AVATAR_BUCKET}/${userId.replace(/[^A-Za-z0-9_-]/g, "")}/avatar\\.webp(\\?v=[A-Za-z0-9._-]{1,64})?$`,
+  );
+
+/** Endpoints that move or end the account: the password is checked on the endpoint itself. */
+const REAUTH_PATHS = new Set(["/change-email", "/delete-user"]);
+
+/** A session this young counts as a fresh sign-in for an account with no password (social sign-in only). */
+const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
 const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
   "/sign-up/email": "password",
@@ -27,7 +52,7 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
+export function createAuth({ db, dialect, config, secret, kv, logger, reauthAttempt, onUserDeleted }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
     kind: string,
@@ -38,6 +63,55 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
     await enqueueMail(db, { kind, to, dedupeKey, ...mail }, new Date());
   };
   const policy = config.passwordPolicy;
+
+  /**
+   * Better Auth stores whatever `name` and `image` it is given (an object became the text "{}" on
+   * PostgreSQL, `javascript:` URLs were kept): a name is text, an image only our own photo URL.
+   */
+  async function checkProfileUpdate(ctx: AuthContext) {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if ("name" in body) {
+      const name = body.name;
+      if (typeof name !== "string" || name.trim() === "" || name.length > 120)
+        throw new APIError("BAD_REQUEST", { code: "INVALID_NAME", message: "Enter a name of at most 120 characters." });
+    }
+    if ("image" in body && body.image !== null) {
+      const session = await getSessionFromCtx(ctx);
+      const own = session ? ownPhotoUrl(session.user.id) : null;
+      if (typeof body.image !== "string" || !own?.test(body.image))
+        throw new APIError("BAD_REQUEST", { code: "INVALID_IMAGE", message: "Upload a photo to use it." });
+    }
+  }
+
+  /**
+   * A session cookie alone may not change the account's email or delete it: the body must carry
+   * the account's password (or, for an account without one, the session must be a fresh sign-in).
+   * Attempts are counted per user, so a stolen session cannot guess the password.
+   */
+  async function requireReauthentication(ctx: AuthContext) {
+    const session = await getSessionFromCtx(ctx);
+    if (!session) return; // the endpoint answers 401 itself
+    const userId = session.user.id;
+    const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+    const credential = accounts.find((a) => a.providerId === "credential" && a.password);
+    if (!credential) {
+      if (Date.now() - new Date(session.session.createdAt).getTime() <= FRESH_SIGN_IN_MS) return;
+      throw new APIError("FORBIDDEN", { code: "SESSION_NOT_FRESH", message: "Sign in again to do this." });
+    }
+    if (reauthAttempt && !(await reauthAttempt(userId))) {
+      throw new APIError("TOO_MANY_REQUESTS", {
+        code: "TOO_MANY_REQUESTS",
+        message: "Too many attempts. Try again later.",
+      });
+    }
+    const password = (ctx.body as Record<string, unknown> | undefined)?.password;
+    const valid =
+      typeof password === "string" &&
+      password.length > 0 &&
+      password.length <= 1024 &&
+      (await ctx.context.password.verify({ hash: credential.password!, password }));
+    if (!valid) throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
+  }
 
   return betterAuth({
     appName: config.shopName,
@@ -59,6 +133,30 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
         }
       : {}),
     trustedOrigins: [config.publicUrl],
+    logger: logger
+      ? {
+          // Its info messages name email addresses ("Sign-up attempt for existing email: …").
+          level: logger.isLevelEnabled("debug") ? "debug" : "warn",
+          log: (level, message, ...args: unknown[]) => {
+            const err = args.find((arg) => arg instanceof Error);
+            const details = args.filter((arg) => arg !== err);
+            logger[level](
+              { component: "auth", ...(err ? { err } : {}), ...(details.length ? { details } : {}) },
+              message,
+            );
+          },
+        }
+      : { disabled: true },
+    // Without this, Better Auth prints each refused request's message in colour through its own
+    // console logger whatever `logger` says. A 4xx is the client's business: debug level only.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (error instanceof APIError && status !== "INTERNAL_SERVER_ERROR")
+          logger?.debug({ component: "auth", status, reason: error.message }, "auth request refused");
+        else logger?.error({ component: "auth", err: error }, "auth request failed");
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: policy.minLength,
@@ -92,7 +190,12 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
     user: {
       // The new address gets a verification link (emailVerification below); it takes effect once confirmed.
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          await onUserDeleted?.({ id: user.id, email: user.email });
+        },
+      },
     },
     session: {
       storeSessionInDatabase: true,
@@ -128,6 +231,12 @@ export function createAuth({ db, dialect, config, secret, kv }: AuthDeps) {
             code: "INVALID_CHARACTERS",
             message: "The request contains invalid characters.",
           });
+        }
+        if (REAUTH_PATHS.has(ctx.path)) await requireReauthentication(ctx);
+        if (ctx.path === "/update-user") await checkProfileUpdate(ctx);
+        if (ctx.path === "/change-password") {
+          // A new password ends every other session, whatever the client asked for.
+          return { context: { ...ctx, body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         }
         const field = PASSWORD_PATHS[ctx.path];
         if (!field) return;

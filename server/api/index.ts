@@ -1,6 +1,7 @@
 import express, { Router } from "express";
 import { pingDatabase } from "../../database/db.server";
 import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
+import { JSON_BODY_BYTES } from "../request-guards";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { cartRoutes } from "./cart";
@@ -12,8 +13,6 @@ import { stripeWebhookRoutes } from "./stripe-webhook";
 import { wisdomRoutes } from "./wisdom";
 import type { AppServices } from "../services";
 
-export const JSON_BODY_LIMIT = "100kb";
-
 /** Everything under /api: JSON in, JSON out, errors in the envelope of DESIGN.md. */
 export function createApiRouter(services: AppServices): Router {
   const api = Router();
@@ -22,7 +21,7 @@ export function createApiRouter(services: AppServices): Router {
   // Better Auth reads its own bodies.
   api.use(authRoutes(services));
   api.use(profilePhotoRoutes(services));
-  api.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  api.use(express.json({ limit: JSON_BODY_BYTES, strict: true }));
   api.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();

@@ -8,6 +8,7 @@ import { openDatabase } from "../../database/db.server";
 import { createHttpApp } from "../../server/http";
 import { createServices, type AppServices } from "../../server/services";
 import { testDatabaseKind, testPostgresUrl } from "./test-database";
+import type { Logger } from "pino";
 import type { Clock } from "~/domain/clock";
 import type { PaymentProvider } from "~/services/payments/provider";
 
@@ -16,7 +17,7 @@ import type { PaymentProvider } from "~/services/payments/provider";
  * PostgreSQL schema, per call. Migrations and the seed run exactly as at server start.
  */
 export async function createTestServices(
-  options: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {},
+  options: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider; logger?: Logger } = {},
 ): Promise<AppServices> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lr-test-"));
   const id = crypto.randomBytes(4).toString("hex");
@@ -38,6 +39,7 @@ export async function createTestServices(
   return createServices(config, {
     database,
     clock: options.clock,
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
   });
 }

@@ -259,7 +259,11 @@ describe(`email verification, change of email and account deletion on ${testData
     const client = authClient(server.url, "198.51.100.61");
     await client.call("/sign-up/email", { email: "old@example.com", password: "change12", name: "Mover" });
     await follow(await latestMailLink(services, "old@example.com", "verify-email"), client);
-    const res = await client.call("/change-email", { newEmail: "new@example.com", callbackURL: "/profile" });
+    const res = await client.call("/change-email", {
+      newEmail: "new@example.com",
+      callbackURL: "/profile",
+      password: "change12",
+    });
     expect(res.status).toBe(200);
     expect((await client.call("/get-session")).json.user.email).toBe("old@example.com");
     await follow(await latestMailLink(services, "new@example.com", "verify-email"), client);

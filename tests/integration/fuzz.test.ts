@@ -1,8 +1,15 @@
+import net from "node:net";
+import { createRequestHandler } from "@react-router/express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpApp } from "../../server/http";
+import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
+import type { Express } from "express";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
 
 /** Values that break naive handlers: odd numbers, huge and odd strings, prototype keys, deep nesting. */
 const nasty = fc.oneof(
@@ -206,3 +213,251 @@ describe(`fuzzing every /api endpoint on ${testDatabaseKind()}`, () => {
     );
   });
 });
+
+/** Every field name a page form posts, and every intent a page action switches on. */
+const FORM_FIELDS = [
+  ...["intent", "email", "password", "name", "newEmail", "newPassword", "reauthEmail", "reauthPassword"],
+  ...["redirectTo", "token", "message", "subject", "website", "reply", "id", "userId", "active", "reason"],
+  ...["validUntil", "check", "title", "description", "price", "originalPrice", "quantity", "currentQuantity"],
+  ...["stockReason", "tags", "metadata", "category", "status", "carrier", "trackingNumber", "externalReference"],
+  ...["kind", "combo", "city", "state", "postalCode", "country", "source", "note", "body", "q"],
+];
+const INTENTS = [
+  ...["update-name", "change-email", "change-password", "delete-account", "admin", "ban", "unban", "user"],
+  ...["grant-admin", "revoke-admin", "cancel", "deliver", "handled", "note", "refund", "reply", "ship"],
+  ...["product", "bundle", "stock", "offer", "image", "send", "retry", "create", "health", "database", "mail"],
+];
+/** What a form field can carry: text only, but any text. */
+const formValue = fc.oneof(
+  fc.constantFrom(...INTENTS),
+  fc.string({ unit: "binary", maxLength: 200 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "x".repeat(100_000),
+    "\u0000",
+    "a\u0000b@example.com",
+    "\u202e\ud83d\ude00\u0301",
+    "\ud800",
+    "-1",
+    "1e308",
+    "NaN",
+    "premium-chaeto",
+    "2026-13-45",
+    "/\t/evil.example",
+    '{"__proto__":{"admin":true}}',
+    "[1,2",
+    "' OR 1=1 --",
+  ),
+);
+// At most 8 fields: even eight 100,000-character values stay under the 1 MB form limit.
+const formBody = fc.array(fc.tuple(fc.constantFrom(...FORM_FIELDS), formValue), { maxLength: 8 });
+
+/** Page actions by path: the public forms, the signed-in profile, the back office. */
+const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin" }> = [
+  { path: "/sign-in", as: "anonymous" },
+  { path: "/sign-up", as: "anonymous" },
+  { path: "/forgot-password", as: "anonymous" },
+  { path: "/reset-password", as: "anonymous" },
+  { path: "/contact", as: "anonymous" },
+  { path: "/profile", as: "customer" },
+  { path: "/admin/customers", as: "admin" },
+  { path: "/admin/diagnostics", as: "admin" },
+  { path: "/admin/orders/new", as: "admin" },
+  { path: "/admin/catalogue", as: "admin" },
+  { path: "/admin/messages", as: "admin" },
+  { path: "/admin/outbox", as: "admin" },
+  { path: "/admin/orders/00000000-0000-4000-8000-000000000000", as: "admin" },
+  { path: "/admin/orders", as: "admin" },
+  // Last: it ends the customer's session the profile fuzz runs with.
+  { path: "/sign-out", as: "customer" },
+];
+
+/** Every /api/auth endpoint of DESIGN.md, called with a session so that each reaches its own checks. */
+const AUTH_ENDPOINTS = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-out",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+  "/change-email",
+  "/update-user",
+  "/delete-user",
+  "/send-verification-email",
+  "/revoke-sessions",
+];
+
+describe(`fuzzing every page action and every /api/auth endpoint on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  let closeVite: () => Promise<void> = async () => {};
+  const cookies = { anonymous: "", customer: "", admin: "" };
+  let tried = 0;
+
+  let origin = "";
+  beforeAll(async () => {
+    // React Router refuses actions whose Origin is not the request's own host: the shop's public
+    // URL is the address this test listens on.
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    services = await createTestServices({ env: { PUBLIC_URL: origin } });
+    // The pages, as server/app.ts mounts them, from the sources through Vite (no build needed).
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+      logLevel: "silent",
+    });
+    closeVite = () => viteServer.close();
+    const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    const app = createHttpApp(services);
+    app.use(
+      createRequestHandler({
+        build,
+        mode: "production",
+        getLoadContext: (req, res) => ({
+          services,
+          nonce: res.locals.nonce as string,
+          clientIp: req.ip ?? "unknown",
+        }),
+      }),
+    );
+    server = await listen(app, port);
+    const signUp = async (email: string) => {
+      const client = authClient(server.url, "198.51.100.200", origin);
+      await client.call("/sign-up/email", { email, password: "fuzz-pass-1", name: "Fuzz" });
+      return [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    };
+    cookies.customer = await signUp("fuzz-customer@example.com");
+    cookies.admin = await signUp("fuzz-admin@example.com");
+    await services.database.db
+      .updateTable("user")
+      .set({ role: "admin" })
+      .where("email", "=", "fuzz-admin@example.com")
+      .execute();
+  }, 120_000);
+  afterAll(async () => {
+    console.log(`fuzz: ${tried} malformed page and auth requests sent, none answered 5xx`);
+    await server?.close();
+    await closeVite();
+    await services?.database.destroy();
+  });
+
+  it("page actions answer odd form posts (document and .data requests) without a 5xx and change nothing", async () => {
+    const before = await snapshot(services);
+    for (const action of PAGE_ACTIONS) {
+      await fc.assert(
+        fc.asyncProperty(formBody, fc.boolean(), async (fields, data) => {
+          const body = new URLSearchParams();
+          for (const [key, value] of fields) body.append(key, value);
+          const path = data ? `${action.path}.data` : action.path;
+          const res = await fetch(`${server.url}${path}`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              Origin: origin,
+              ...(cookies[action.as] ? { cookie: cookies[action.as] } : {}),
+            },
+            body,
+            redirect: "manual",
+          });
+          tried++;
+          expect(res.status, `${path} ${JSON.stringify(fields).slice(0, 300)}`).toBeLessThan(500);
+          await res.arrayBuffer();
+        }),
+        { numRuns: 25 },
+      );
+    }
+    expect(await snapshot(services)).toEqual(before);
+  }, 300_000);
+
+  it("every /api/auth endpoint answers odd JSON with a 4xx, signed in or not", async () => {
+    const before = await snapshot(services);
+    const body = fc.oneof(
+      objectWith(["email", "password", "name", "newPassword", "currentPassword", "newEmail", "token", "image"]),
+      nasty,
+    );
+    for (const endpoint of AUTH_ENDPOINTS) {
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async (value, signedIn) => {
+          const res = await fetch(`${server.url}/api/auth${endpoint}`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              Origin: origin,
+              // A fresh client address each time: Better Auth's own limits would answer 429 first.
+              "X-Forwarded-For": `203.0.113.${tried % 250}`,
+              ...(signedIn ? { cookie: cookies.customer } : {}),
+            },
+            body: JSON.stringify(value),
+          });
+          tried++;
+          expect(res.status, `${endpoint} ${JSON.stringify(value)?.slice(0, 300)}`).toBeLessThan(500);
+          await res.arrayBuffer();
+        }),
+        { numRuns: 30 },
+      );
+    }
+    // The customer is still there with the same name: no odd body changed or deleted the account.
+    const after = await snapshot(services);
+    expect(after).toEqual(before);
+    const customer = await services.database.db
+      .selectFrom("user")
+      .select(["name", "email", "image"])
+      .where("email", "=", "fuzz-customer@example.com")
+      .executeTakeFirstOrThrow();
+    expect(customer).toEqual({ name: "Fuzz", email: "fuzz-customer@example.com", image: null });
+  }, 300_000);
+
+  it("the other /api endpoints with a body or an id answer odd input with a 4xx", async () => {
+    const attempts: Array<{ method: string; path: string; body?: string; type?: string; cookie?: string }> = [
+      { method: "POST", path: "/api/profile/photo", body: "not an image", type: "image/png", cookie: cookies.customer },
+      { method: "POST", path: "/api/profile/photo", body: "\u0000", type: "text/plain" },
+      { method: "POST", path: "/api/webhooks/stripe", body: '{"type":"payment_intent.succeeded"}' },
+      { method: "GET", path: "/api/newsletter/confirm?email=%00&exp=x&sig=%ff" },
+      { method: "GET", path: "/api/newsletter/unsubscribe?email=a&sig=" },
+      { method: "POST", path: "/api/newsletter/unsubscribe", body: "List-Unsubscribe=One-Click" },
+      { method: "GET", path: "/api/orders/x?token=%00" },
+      { method: "PATCH", path: "/api/admin/orders/x", body: '{"status":{}}', cookie: cookies.admin },
+      { method: "PATCH", path: "/api/admin/bundles/x", body: '{"discount":"1e999"}', cookie: cookies.admin },
+      { method: "POST", path: "/api/admin/products/premium-chaeto/images", body: "GIF89a", cookie: cookies.admin },
+      { method: "GET", path: "/api/admin/orders?status=%ff&q=%00", cookie: cookies.admin },
+    ];
+    for (const a of attempts) {
+      const res = await fetch(`${server.url}${a.path}`, {
+        method: a.method,
+        headers: {
+          "Content-Type": a.type ?? "application/json",
+          Origin: origin,
+          ...(a.cookie ? { cookie: a.cookie } : {}),
+        },
+        body: a.body,
+        redirect: "manual",
+      });
+      tried++;
+      expect(res.status, `${a.method} ${a.path}`).toBeLessThan(500);
+      // Refused: a 4xx, or for a link opened in the browser, a redirect to the page explaining it.
+      const refused = res.status >= 400 || (res.headers.get("location") ?? "").includes("problem=");
+      expect(refused, `${a.method} ${a.path} answered ${res.status}`).toBe(true);
+      await res.arrayBuffer();
+    }
+  });
+});
+
+function listen(app: Express, port: number): Promise<{ url: string; close(): Promise<void> }> {
+  return new Promise((resolve) => {
+    const server = app.listen(port, "127.0.0.1", () => {
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggablePath, requestId, stdoutDestination } from "../../server/logger";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -66,5 +67,148 @@ describe(`logs of a full journey on ${testDatabaseKind()}`, () => {
     }
     // A CVC is short enough to turn up inside timestamps and ids: look for it standing alone.
     expect(all).not.toMatch(new RegExp(`(?<![\\w-])${CVC}(?![\\w-])`));
+  });
+});
+
+describe(`every token issued during a journey stays out of the log on ${testDatabaseKind()}`, () => {
+  const lines: string[] = [];
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    // The logger is the services' own, so Better Auth's messages land in the same log.
+    services = await createTestServices({ logger: pino({ level: "debug", base: undefined }, sink) });
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  async function mailText(to: string, kind: string): Promise<{ text: string; headers: Record<string, string> }> {
+    const row = await services.database.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("to_address", "=", to)
+      .where("kind", "=", kind)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const headers = (typeof row.headers === "string" ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<
+      string,
+      string
+    >;
+    return { text: row.text, headers };
+  }
+  const firstLink = (text: string, contains: string) => {
+    const match = text.match(new RegExp(`https?://\\S*${contains}\\S*`));
+    if (!match) throw new Error(`no ${contains} link`);
+    return new URL(match[0].replace(/[)\]]+$/, ""));
+  };
+
+  it("reset, verification, newsletter, unsubscribe, order and session tokens never appear", async () => {
+    const issued: string[] = [];
+    const email = "journey@example.com";
+    const client = authClient(server.url, "198.51.100.98");
+    await client.call("/sign-up/email", { email, password: PASSWORD, name: "Journey" });
+    issued.push(client.jar.get("lr.session_token")!.split(".")[0]!);
+
+    // Verification link (a token in the query string).
+    const verify = firstLink((await mailText(email, "verify-email")).text, "verify-email");
+    issued.push(verify.searchParams.get("token")!);
+    await fetch(`${server.url}${verify.pathname}${verify.search}`, { redirect: "manual" });
+
+    // Reset link: Better Auth puts this token in the path, then hands it on in the redirect.
+    await authClient(server.url, "198.51.100.97").call("/request-password-reset", {
+      email,
+      redirectTo: "/reset-password",
+    });
+    const reset = firstLink((await mailText(email, "password-reset")).text, "reset-password");
+    const resetToken = reset.pathname.split("/").pop()!;
+    issued.push(resetToken);
+    const landing = await fetch(`${server.url}${reset.pathname}${reset.search}`, { redirect: "manual" });
+    expect(landing.status).toBe(302);
+    const reset200 = await authClient(server.url, "198.51.100.96").call("/reset-password", {
+      newPassword: "An0ther-secret",
+      token: resetToken,
+    });
+    expect(reset200.status).toBe(200);
+
+    // Newsletter: signed confirmation and unsubscribe links.
+    await fetch(`${server.url}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.95" },
+      body: JSON.stringify({ email }),
+    });
+    const confirm = firstLink((await mailText(email, "newsletter-confirm")).text, "confirm");
+    issued.push(confirm.searchParams.get("sig")!);
+    await fetch(`${server.url}${confirm.pathname}${confirm.search}`, { redirect: "manual" });
+    const unsubscribe = new URL(
+      (await mailText(email, "newsletter-welcome")).headers["List-Unsubscribe"]!.slice(1, -1),
+    );
+    for (const value of unsubscribe.searchParams.values()) if (value.length >= 16) issued.push(value);
+    await fetch(`${server.url}${unsubscribe.pathname}${unsubscribe.search}`, { redirect: "manual" });
+
+    // Order link.
+    const res = await checkoutRequest(server.url, {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: { email, name: "Journey" },
+      shippingAddress: ADDRESS,
+      payment: { card: { number: CARD, expMonth: 12, expYear: 2034, cvc: CVC } },
+    });
+    const { order, orderUrl } = (await res.json()) as { order: { id: string }; orderUrl: string };
+    const orderToken = new URL(orderUrl, "http://x").searchParams.get("token")!;
+    issued.push(orderToken);
+    await fetch(`${server.url}/api/orders/${order.id}?token=${orderToken}`);
+
+    expect(issued.every((token) => token && token.length >= 16)).toBe(true);
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    const all = lines.join("\n");
+    for (const token of issued) {
+      expect(all, `the log contains an issued token`).not.toContain(token);
+      expect(all, `the log contains an issued token`).not.toContain(encodeURIComponent(token));
+    }
+  });
+});
+
+describe("log helpers", () => {
+  it("log paths drop query strings and token segments, keep ordinary ones", () => {
+    expect(loggablePath("/api/auth/reset-password/xmDFSH3pv43Xvu2MDVsiRGrw?callbackURL=%2Freset")).toBe(
+      "/api/auth/reset-password/[redacted]",
+    );
+    expect(loggablePath("/api/orders/6f1c2b9e-7a55-4c1e-9d1a-0b3c4d5e6f70?token=abc")).toBe(
+      "/api/orders/6f1c2b9e-7a55-4c1e-9d1a-0b3c4d5e6f70",
+    );
+    expect(loggablePath("/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery")).toBe(
+      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery",
+    );
+    expect(loggablePath("/some/Ab3dEf9hIjKlMnOpQrStUv")).toBe("/some/[redacted]");
+  });
+
+  it("a client's X-Request-Id is kept only in a strict shape", () => {
+    expect(requestId("req-1234abcd")).toBe("req-1234abcd");
+    for (const bad of ["short", "x".repeat(65), "a b c d e f g h", "line\nbreak-000", '{"json":1}0000', undefined]) {
+      expect(requestId(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("stdout output never queues without bound: lines past the limit are dropped and counted", () => {
+    const written: string[] = [];
+    const stuck = {
+      writableLength: 0,
+      write: (s: string) => (written.push(s), (stuck.writableLength += s.length), true),
+    };
+    const destination = stdoutDestination(stuck as unknown as NodeJS.WritableStream & { writableLength: number }, 100);
+    for (let i = 0; i < 50; i++) destination.write(`${JSON.stringify({ i })}\n`);
+    expect(destination.dropped()).toBeGreaterThan(30);
+    stuck.writableLength = 0; // the reader caught up
+    destination.write(`${JSON.stringify({ i: "after" })}\n`);
+    expect(JSON.parse(written.at(-2)!)).toMatchObject({ msg: "log lines dropped" });
+    expect(written.at(-1)).toContain("after");
   });
 });

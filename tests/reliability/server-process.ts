@@ -17,6 +17,8 @@ export interface ServerProcess {
   url: string;
   proc: ChildProcess;
   output: () => string;
+  /** What the server wrote to stdout alone. */
+  stdout: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
@@ -27,6 +29,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     throw new Error("Run `npm run build` first: these tests use the production build.");
   const p = port ?? (await freePort());
   let out = "";
+  let stdout = "";
   const proc = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -40,7 +43,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  proc.stdout.on("data", (d) => (out += d));
+  proc.stdout.on("data", (d) => ((out += d), (stdout += d)));
   proc.stderr.on("data", (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${p}`;
@@ -58,7 +61,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { url, proc, output: () => out, exited };
+  return { url, proc, output: () => out, stdout: () => stdout, exited };
 }
 
 export function tempDataDir(prefix: string): string {

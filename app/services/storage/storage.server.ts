@@ -122,14 +122,15 @@ export function createLocalStorage(root: string): ObjectStorage {
     async put(bucket, objectPath, bytes, options) {
       checkPath(bucket, objectPath);
       const file = fileOf(bucket, objectPath);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Uploads are personal (profile photos): the server's user only, whatever the umask.
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const now = new Date().toISOString();
       const previous = await head(bucket, objectPath).catch(() => null);
       const metadata = newObjectMetadata(bucket, objectPath, bytes, options, previous, now);
       const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-      await fs.writeFile(tmp, bytes);
+      await fs.writeFile(tmp, bytes, { mode: 0o600 });
       await fs.rename(tmp, file);
-      await fs.writeFile(metaOf(file), JSON.stringify(metadata));
+      await fs.writeFile(metaOf(file), JSON.stringify(metadata), { mode: 0o600 });
       return metadata;
     },
     async get(bucket, objectPath) {
