@@ -30,9 +30,8 @@ export interface BundleTable {
   id: string;
   name: string;
   description: string;
-  discount_percent: number;
+  /** The owner's list price; what it costs today is kept within [70 %, 100 %] of its contents. */
   price_cents: number;
-  quantity: number;
   is_active: ColumnType<number, number | undefined, number>;
   image: string;
   position: number;
@@ -44,6 +43,7 @@ export interface BundleProductTable {
   bundle_id: string;
   product_id: string;
   position: number;
+  quantity: ColumnType<number, number | undefined, number>;
 }
 
 export interface StockMovementTable {

@@ -55,6 +55,9 @@ export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
         <p className="text-sm">
           {picked.length === 0 ? (
             "No products picked yet."
+          ) : !ready ? (
+            // One product is not a combo: no saving is promised until it can be bought as one.
+            `${priced.products.length} picked · add one more for 20% off`
           ) : (
             <>
               {priced.products.length} picked ·{" "}

@@ -85,14 +85,17 @@ export function BundleCard({
             priority={priority}
             className="transition-transform duration-300 group-hover:scale-[1.03]"
           />
-          <span className="absolute top-3 left-3 rounded-full bg-coral-text px-2.5 py-1 text-xs font-bold text-white">
-            {bundle.discountPercent}% off
-          </span>
+          {bundle.savingPercent !== null ? (
+            <span className="absolute top-3 left-3 rounded-full bg-coral-text px-2.5 py-1 text-xs font-bold text-white">
+              {bundle.savingPercent}% off
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3 sm:p-5">
           <h3 className="text-base leading-snug font-semibold group-hover:underline sm:text-lg">{bundle.name}</h3>
           <p className="line-clamp-2 text-sm text-ink-soft">{bundle.description}</p>
-          <Price priceCents={bundle.priceCents} originalPriceCents={null} />
+          {/* Crossed out: the same contents bought separately at today's prices. */}
+          <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} />
           <div className="mt-auto pt-2">
             <StockBadge state={bundle.stock} />
           </div>

@@ -1,5 +1,7 @@
 import { Minus, Plus } from "lucide";
+import { useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import { stockClampMessage } from "~/domain/availability";
 
 interface QuantityStepperProps {
   id: string;
@@ -25,6 +27,8 @@ export function QuantityStepper({
   // "Quantity of Premium Chaeto" → "Increase quantity of Premium Chaeto": only the first letter changes case.
   const spoken = label.charAt(0).toLowerCase() + label.slice(1);
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
+  // A typed quantity above the stock is cut to it, and the shopper is told so.
+  const [clamped, setClamped] = useState<number | null>(null);
   return (
     <div>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "field-label"}>
@@ -34,7 +38,10 @@ export function QuantityStepper({
         <button
           type="button"
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand disabled:opacity-40"
-          onClick={() => onChange(clamp(value - 1))}
+          onClick={() => {
+            setClamped(null);
+            onChange(clamp(value - 1));
+          }}
           disabled={disabled || value <= 1}
           aria-label={`Decrease ${spoken}`}
         >
@@ -48,19 +55,30 @@ export function QuantityStepper({
           max={Math.max(1, max)}
           value={value}
           disabled={disabled}
-          onChange={(e) => onChange(clamp(Number(e.target.value)))}
+          onChange={(e) => {
+            const wanted = Math.floor(Number(e.target.value));
+            const next = clamp(wanted);
+            setClamped(wanted > next ? next : null);
+            onChange(next);
+          }}
           className="h-11 w-12 appearance-none bg-transparent text-center text-base font-semibold [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
         />
         <button
           type="button"
           className="grid h-11 w-11 place-items-center rounded-full hover:bg-sand disabled:opacity-40"
-          onClick={() => onChange(clamp(value + 1))}
+          onClick={() => {
+            setClamped(null);
+            onChange(clamp(value + 1));
+          }}
           disabled={disabled || value >= max}
           aria-label={`Increase ${spoken}`}
         >
           <Icon icon={Plus} aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
+      <p role="status" className="mt-1 text-sm font-medium text-coral-text empty:hidden">
+        {clamped !== null ? stockClampMessage(clamped) : ""}
+      </p>
     </div>
   );
 }

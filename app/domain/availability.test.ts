@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
-import { isOfferExpired, isPurchasable, needsShipping, offerEndsAt, stockLabel, stockState } from "./availability";
+import {
+  isOfferExpired,
+  isPurchasable,
+  needsShipping,
+  offerEndsAt,
+  stockClampMessage,
+  stockLabel,
+  stockState,
+} from "./availability";
 import type { Product } from "./catalogue";
 
 const special = { ...SEED_PRODUCTS.find((p) => p.id === "october-special")!, active: true } as Product;
@@ -46,5 +54,18 @@ describe("shipping", () => {
   it("never ships the digital tip", () => {
     expect(needsShipping(tip)).toBe(false);
     expect(needsShipping(special)).toBe(true);
+  });
+});
+
+describe("what the shopper is told", () => {
+  it("the digital tip says it has nothing to ship instead of In stock", () => {
+    const tip = { quantity: 999, active: true, fulfillmentType: "digital" as const, metadata: {} };
+    expect(stockLabel(stockState(tip, new Date()))).toBe("Digital, nothing to ship");
+    expect(stockLabel(stockState({ ...tip, fulfillmentType: "manual" }, new Date()))).toBe("In stock");
+    expect(stockLabel(stockState({ ...tip, quantity: 0 }, new Date()))).toBe("Out of stock");
+  });
+
+  it("a quantity cut to the stock says so", () => {
+    expect(stockClampMessage(24)).toBe("Only 24 left — we set your quantity to 24");
   });
 });

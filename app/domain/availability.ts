@@ -20,8 +20,29 @@ export function isOfferExpired(product: Pick<Product, "metadata">, now: Date): b
   return end !== null && now.getTime() >= end.getTime();
 }
 
+/**
+ * Whether an item belongs in the shop window (home, listings, "you might also like", sitemap):
+ * on sale, and not an offer past its `validUntil`. Its own URL still answers, saying it ended.
+ */
+export function inShopWindow(item: { active: boolean } & Partial<Pick<Product, "metadata">>, now: Date): boolean {
+  return item.active && !(item.metadata && isOfferExpired({ metadata: item.metadata }, now));
+}
+
+/** What replaced an ended offer: the buyable product most like it (tags in common over tags in all). */
+export function offerReplacement(ended: Product, products: Product[], now: Date): Product | null {
+  let best: { product: Product; likeness: number } | null = null;
+  for (const p of products) {
+    if (p.id === ended.id || !isPurchasable(p, now) || p.fulfillmentType === "digital") continue;
+    const shared = p.tags.filter((t) => ended.tags.includes(t)).length;
+    const likeness = shared / new Set([...p.tags, ...ended.tags]).size;
+    if (!best || likeness > best.likeness) best = { product: p, likeness };
+  }
+  return best?.product ?? null;
+}
+
 export type StockState =
-  | { kind: "in-stock"; quantity: number }
+  /** `digital`: nothing ships (the tip): the badge says so rather than "In stock". */
+  | { kind: "in-stock"; quantity: number; digital?: true }
   | { kind: "low-stock"; quantity: number }
   | { kind: "out-of-stock" }
   | { kind: "offer-ended" }
@@ -29,10 +50,14 @@ export type StockState =
 
 type Stocked = { quantity: number; active: boolean };
 
-export function stockState(item: Stocked & Partial<Pick<Product, "metadata">>, now: Date): StockState {
+export function stockState(
+  item: Stocked & Partial<Pick<Product, "metadata" | "fulfillmentType">>,
+  now: Date,
+): StockState {
   if (item.metadata && isOfferExpired({ metadata: item.metadata }, now)) return { kind: "offer-ended" };
   if (!item.active) return { kind: "unavailable" };
   if (item.quantity <= 0) return { kind: "out-of-stock" };
+  if (item.fulfillmentType === "digital") return { kind: "in-stock", quantity: item.quantity, digital: true };
   if (item.quantity < LOW_STOCK_THRESHOLD) return { kind: "low-stock", quantity: item.quantity };
   return { kind: "in-stock", quantity: item.quantity };
 }
@@ -45,7 +70,7 @@ export function isPurchasable(item: Product | Bundle, now: Date): boolean {
 export function stockLabel(state: StockState): string {
   switch (state.kind) {
     case "in-stock":
-      return "In stock";
+      return state.digital ? "Digital, nothing to ship" : "In stock";
     case "low-stock":
       return `Only ${state.quantity} left`;
     case "out-of-stock":
@@ -60,4 +85,9 @@ export function stockLabel(state: StockState): string {
 /** Whether an item ships: digital goods (the tip) never do. */
 export function needsShipping(product: Pick<Product, "fulfillmentType" | "metadata">): boolean {
   return product.fulfillmentType !== "digital" && product.metadata.noShipping !== true;
+}
+
+/** What the shopper is told when a quantity is cut to what is in stock. */
+export function stockClampMessage(quantity: number): string {
+  return `Only ${quantity} left — we set your quantity to ${quantity}`;
 }

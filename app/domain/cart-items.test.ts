@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { assembleBundles } from "./bundles";
 import { cartFromItems, CartItemsSchema } from "./cart-items";
+import type { CatalogueSnapshot } from "./cart";
+import type { Product } from "./catalogue";
 
-const catalogue = {
-  products: SEED_PRODUCTS.map((p) => ({ ...p, active: true })),
-  bundles: SEED_BUNDLES.map((b) => ({ ...b, active: true })),
+const products: Product[] = SEED_PRODUCTS.map((p) => ({ ...p, active: true }));
+const catalogue: CatalogueSnapshot = {
+  products,
+  bundles: assembleBundles(
+    SEED_BUNDLES.map((b) => ({ ...b, active: true })),
+    products,
+  ),
 };
 const now = new Date("2026-11-21T00:00:00Z");
 
@@ -42,6 +49,20 @@ describe("cart items from the contract", () => {
     expect(cartFromItems([{ kind: "product", id: "october-special", quantity: 1 }], catalogue, now)).toMatchObject({
       problem: { reason: "offer-expired" },
     });
+  });
+
+  it.each([
+    [
+      ["premium-chaeto", "premium-chaeto", "premium-chaeto"],
+      "combo-duplicate-product",
+      /Premium Chaeto .* more than once/,
+    ],
+    [["refugium-starter-kit", "service-tip", "service-tip"], "combo-not-eligible", /Tip the Lazy Reefer/],
+    [["refugium-starter-kit", "service-tip"], "combo-not-eligible", /can't be part of a custom combo/],
+    [["premium-chaeto", "october-special"], "combo-not-eligible", /October Special/],
+  ])("refuses the combo %j (%s) with a reason a shopper can read", (productIds, reason, message) => {
+    const built = cartFromItems([{ kind: "combo", productIds, quantity: 1 }], catalogue, now);
+    expect(built).toMatchObject({ problem: { reason, message: expect.stringMatching(message) } });
   });
 
   it("validates shapes: quantities 1–99, combos of at least two products, no empty cart", () => {

@@ -1,7 +1,16 @@
 import "./zod-setup";
 import { z } from "zod";
 import { isOfferExpired, isPurchasable } from "./availability";
-import { comboKey, MAX_LINE_QUANTITY, productDemand, type CartState, type CatalogueSnapshot } from "./cart";
+import {
+  comboKey,
+  comboProblem,
+  MAX_LINE_QUANTITY,
+  productDemand,
+  type CartState,
+  type CatalogueSnapshot,
+  type ComboProblem,
+  type ComboProblemReason,
+} from "./cart";
 
 /** Cart items as the HTTP contract carries them (quote and checkout). */
 const IdSchema = z.string().trim().min(1).max(100);
@@ -12,7 +21,10 @@ export const CartItemSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("bundle"), id: IdSchema, quantity: QuantitySchema }),
   z.object({
     kind: z.literal("combo"),
-    productIds: z.array(IdSchema).min(2, "A combo needs at least 2 products").max(10),
+    productIds: z
+      .array(IdSchema)
+      .min(2, "A custom combo needs at least two different products")
+      .max(10, "A custom combo holds at most 10 products"),
     quantity: QuantitySchema,
   }),
 ]);
@@ -20,13 +32,14 @@ export const CartItemsSchema = z.array(CartItemSchema).min(1, "The cart is empty
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export interface CartItemProblem {
-  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock";
+  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock" | `combo-${ComboProblemReason}`;
   message: string;
 }
 
 /**
- * Turns contract items into a cart, strictly: unknown ids, ended offers, inactive items and
- * quantities above stock (summed per product over lines and combos) are refused.
+ * Turns contract items into a cart, strictly: unknown ids, combos that break the combo rule,
+ * ended offers, inactive items and quantities above stock (summed per product over lines,
+ * combos and bundle contents) are refused.
  */
 export function cartFromItems(
   items: CartItem[],
@@ -42,6 +55,12 @@ export function cartFromItems(
       for (const id of item.productIds) {
         const product = products.get(id);
         if (!product) return { problem: { reason: "unknown-item", message: `Unknown product "${id}" in a combo.` } };
+      }
+      // The combo rule before stock: a refused combo is refused whatever is in stock.
+      const combo = comboProblem(item.productIds.map((id) => products.get(id)!));
+      if (combo) return { problem: { reason: `combo-${combo.reason}`, message: comboMessage(combo) } };
+      for (const id of item.productIds) {
+        const product = products.get(id)!;
         const refusal = refuse(product.title, isOfferExpired(product, now), isPurchasable(product, now));
         if (refusal) return { problem: refusal };
       }
@@ -71,21 +90,37 @@ export function cartFromItems(
     else cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity });
   }
 
-  for (const [id, units] of productDemand(cart)) {
+  for (const [id, units] of productDemand(cart, catalogue)) {
     const product = products.get(id)!;
-    if (units > product.quantity)
-      return {
-        problem: { reason: "out-of-stock", message: `Only ${product.quantity} of ${product.title} left in stock.` },
-      };
-  }
-  for (const line of cart.lines.filter((l) => l.kind === "bundle")) {
-    const bundle = bundles.get(line.id)!;
-    if (line.quantity > bundle.quantity)
-      return {
-        problem: { reason: "out-of-stock", message: `Only ${bundle.quantity} of ${bundle.name} left in stock.` },
-      };
+    if (units <= product.quantity) continue;
+    // Name what the shopper asked for: a bundle whose contents ran short, or the product itself.
+    const viaBundle = cart.lines.some((l) => l.kind === "product" && l.id === id)
+      ? undefined
+      : cart.lines
+          .map((l) => (l.kind === "bundle" ? bundles.get(l.id) : undefined))
+          .find((b) => b?.productIds.includes(id));
+    return {
+      problem: {
+        reason: "out-of-stock",
+        message: viaBundle
+          ? `Only ${viaBundle.quantity} of ${viaBundle.name} left in stock: ${product.title} is running out.`
+          : `Only ${product.quantity} of ${product.title} left in stock.`,
+      },
+    };
   }
   return { cart };
+}
+
+/** The combo rule's refusal in words a shopper understands. */
+function comboMessage(problem: ComboProblem): string {
+  switch (problem.reason) {
+    case "duplicate-product":
+      return `${problem.title} is in this combo more than once. A combo holds each product once: raise the combo's quantity instead.`;
+    case "not-eligible":
+      return `${problem.title} can't be part of a custom combo.`;
+    case "too-few-products":
+      return "A custom combo needs at least two different products.";
+  }
 }
 
 function refuse(title: string, expired: boolean, purchasable: boolean): CartItemProblem | null {

@@ -4,8 +4,8 @@
  * snapshot, so a stale or tampered browser value can never change what is charged.
  */
 import { isPurchasable, needsShipping } from "./availability";
+import { percentOff, type Cents } from "./money";
 import type { Bundle, Product } from "./catalogue";
-import type { Cents } from "./money";
 
 export type LineKind = "product" | "bundle";
 
@@ -51,9 +51,39 @@ export function comboDiscountPercent(itemCount: number): number {
   return 30;
 }
 
-/** Discounted price in cents, rounded half up to the cent. */
+/**
+ * Discounted price in cents. The saving is rounded down to the cent, so a combo never costs
+ * less than its percentage promises (30 % off is never 30.004 % off): see decision 012.
+ */
 export function applyDiscount(cents: Cents, percent: number): Cents {
-  return Math.round((cents * (100 - percent)) / 100);
+  return cents - Math.floor((cents * percent) / 100);
+}
+
+function isComboEligible(product: Pick<Product, "metadata">): boolean {
+  return product.metadata.comboEligible === true;
+}
+
+export type ComboProblemReason = "too-few-products" | "duplicate-product" | "not-eligible";
+
+export interface ComboProblem {
+  reason: ComboProblemReason;
+  /** The product that breaks the rule, if one does. */
+  title?: string;
+}
+
+/**
+ * The combo rule, the same in the browser and on the server: two or more distinct products,
+ * each combo-eligible. `products` are the known products of the combo, in the order picked.
+ */
+export function comboProblem(products: Pick<Product, "id" | "title" | "metadata">[]): ComboProblem | null {
+  const seen = new Set<string>();
+  for (const product of products) {
+    if (seen.has(product.id)) return { reason: "duplicate-product", title: product.title };
+    seen.add(product.id);
+    if (!isComboEligible(product)) return { reason: "not-eligible", title: product.title };
+  }
+  if (products.length < MIN_COMBO_PRODUCTS) return { reason: "too-few-products" };
+  return null;
 }
 
 export interface ComboPrice {
@@ -86,29 +116,42 @@ export function comboKey(productIds: string[]): string {
 
 // ---- stock -------------------------------------------------------------------------------
 
-/** Units of each product the cart asks for, across plain lines and combo components. */
-export function productDemand(cart: CartState): Map<string, number> {
+/**
+ * Units of each product the cart asks for, across plain lines, combo components and bundle
+ * contents (a bundle is a kit of products and has no stock of its own).
+ */
+export function productDemand(cart: CartState, catalogue: Pick<CatalogueSnapshot, "bundles">): Map<string, number> {
   const demand = new Map<string, number>();
   const add = (id: string, q: number) => demand.set(id, (demand.get(id) ?? 0) + q);
-  for (const line of cart.lines) if (line.kind === "product") add(line.id, line.quantity);
+  for (const line of cart.lines) {
+    if (line.kind === "product") add(line.id, line.quantity);
+    else
+      for (const c of catalogue.bundles.find((b) => b.id === line.id)?.components ?? [])
+        add(c.productId, c.quantity * line.quantity);
+  }
   for (const combo of cart.combos) for (const id of combo.productIds) add(id, combo.quantity);
   return demand;
 }
 
-function stockOf(kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
-  const item =
-    kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
-  return item ? item.quantity : 0;
+function productStock(id: string, catalogue: CatalogueSnapshot): number {
+  return catalogue.products.find((p) => p.id === id)?.quantity ?? 0;
 }
 
 /** How many more units of a line can be added without passing the stock shown. */
 export function remainingFor(cart: CartState, kind: LineKind, id: string, catalogue: CatalogueSnapshot): number {
-  const stock = Math.min(stockOf(kind, id, catalogue), MAX_LINE_QUANTITY);
-  const used =
-    kind === "product"
-      ? (productDemand(cart).get(id) ?? 0)
-      : (cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? 0);
-  return Math.max(0, stock - used);
+  const demand = productDemand(cart, catalogue);
+  if (kind === "product")
+    return Math.max(0, Math.min(productStock(id, catalogue), MAX_LINE_QUANTITY) - (demand.get(id) ?? 0));
+  const bundle = catalogue.bundles.find((b) => b.id === id);
+  if (!bundle || bundle.components.length === 0) return 0;
+  const inCart = cart.lines.find((l) => l.kind === "bundle" && l.id === id)?.quantity ?? 0;
+  let kits = MAX_LINE_QUANTITY - inCart;
+  for (const c of bundle.components)
+    kits = Math.min(
+      kits,
+      Math.floor((productStock(c.productId, catalogue) - (demand.get(c.productId) ?? 0)) / c.quantity),
+    );
+  return Math.max(0, kits);
 }
 
 // ---- operations (pure: each returns a new cart) -------------------------------------------
@@ -161,12 +204,12 @@ export function removeLine(cart: CartState, kind: LineKind, id: string): CartSta
 export type ComboResult = {
   cart: CartState;
   combo: ComboLine | null;
-  reason?: "too-few-products" | "unavailable" | "out-of-stock";
+  reason?: ComboProblemReason | "unavailable" | "out-of-stock";
 };
 
 /**
- * Creates a custom combo from at least two products, or adds one to an identical combo's
- * quantity. Fewer than two products creates nothing.
+ * Creates a custom combo from at least two distinct combo-eligible products, or adds one to an
+ * identical combo's quantity. Anything else creates nothing (unknown ids are ignored).
  */
 export function addCombo(
   cart: CartState,
@@ -177,16 +220,17 @@ export function addCombo(
 ): ComboResult {
   if (productIds.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
   const priced = priceCombo(productIds, catalogue);
-  if (priced.products.length < MIN_COMBO_PRODUCTS) return { cart, combo: null, reason: "too-few-products" };
+  const problem = comboProblem(priced.products);
+  if (problem) return { cart, combo: null, reason: problem.reason };
   if (priced.products.some((p) => !isPurchasable(p, now))) return { cart, combo: null, reason: "unavailable" };
   const ids = priced.products.map((p) => p.id);
 
   // One more combo must fit in the stock of every component.
-  const demand = productDemand(cart);
+  const demand = productDemand(cart, catalogue);
   const perCombo = new Map<string, number>();
   for (const id of ids) perCombo.set(id, (perCombo.get(id) ?? 0) + 1);
   for (const [id, count] of perCombo) {
-    const stock = Math.min(stockOf("product", id, catalogue), MAX_LINE_QUANTITY);
+    const stock = Math.min(productStock(id, catalogue), MAX_LINE_QUANTITY);
     if ((demand.get(id) ?? 0) + count > stock) return { cart, combo: null, reason: "out-of-stock" };
   }
 
@@ -219,12 +263,12 @@ export function setComboQuantity(
   if (!existing) return cart;
   if (!(quantity > 0)) return removeCombo(cart, comboId);
   const others = { ...cart, combos: cart.combos.filter((c) => c !== existing) };
-  const demand = productDemand(others);
+  const demand = productDemand(others, catalogue);
   let cap = Math.floor(quantity);
   const perCombo = new Map<string, number>();
   for (const id of existing.productIds) perCombo.set(id, (perCombo.get(id) ?? 0) + 1);
   for (const [id, count] of perCombo) {
-    const stock = Math.min(stockOf("product", id, catalogue), MAX_LINE_QUANTITY);
+    const stock = Math.min(productStock(id, catalogue), MAX_LINE_QUANTITY);
     cap = Math.min(cap, Math.floor((stock - (demand.get(id) ?? 0)) / count));
   }
   if (cap <= 0) return removeCombo(cart, comboId);
@@ -255,12 +299,17 @@ export interface PricedLine {
   title: string;
   quantity: number;
   unitPrice: Cents;
-  /** Regular unit price before any saving (was-price, or the combo's undiscounted total). */
+  /**
+   * The same goods bought as plain lines at today's prices (a bundle's contents, a combo's
+   * products). A product's own "was" price is not a saving the cart gives, so it is not counted.
+   */
   unitOriginalPrice: Cents;
   total: Cents;
   imageKey: string;
   productIds?: string[];
   productTitles?: string[];
+  /** A bundle's contents, as priced. */
+  components?: { productId: string; quantity: number }[];
   discountPercent?: number;
   ships: boolean;
   weight: number;
@@ -269,7 +318,7 @@ export interface PricedLine {
 export interface CartQuote {
   lines: PricedLine[];
   subtotal: Cents;
-  /** Savings against regular prices (was-prices and combo discounts), for display. */
+  /** What bundles and combos save against the same goods bought as plain lines today. */
   discount: Cents;
   shipping: Cents;
   total: Cents;
@@ -294,7 +343,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
         title: p.title,
         quantity: line.quantity,
         unitPrice: p.priceCents,
-        unitOriginalPrice: Math.max(p.originalPriceCents ?? p.priceCents, p.priceCents),
+        unitOriginalPrice: p.priceCents,
         total: p.priceCents * line.quantity,
         imageKey: p.imageKeys[0] ?? p.id,
         ships: needsShipping(p),
@@ -303,24 +352,26 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
     } else {
       const b = catalogue.bundles.find((x) => x.id === line.id);
       if (!b) continue;
-      const included = b.productIds
-        .map((id) => catalogue.products.find((p) => p.id === id))
-        .filter((p): p is Product => !!p);
-      const value = included.reduce((s, p) => s + (p.originalPriceCents ?? p.priceCents), 0);
+      const byId = new Map(catalogue.products.map((p) => [p.id, p]));
+      const included = b.components
+        .map((c) => ({ product: byId.get(c.productId), quantity: c.quantity }))
+        .filter((c): c is { product: Product; quantity: number } => c.product !== undefined);
       lines.push({
         kind: "bundle",
         id: b.id,
         title: b.name,
         quantity: line.quantity,
         unitPrice: b.priceCents,
-        unitOriginalPrice: Math.max(value, b.priceCents),
+        // The same goods as plain lines at today's prices: the only honest "regular" price.
+        unitOriginalPrice: b.valueCents,
         total: b.priceCents * line.quantity,
         imageKey: b.imageKey,
         productIds: b.productIds,
-        productTitles: included.map((p) => p.title),
-        discountPercent: b.discountPercent,
-        ships: true,
-        weight: included.reduce((s, p) => s + p.weightGrams, 0) * line.quantity,
+        productTitles: included.map((c) => (c.quantity > 1 ? `${c.quantity} × ${c.product.title}` : c.product.title)),
+        components: b.components,
+        discountPercent: percentOff(b.priceCents, b.valueCents) ?? 0,
+        ships: included.some((c) => needsShipping(c.product)),
+        weight: included.reduce((s, c) => s + c.product.weightGrams * c.quantity, 0) * line.quantity,
       });
     }
   }
@@ -357,4 +408,17 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
     requiresShipping,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
   };
+}
+
+/** Units of each product a priced cart takes from stock: plain lines, bundle contents, combos. */
+export function quoteDemand(quote: Pick<CartQuote, "lines">): Map<string, number> {
+  const demand = new Map<string, number>();
+  const add = (id: string, q: number) => demand.set(id, (demand.get(id) ?? 0) + q);
+  for (const line of quote.lines) {
+    if (line.kind === "product") add(line.id, line.quantity);
+    else if (line.kind === "bundle")
+      for (const c of line.components ?? []) add(c.productId, c.quantity * line.quantity);
+    else for (const id of line.productIds ?? []) add(id, line.quantity);
+  }
+  return demand;
 }

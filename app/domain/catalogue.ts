@@ -57,16 +57,34 @@ export interface Product {
   metadata: ProductMetadata;
 }
 
-export interface Bundle {
+export interface BundleComponent {
+  productId: string;
+  quantity: number;
+}
+
+/** A bundle as stored: a kit of products at the owner's list price. */
+export interface BundleRecord {
   id: string;
   name: string;
   description: string;
-  productIds: string[];
-  discountPercent: number;
+  components: BundleComponent[];
+  /** The owner's list price. */
   priceCents: Cents;
   imageKey: string;
-  quantity: number;
   active: boolean;
+}
+
+/** A bundle as pages and carts use it, derived from its record and today's products (domain/bundles.ts). */
+export interface Bundle extends BundleRecord {
+  /** Distinct products in the kit, in bundle order. */
+  productIds: string[];
+  listPriceCents: Cents;
+  /** What it costs today: the list price within [70 %, 100 %] of the contents' value. */
+  priceCents: Cents;
+  /** The contents at the prices charged today. */
+  valueCents: Cents;
+  /** Whole kits the components' stock makes; bundles hold no stock of their own. */
+  quantity: number;
 }
 
 export const LOW_STOCK_THRESHOLD = 10;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-setup";
 import { CartItemsSchema } from "./cart-items";
+import { isShippableState, isUnshippedUsRegion, ZIP_PATTERN } from "./us-address";
 
 /** One schema for the checkout form in the browser and POST /api/checkout on the server. */
 export const CustomerSchema = z.object({
@@ -8,17 +9,34 @@ export const CustomerSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(120),
 });
 
+/**
+ * A US shipping address: the same schema checks the form in the browser and POST /api/checkout.
+ * Messages name what is wrong in words a shopper uses.
+ */
 export const ShippingAddressSchema = z.object({
-  name: z.string().trim().max(120).optional(),
-  line1: z.string().trim().min(1, "Enter the street address").max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, "Enter the city").max(100),
-  state: z.string().trim().min(2, "Enter the state").max(60),
-  postalCode: z
+  name: z.string().trim().max(120, "Use at most 120 characters").optional(),
+  line1: z.string().trim().min(1, "Enter the street address").max(200, "Use at most 200 characters"),
+  line2: z.string().trim().max(200, "Use at most 200 characters").optional(),
+  city: z.string().trim().min(1, "Enter the city").max(100, "Use at most 100 characters"),
+  state: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,10}$/, "Enter a valid ZIP or postal code"),
-  country: z.string().trim().length(2, "Use a two-letter country code, e.g. US").toUpperCase(),
+    .toUpperCase()
+    .superRefine((code, ctx) => {
+      if (isShippableState(code)) return;
+      ctx.addIssue({
+        code: "custom",
+        message: isUnshippedUsRegion(code)
+          ? "Live plants can't reach US territories or military addresses alive: choose one of the 50 states or DC"
+          : "Choose a US state",
+      });
+    }),
+  postalCode: z.string().trim().regex(ZIP_PATTERN, "Enter a 5-digit ZIP code, or ZIP+4 like 33602-1234"),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((c) => c === "US", "Live plants ship within the US only"),
 });
 
 export const CardSchema = z.object({

@@ -158,13 +158,13 @@ const ProductForm = z
     } satisfies CatalogueUpdate,
   }));
 
+/** A bundle has no stock of its own: it is what its products make (their stock is edited instead). */
 const BundleForm = z
-  .object({ kind: z.literal("bundle"), ...itemFields, ...stockFields })
-  .superRefine(stockNeedsReason, { when: () => true })
+  .object({ kind: z.literal("bundle"), ...itemFields })
   .transform((f) => ({
     kind: f.kind,
     id: f.id,
-    update: { ...itemUpdate(f), ...stockUpdate(f) } satisfies CatalogueUpdate,
+    update: itemUpdate(f) satisfies CatalogueUpdate,
   }));
 
 /** One catalogue item's form (products and bundles post different fields) → the owner's edit. */

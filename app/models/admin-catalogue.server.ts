@@ -110,14 +110,14 @@ export async function updateCatalogueItem(
           ...(update.title !== undefined ? { name: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
           ...(update.priceCents !== undefined ? { price_cents: update.priceCents } : {}),
-          ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           updated_at: iso,
         })
         .where("id", "=", id)
         .execute();
     }
-    if (update.quantity !== undefined && update.quantity !== current.quantity) {
+    // A bundle has no stock of its own (its contents' stock is its stock): nothing to log.
+    if (kind === "product" && update.quantity !== undefined && update.quantity !== current.quantity) {
       await trx
         .insertInto("stock_movements")
         .values({

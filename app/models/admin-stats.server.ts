@@ -24,6 +24,7 @@
  *   their discounted combo price, never at list price.
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
+import { listBundles } from "./catalogue.server";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
@@ -176,12 +177,8 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       .where("is_active", "=", 1)
       .where("quantity", "<", LOW_STOCK_BELOW)
       .execute(),
-    db
-      .selectFrom("bundles")
-      .select(["id", "name", "quantity"])
-      .where("is_active", "=", 1)
-      .where("quantity", "<", LOW_STOCK_BELOW)
-      .execute(),
+    // A bundle's stock is what its components make (decision 012).
+    listBundles(db).then((all) => all.filter((b) => b.active && b.quantity < LOW_STOCK_BELOW)),
     db
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -1,6 +1,6 @@
 import { isPurchasable } from "~/domain/availability";
 import { catalogImageDefault } from "~/domain/images";
-import { centsToDollars } from "~/domain/money";
+import { centsToDollars, percentOff } from "~/domain/money";
 import type { Bundle, Product } from "~/domain/catalogue";
 
 /** The product shape of the HTTP contract (DESIGN.md): money as decimal dollars. */
@@ -30,8 +30,12 @@ export function bundleJson(bundle: Bundle, now: Date) {
     name: bundle.name,
     description: bundle.description,
     products: bundle.productIds,
-    discount: bundle.discountPercent,
+    /** The kit: each product with how many of it the bundle holds. */
+    contents: bundle.components.map((c) => ({ id: c.productId, quantity: c.quantity })),
+    /** Percent saved against the contents at today's prices (0 when none): computed, never stored. */
+    discount: percentOff(bundle.priceCents, bundle.valueCents) ?? 0,
     price: centsToDollars(bundle.priceCents),
+    value: centsToDollars(bundle.valueCents),
     image: catalogImageDefault(bundle.imageKey),
     inStock: isPurchasable(bundle, now),
     quantity: bundle.quantity,

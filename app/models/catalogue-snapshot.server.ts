@@ -21,7 +21,9 @@ interface Cached {
 const cache = new WeakMap<object, Cached>();
 
 async function readSnapshot(db: Kysely<Database>): Promise<CatalogueSnapshot> {
-  const [products, bundles] = await Promise.all([listProducts(db), listBundles(db)]);
+  const products = await listProducts(db);
+  // Bundles are worked out from the same read of the products: their stock and price follow them.
+  const bundles = await listBundles(db, products);
   return { products: products.filter((p) => p.active), bundles: bundles.filter((b) => b.active) };
 }
 

@@ -1,4 +1,13 @@
-import { CATEGORIES, type Bundle, type Category, type Product, type ProductMetadata } from "~/domain/catalogue";
+import { assembleBundles } from "~/domain/bundles";
+import {
+  CATEGORIES,
+  type Bundle,
+  type BundleComponent,
+  type BundleRecord,
+  type Category,
+  type Product,
+  type ProductMetadata,
+} from "~/domain/catalogue";
 import { parseJson } from "./db-values";
 import type { Database, BundleTable, ProductTable } from "../../database/schema";
 import type { Kysely, Selectable } from "kysely";
@@ -27,16 +36,14 @@ function toProduct(row: Selectable<ProductTable>): Product {
   };
 }
 
-function toBundle(row: Selectable<BundleTable>, productIds: string[]): Bundle {
+function toBundleRecord(row: Selectable<BundleTable>, components: BundleComponent[]): BundleRecord {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    productIds,
-    discountPercent: row.discount_percent,
+    components,
     priceCents: row.price_cents,
     imageKey: row.image,
-    quantity: row.quantity,
     active: Boolean(row.is_active),
   };
 }
@@ -51,33 +58,38 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
   return row ? toProduct(row) : null;
 }
 
-export async function listBundles(db: Kysely<Database>): Promise<Bundle[]> {
+async function readBundleRecords(db: Kysely<Database>, id?: string): Promise<BundleRecord[]> {
+  let rowsQuery = db.selectFrom("bundles").selectAll();
+  let linksQuery = db.selectFrom("bundle_products").selectAll();
+  if (id !== undefined) {
+    rowsQuery = rowsQuery.where("id", "=", id);
+    linksQuery = linksQuery.where("bundle_id", "=", id);
+  }
   const [rows, links] = await Promise.all([
-    db.selectFrom("bundles").selectAll().orderBy("position").orderBy("id").execute(),
-    db.selectFrom("bundle_products").selectAll().orderBy("bundle_id").orderBy("position").execute(),
+    rowsQuery.orderBy("position").orderBy("id").execute(),
+    linksQuery.orderBy("bundle_id").orderBy("position").execute(),
   ]);
-  const byBundle = new Map<string, string[]>();
+  const byBundle = new Map<string, BundleComponent[]>();
   for (const link of links) {
     const list = byBundle.get(link.bundle_id) ?? [];
-    list.push(link.product_id);
+    list.push({ productId: link.product_id, quantity: link.quantity });
     byBundle.set(link.bundle_id, list);
   }
-  return rows.map((row) => toBundle(row, byBundle.get(row.id) ?? []));
+  return rows.map((row) => toBundleRecord(row, byBundle.get(row.id) ?? []));
 }
 
-export async function getBundle(db: Kysely<Database>, id: string): Promise<Bundle | null> {
-  const row = await db.selectFrom("bundles").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return null;
-  const links = await db
-    .selectFrom("bundle_products")
-    .select("product_id")
-    .where("bundle_id", "=", id)
-    .orderBy("position")
-    .execute();
-  return toBundle(
-    row,
-    links.map((l) => l.product_id),
-  );
+/**
+ * Bundles with their stock and price worked out from their contents. `products`: the whole
+ * product list (inactive ones too) when the caller has just read it.
+ */
+export async function listBundles(db: Kysely<Database>, products?: Product[]): Promise<Bundle[]> {
+  const [records, all] = await Promise.all([readBundleRecords(db), products ?? listProducts(db)]);
+  return assembleBundles(records, all);
+}
+
+export async function getBundle(db: Kysely<Database>, id: string, products?: Product[]): Promise<Bundle | null> {
+  const [records, all] = await Promise.all([readBundleRecords(db, id), products ?? listProducts(db)]);
+  return assembleBundles(records, all)[0] ?? null;
 }
 
 export async function getProductsByIds(db: Kysely<Database>, ids: string[]): Promise<Product[]> {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { productDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Order, OrderLine, ShippingAddress } from "./order-types";
@@ -10,8 +10,12 @@ type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 export class OutOfStockError extends Error {
-  constructor(readonly itemTitle: string) {
-    super(`${itemTitle} is out of stock.`);
+  /** `itemTitle`: what the shopper asked for; `component`: the product inside a bundle that ran out. */
+  constructor(
+    readonly itemTitle: string,
+    readonly component?: string,
+  ) {
+    super(component ? `${itemTitle} is out of stock: ${component} has sold out.` : `${itemTitle} is out of stock.`);
   }
 }
 
@@ -65,38 +69,37 @@ interface StockNeed {
   quantity: number;
 }
 
-/** Units per product (plain lines and combo components summed) and per bundle, in a fixed order. */
-function stockNeeds(cart: CartState): StockNeed[] {
-  const products = [...productDemand(cart)].map(([id, quantity]) => ({ kind: "product" as const, id, quantity }));
-  const bundles = cart.lines
-    .filter((l) => l.kind === "bundle")
-    .map((l) => ({ kind: "bundle" as const, id: l.id, quantity: l.quantity }));
-  // A fixed lock order (products, then bundles, each by id) keeps concurrent PostgreSQL transactions from deadlocking.
-  return [...products.sort((a, b) => a.id.localeCompare(b.id)), ...bundles.sort((a, b) => a.id.localeCompare(b.id))];
+/**
+ * Units per product, summed over plain lines, bundle contents and combo components: one
+ * conditional update per product, in a fixed lock order (by id) so concurrent PostgreSQL
+ * transactions never deadlock. Bundles hold no stock of their own (decision 012).
+ */
+function stockNeeds(quote: CartQuote): StockNeed[] {
+  return [...quoteDemand(quote)]
+    .map(([id, quantity]) => ({ kind: "product" as const, id, quantity }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function needsFromLines(lines: OrderLine[]): StockNeed[] {
-  const cart: CartState = {
-    lines: lines
-      .filter((l) => l.kind !== "combo" && l.id)
-      .map((l) => ({ kind: l.kind as "product" | "bundle", id: l.id!, quantity: l.quantity })),
-    combos: lines
-      .filter((l) => l.kind === "combo")
-      .map((l, i) => ({
-        id: `c${i}`,
-        productIds: l.productIds ?? [],
-        quantity: l.quantity,
-        discount: 0,
-        originalTotal: 0,
-        price: 0,
-        weight: 0,
-        createdAt: "",
-      })),
-  };
-  return stockNeeds(cart);
+/** What an order's reservation took, from the stock ledger: released exactly, whatever changed since. */
+async function reservedNeeds(trx: Trx, orderId: string): Promise<StockNeed[]> {
+  const rows = await trx
+    .selectFrom("stock_movements")
+    .select(["item_kind", "item_id", (eb) => eb.fn.sum<number | string>("delta").as("delta")])
+    .where("actor", "=", `order:${orderId}`)
+    .where("reason", "=", "order-reserved")
+    .groupBy(["item_kind", "item_id"])
+    .execute();
+  return rows
+    .map((r) => ({
+      kind: r.item_kind === "bundle" ? ("bundle" as const) : ("product" as const),
+      id: r.item_id,
+      quantity: -Number(r.delta),
+    }))
+    .filter((n) => n.quantity > 0)
+    .sort((a, b) => (a.kind + a.id < b.kind + b.id ? -1 : 1));
 }
 
-async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, string>, orderId: string, now: string) {
+async function reserveStock(trx: Trx, needs: StockNeed[], quote: CartQuote, orderId: string, now: string) {
   if (needs.length === 0) return;
   // The stock log first, in one statement: it locks nothing anyone waits for, and if an item
   // turns out to be sold out the whole transaction, log included, rolls back.
@@ -116,32 +119,31 @@ async function reserveStock(trx: Trx, needs: StockNeed[], titles: Map<string, st
   // Then one conditional update per item: stock can never go below zero, whatever runs beside
   // us. From the first update to the commit, concurrent buyers of the item wait for this row.
   for (const need of needs) {
-    const table = need.kind === "product" ? "products" : "bundles";
     const result = await trx
-      .updateTable(table)
+      .updateTable("products")
       .set((eb) => ({ quantity: eb("quantity", "-", need.quantity), updated_at: now }))
       .where("id", "=", need.id)
       .where("quantity", ">=", need.quantity)
       .where("is_active", "=", 1)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1)
-      throw new OutOfStockError(titles.get(`${need.kind}:${need.id}`) ?? need.id);
+    if (Number(result.numUpdatedRows) !== 1) throw outOfStock(quote, need.id);
   }
 }
 
 /**
- * Gives an order's stock back (the lifecycle's release-stock and restock effects), mirroring
- * what placeOrder reserved for its lines.
+ * Gives an order's stock back (the lifecycle's release-stock and restock effects): exactly what
+ * its reservation took, from the stock ledger.
  */
 export async function releaseOrderStock(trx: Trx, order: Order, reason: string, now: string): Promise<void> {
-  await releaseStock(trx, needsFromLines(order.lines), order.id, reason, now);
+  await releaseStock(trx, await reservedNeeds(trx, order.id), order.id, reason, now);
 }
 
 async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reason: string, now: string) {
   for (const need of needs) {
-    const table = need.kind === "product" ? "products" : "bundles";
+    // Orders placed before bundles became kits (0008) reserved a bundle's own stock, which is gone.
+    if (need.kind === "bundle") continue;
     await trx
-      .updateTable(table)
+      .updateTable("products")
       .set((eb) => ({ quantity: eb("quantity", "+", need.quantity), updated_at: now }))
       .where("id", "=", need.id)
       .execute();
@@ -316,17 +318,21 @@ async function insertOrder(
     // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
     // so they are locked for as short a time as possible, right before the commit. Out of
     // stock rolls the whole order back.
-    await reserveStock(trx, stockNeeds(input.cart), titlesOf(input.quote), order.id, order.createdAt);
+    await reserveStock(trx, stockNeeds(input.quote), input.quote, order.id, order.createdAt);
   });
 }
 
-function titlesOf(quote: CartQuote): Map<string, string> {
-  const titles = new Map<string, string>();
+/** The refusal for a product that ran out, naming what the shopper asked for. */
+function outOfStock(quote: CartQuote, productId: string): OutOfStockError {
+  const direct = quote.lines.find((l) => l.kind === "product" && l.id === productId);
+  if (direct) return new OutOfStockError(direct.title);
   for (const line of quote.lines) {
-    if (line.kind !== "combo") titles.set(`${line.kind}:${line.id}`, line.title);
-    line.productIds?.forEach((pid, i) => titles.set(`product:${pid}`, line.productTitles?.[i] ?? pid));
+    const i = line.productIds?.indexOf(productId) ?? -1;
+    if (i < 0) continue;
+    const title = line.productTitles?.[i]?.replace(/^\d+ × /, "") ?? productId;
+    return line.kind === "bundle" ? new OutOfStockError(line.title, title) : new OutOfStockError(title);
   }
-  return titles;
+  return new OutOfStockError(productId);
 }
 
 /** Takes a checkout's key from its earlier order if that one is closed; null when a live order holds it. */

@@ -6,6 +6,7 @@ import { TestModeBanner } from "~/components/checkout/test-mode-banner";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
+import { US_STATES } from "~/domain/us-address";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
@@ -17,7 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export function loader({ context }: Route.LoaderArgs) {
   const testMode = context.services.config.payments.provider === "test";
-  return { testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [] };
+  return {
+    testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [],
+    // Sent as data rather than bundled: the state picker's names stay out of the page's JavaScript.
+    states: US_STATES.map(([code, name]) => [code, name] as [string, string]),
+  };
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
@@ -42,6 +47,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <div className="card p-5 sm:p-8">
               <CheckoutForm
                 requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping}
+                states={loaderData.states}
                 testMode={testMode}
                 stripePublishableKey={config.stripePublishableKey}
               />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { BundleCard, ProductCard } from "~/components/product-card";
 import { SpecialOffer } from "~/components/special-offer";
 import { Icon } from "~/components/ui/icon";
+import { inShopWindow } from "~/domain/availability";
 import { heroImagePreload, heroImageUrl, heroSrcSet } from "~/domain/images";
 import { bundleView, productView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
@@ -25,10 +26,12 @@ export const links: Route.LinksFunction = () => [heroImagePreload("100vw")];
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const now = context.services.clock();
-  const [products, bundles] = await Promise.all([listProducts(db), listBundles(db)]);
-  const views = products.filter((p) => p.active).map((p) => productView(p, now));
+  const products = await listProducts(db);
+  const bundles = await listBundles(db, products);
+  // An ended offer leaves the shop window; the page then leads with what can be bought.
+  const views = products.filter((p) => inShopWindow(p, now)).map((p) => productView(p, now));
   return {
-    special: views.find((p) => p.category === "special") ?? null,
+    special: views.find((p) => p.category === "special" && p.purchasable) ?? null,
     featured: views.filter((p) => p.category !== "special" && p.category !== "tip"),
     bundles: bundles.filter((b) => b.active).map((b) => bundleView(b, products, now)),
     guides: listGuides().map(({ slug, title, description, readingMinutes }) => ({

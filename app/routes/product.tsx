@@ -7,6 +7,8 @@ import { BundleCard, categoryLabel, ProductCard } from "~/components/product-car
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { PurchasePanel } from "~/components/purchase-panel";
 import { Icon } from "~/components/ui/icon";
+import { inShopWindow, offerReplacement } from "~/domain/availability";
+import { formatDate } from "~/domain/dates";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
 import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
@@ -68,15 +70,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await getProduct(db, id);
   if (product && product.active) {
     const view = productView(product, now);
+    const all = listProducts(db);
+    // An ended offer's page still answers, and points to what replaced it.
+    const endedOn =
+      view.stock.kind === "offer-ended" && product.metadata.validUntil
+        ? formatDate(product.metadata.validUntil, "long")
+        : null;
+    const replacement =
+      view.stock.kind === "offer-ended"
+        ? await all
+            .then((list) => offerReplacement(product, list, now))
+            .then((p) => (p ? { id: p.id, title: p.title } : null))
+        : null;
     // Secondary content streams in after the critical product data.
-    const related = listProducts(db).then((all) =>
-      all
-        .filter((p) => p.active && p.id !== id && p.category !== "tip")
+    const related = all.then((list) =>
+      list
+        .filter((p) => inShopWindow(p, now) && p.id !== id && p.category !== "tip")
         .slice(0, 3)
         .map((p) => productView(p, now)),
     );
     return {
-      item: { kind: "product" as const, product: view, facts: productFacts(product), purchasable: view.purchasable },
+      item: {
+        kind: "product" as const,
+        product: view,
+        facts: productFacts(product),
+        purchasable: view.purchasable,
+        replacement,
+        endedOn,
+      },
       related,
       url,
     };
@@ -86,17 +107,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (bundle && bundle.active) {
     const products = await listProducts(db);
     const view = bundleView(bundle, products, now);
-    const included = bundle.productIds
-      .map((pid) => products.find((p) => p.id === pid))
-      .filter((p) => p !== undefined)
-      .map((p) => productView(p, now));
     const related = listBundles(db).then((all) =>
       all
         .filter((b) => b.active && b.id !== id)
         .slice(0, 3)
         .map((b) => bundleView(b, products, now)),
     );
-    return { item: { kind: "bundle" as const, bundle: view, included, purchasable: view.purchasable }, related, url };
+    return { item: { kind: "bundle" as const, bundle: view, purchasable: view.purchasable }, related, url };
   }
 
   throw data(null, { status: 404 });
@@ -122,7 +139,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-4">
               <Price
                 priceCents={item.product.priceCents}
-                originalPriceCents={item.product.originalPriceCents}
+                // An ended offer saves nobody anything any more.
+                originalPriceCents={item.product.stock.kind === "offer-ended" ? null : item.product.originalPriceCents}
                 size="lg"
               />
             </div>
@@ -133,6 +151,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               stock={item.product.stock}
               purchasable={item.purchasable}
             />
+            {item.product.stock.kind === "offer-ended" ? (
+              <p className="mt-4 rounded-xl bg-sand p-4 text-sm" role="note" data-testid="offer-ended">
+                <strong>Offer ended</strong>
+                {item.endedOn ? ` on ${item.endedOn}` : ""}.
+                {item.replacement ? (
+                  <>
+                    {" "}
+                    It was replaced by{" "}
+                    <Link to={`/product/${item.replacement.id}`} className="font-semibold text-reef-dark underline">
+                      {item.replacement.title}
+                    </Link>
+                    .
+                  </>
+                ) : null}
+              </p>
+            ) : null}
             <section aria-labelledby="facts-heading" className="mt-8">
               <h2 id="facts-heading" className="text-xl font-semibold">
                 Details
@@ -155,13 +189,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <article className="mt-6 grid gap-10 lg:grid-cols-2">
           <ProductGallery imageKeys={[item.bundle.imageKey]} title={item.bundle.name} />
           <div>
-            <p className="eyebrow">Bundle · save {item.bundle.discountPercent}%</p>
+            <p className="eyebrow">
+              Bundle{item.bundle.savingPercent !== null ? ` · save ${item.bundle.savingPercent}%` : ""}
+            </p>
             <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{item.bundle.name}</h1>
             <div className="mt-4">
-              <Price priceCents={item.bundle.priceCents} originalPriceCents={null} size="lg" />
+              <Price priceCents={item.bundle.priceCents} originalPriceCents={item.bundle.valueCents} size="lg" />
               {item.bundle.valueCents > item.bundle.priceCents ? (
-                <p className="mt-1 text-sm text-ink-soft">
-                  Items bought separately at regular price: {formatCents(item.bundle.valueCents)}
+                <p className="mt-1 text-sm text-ink-soft" data-testid="bundle-value">
+                  The same items bought separately today: {formatCents(item.bundle.valueCents)}
                 </p>
               ) : null}
             </div>
@@ -174,15 +210,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
             <section aria-labelledby="included-heading" className="mt-8">
               <h2 id="included-heading" className="text-xl font-semibold">
-                What's in the bundle
+                What&apos;s in the bundle
               </h2>
               <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
-                {item.included.map((p) => (
-                  <li key={p.id} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                    <Link to={`/product/${p.id}`} className="font-semibold hover:underline">
-                      {p.title}
+                {item.bundle.contents.map((c) => (
+                  <li key={c.productId} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+                    <Link to={`/product/${c.productId}`} className="font-semibold hover:underline">
+                      {c.quantity > 1 ? `${c.quantity} × ` : ""}
+                      {c.title}
                     </Link>
-                    <span className="text-ink-soft">{formatCents(p.originalPriceCents ?? p.priceCents)}</span>
+                    <span className="text-ink-soft">{formatCents(c.unitPriceCents * c.quantity)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
 import { onFirstUse } from "~/components/on-first-use";
 import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
+import { inShopWindow } from "~/domain/availability";
 import { CATEGORIES } from "~/domain/catalogue";
 import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
 import { catalogImagePreload } from "~/domain/images";
@@ -43,10 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const now = context.services.clock();
   const query = parseListingQuery(new URL(request.url).searchParams);
-  const [products, bundles] = await Promise.all([listProducts(db), listBundles(db)]);
+  const products = await listProducts(db);
+  const bundles = await listBundles(db, products);
   const listings: Listing[] = [
     ...products
-      .filter((p) => p.active)
+      .filter((p) => inShopWindow(p, now))
       .map((p, i) => ({
         kind: "product" as const,
         item: productView(p, now),

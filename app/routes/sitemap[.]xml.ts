@@ -1,3 +1,4 @@
+import { inShopWindow } from "~/domain/availability";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { listGuides } from "~/models/content.server";
 import type { Route } from "./+types/sitemap[.]xml";
@@ -23,10 +24,11 @@ function escapeXml(value: string) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = context.services.config;
   const { db } = context.services.database;
+  const now = context.services.clock();
   const [products, bundles] = await Promise.all([listProducts(db), listBundles(db)]);
   const paths = [
     ...STATIC_PATHS,
-    ...products.filter((p) => p.active).map((p) => `/product/${p.id}`),
+    ...products.filter((p) => inShopWindow(p, now)).map((p) => `/product/${p.id}`),
     ...bundles.filter((b) => b.active).map((b) => `/product/${b.id}`),
     ...listGuides().map((g) => `/reef-wisdom/lazy-reefer-guide/${g.slug}`),
   ];

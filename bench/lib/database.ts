@@ -58,14 +58,13 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Migrates, seeds and raises the stock of every product and bundle. */
+/** Migrates, seeds and raises the stock of every product (bundles are kits of products). */
 export async function prepareCatalogue(url: string): Promise<void> {
   const database = await openDatabase(url);
   try {
     await migrateToLatest(database.db);
     await seedCatalogue(database.db);
     await database.db.updateTable("products").set({ quantity: BENCH_STOCK }).execute();
-    await database.db.updateTable("bundles").set({ quantity: BENCH_STOCK }).execute();
   } finally {
     await database.destroy();
   }
@@ -138,8 +137,7 @@ export async function verifyCheckout(url: string, accounting: CheckoutAccounting
       .reduce((sum, [, n]) => sum + n, 0);
 
     const products = await db.selectFrom("products").select(["id", "quantity"]).execute();
-    const bundles = await db.selectFrom("bundles").select(["id", "quantity"]).execute();
-    const minStock = Math.min(...products.map((p) => p.quantity), ...bundles.map((b) => b.quantity));
+    const minStock = Math.min(...products.map((p) => p.quantity));
     const stock: CheckoutVerification["stock"] = {};
     for (const p of products) {
       stock[p.id] = { expected: BENCH_STOCK - (CHECKOUT_UNITS[p.id] ?? 0) * reservingOrders, actual: p.quantity };

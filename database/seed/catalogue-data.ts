@@ -1,7 +1,7 @@
-import type { Bundle, Product } from "../../app/domain/catalogue";
+import type { BundleRecord, Product } from "../../app/domain/catalogue";
 
 type SeedProduct = Omit<Product, "active">;
-type SeedBundle = Omit<Bundle, "active">;
+type SeedBundle = Omit<BundleRecord, "active">;
 
 /** The six products of the original catalogue: prices, was-prices, stock and weights as specified. */
 export const SEED_PRODUCTS: SeedProduct[] = [
@@ -174,61 +174,65 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   },
 ];
 
-/** The five predefined bundles: their own stock-keeping units with their own stock. */
+/**
+ * The five predefined bundles: kits of catalogue products. Prices are the spec's; contents are
+ * chosen so each bundle costs less than its contents at today's prices and saves at most 30 %
+ * (docs/decisions/012-bundles-are-kits.md has the arithmetic). No stock and no percentage are
+ * stored: both follow from the contents.
+ */
 export const SEED_BUNDLES: SeedBundle[] = [
   {
     id: "lazy-starter",
     name: "Lazy Starter",
     description:
-      "For a tank that just finished cycling: premium chaeto to keep nitrate in check from day one and the reef care bundle to set up a simple monthly routine.",
-    productIds: ["premium-chaeto", "reef-care-bundle"],
-    discountPercent: 24,
+      "For a tank that just finished cycling: three Chaeto + Coral Food Combos, one a month, so nitrate stays in check from day one and your first corals get fed on a simple routine.",
+    components: [{ productId: "chaeto-coral-food-combo", quantity: 3 }],
     priceCents: 7995,
     imageKey: "bundle-lazy-starter",
-    quantity: 50,
   },
   {
     id: "complete-reef-recovery",
     name: "Complete Reef Recovery",
     description:
-      "Bringing a tank back after an algae outbreak or a crash: chaeto to soak up excess nutrients, supplements to rebuild alkalinity and trace elements, coral food for stressed corals, and the troubleshooting guide.",
-    productIds: ["reef-care-bundle", "chaeto-coral-food-combo"],
-    discountPercent: 28,
+      "Bringing a tank back after an algae outbreak or a crash: two Reef Care Bundles (chaeto, supplements to rebuild alkalinity and trace elements, coral food for stressed corals, the care guide) and an extra portion of premium chaeto to soak up excess nutrients.",
+    components: [
+      { productId: "reef-care-bundle", quantity: 2 },
+      { productId: "premium-chaeto", quantity: 1 },
+    ],
     priceCents: 8995,
     imageKey: "bundle-complete-reef-recovery",
-    quantity: 30,
   },
   {
     id: "lazy-pro-maintenance",
     name: "Lazy Pro Maintenance",
     description:
-      "A month of low-effort upkeep for an established reef: fresh chaeto to replace what you harvest and coral food for weekly target feeding.",
-    productIds: ["premium-chaeto", "chaeto-coral-food-combo"],
-    discountPercent: 25,
+      "A month of low-effort upkeep for an established reef: two portions of fresh premium chaeto to replace what you harvest and a Chaeto + Coral Food Combo for weekly target feeding.",
+    components: [
+      { productId: "premium-chaeto", quantity: 2 },
+      { productId: "chaeto-coral-food-combo", quantity: 1 },
+    ],
     priceCents: 5995,
     imageKey: "bundle-lazy-pro-maintenance",
-    quantity: 75,
   },
   {
     id: "lazy-clean-up-crew",
     name: "Lazy Clean-Up Crew",
     description:
-      "Support for the snails and hermit crabs that keep your rock clean: chaeto for pods and grazing, coral food for supplemental feeding, and our hermit crab care notes with a spare-shell size chart.",
-    productIds: ["chaeto-coral-food-combo"],
-    discountPercent: 27,
+      "Support for the snails and hermit crabs that keep your rock clean: two portions of premium chaeto, one for the refugium and one to seed pods and grazing, plus our hermit crab care notes with a spare-shell size chart.",
+    components: [{ productId: "premium-chaeto", quantity: 2 }],
     priceCents: 3995,
     imageKey: "bundle-lazy-clean-up-crew",
-    quantity: 100,
   },
   {
     id: "complete-reef-starter-pack",
     name: "Complete Reef Starter Pack",
     description:
-      "The whole Lazy Reefer system in one box: the refugium starter kit with its light and substrate, an extra portion of premium chaeto, and the printed guide to the first ninety days.",
-    productIds: ["refugium-starter-kit", "premium-chaeto"],
-    discountPercent: 30,
+      "The whole Lazy Reefer system in one box: the refugium starter kit with its light, substrate and chaeto, two Chaeto + Coral Food Combos for the first months, and the printed guide to the first ninety days.",
+    components: [
+      { productId: "refugium-starter-kit", quantity: 1 },
+      { productId: "chaeto-coral-food-combo", quantity: 2 },
+    ],
     priceCents: 11499,
     imageKey: "bundle-complete-reef-starter-pack",
-    quantity: 20,
   },
 ];

@@ -41,9 +41,7 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ products: n
           id: b.id,
           name: b.name,
           description: b.description,
-          discount_percent: b.discountPercent,
           price_cents: b.priceCents,
-          quantity: b.quantity,
           image: b.imageKey,
           position,
         })
@@ -54,7 +52,9 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ products: n
       if (inserted === 0) continue;
       await trx
         .insertInto("bundle_products")
-        .values(b.productIds.map((productId, i) => ({ bundle_id: b.id, product_id: productId, position: i })))
+        .values(
+          b.components.map((c, i) => ({ bundle_id: b.id, product_id: c.productId, quantity: c.quantity, position: i })),
+        )
         .execute();
     }
     return { products, bundles };

@@ -126,6 +126,12 @@ export function adminRoutes(services: AppServices): Router {
 
   router.patch("/admin/bundles/:id", async (req, res) => {
     const update = parseBody(CatalogueUpdateSchema, req.body);
+    if (update.quantity !== undefined)
+      throw new ApiError(
+        400,
+        "A bundle has no stock of its own: change the stock of the products it is made of.",
+        "bundle-stock-follows-contents",
+      );
     const item = await updateCatalogueItem(
       db,
       "bundle",

@@ -44,21 +44,30 @@ test("the owner finds a shopper's order, ships it with a tracking number, and th
   expect(mail).toContain(number);
 });
 
-test("a stock edit shows on the product page and is logged", async ({ page }) => {
+test("a stock edit shows on the product page and in the bundles made of it, and is logged", async ({ page }) => {
   await signInAsAdmin(page, "/admin/catalogue");
-  const card = page.getByTestId("catalogue-lazy-clean-up-crew");
-  await card.getByLabel("Stock", { exact: true }).fill("7");
+  // A bundle has no stock field: its stock is what its contents make, and the card says what limits it.
+  const bundle = page.getByTestId("catalogue-lazy-starter");
+  await expect(bundle.getByLabel("Stock", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("kit-lazy-starter")).toContainText("3 × Chaeto + Coral Food Combo");
+  await expect(page.getByTestId("kit-lazy-starter")).toContainText("limited by Chaeto + Coral Food Combo");
+
+  const card = page.getByTestId("catalogue-chaeto-coral-food-combo");
+  await card.getByLabel("Stock", { exact: true }).fill("9");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByRole("alert")).toHaveText("Please check the fields marked below.");
   await expect(card.getByLabel("Reason for a stock change")).toHaveAccessibleDescription("Say why the stock changes.");
-  await card.getByLabel("Stock", { exact: true }).fill("7");
+  await card.getByLabel("Stock", { exact: true }).fill("9");
   await card.getByLabel("Reason for a stock change").fill("cycle count");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByText("Saved.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "admin: cycle count" }).first()).toBeVisible();
 
-  await visit(page, "/product/lazy-clean-up-crew");
-  await expect(page.locator("article").first().getByText("Only 7 left")).toBeVisible();
+  await visit(page, "/product/chaeto-coral-food-combo");
+  await expect(page.locator("article").first().getByText("Only 9 left")).toBeVisible();
+  // Three of them go into each Lazy Starter.
+  await visit(page, "/product/lazy-starter");
+  await expect(page.locator("article").first().getByText("Only 3 left")).toBeVisible();
 });
 
 test("the CSV export holds the confirmed subscribers", async ({ page, browser }) => {

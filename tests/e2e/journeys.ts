@@ -16,7 +16,7 @@ export async function fillCheckout(
   await page.getByLabel("Full name").fill(options.name ?? "Sam Shopper");
   await page.getByLabel("Street address").fill(options.street ?? "1 Reef Road");
   await page.getByLabel("City").fill(options.city ?? "Tampa");
-  await page.getByLabel("State").fill("FL");
+  await page.getByLabel("State").selectOption("FL");
   await page.getByLabel("ZIP code").fill(options.zip ?? "33602");
   await page.getByLabel("Card number").fill(options.card ?? "4242424242424242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");

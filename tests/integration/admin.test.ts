@@ -236,11 +236,12 @@ describe(`back office on ${testDatabaseKind()}`, () => {
       external_reference: "MKT-1",
       total_cents: 2 * 7995,
     });
-    const bundle = await services.database.db
-      .selectFrom("bundles")
+    // Two Lazy Starters are six Chaeto + Coral Food Combos out of the 75 in stock.
+    const component = await services.database.db
+      .selectFrom("products")
       .select("quantity")
-      .where("id", "=", "lazy-starter")
+      .where("id", "=", "chaeto-coral-food-combo")
       .executeTakeFirstOrThrow();
-    expect(bundle.quantity).toBe(48);
+    expect(component.quantity).toBe(75 - 6);
   });
 });

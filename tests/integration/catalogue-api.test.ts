@@ -13,12 +13,14 @@ const SPEC_PRODUCTS = [
   { id: "service-tip", price: 5, originalPrice: null, quantity: 999, weight: 0, category: "tip" },
 ];
 
+// The spec's prices; the percentages and stock follow from the contents (decision 012): 25 and
+// 27 % are out of reach within the 30 % cap, 30 % for the starter pack would cross it.
 const SPEC_BUNDLES = [
-  { id: "lazy-starter", discount: 24, price: 79.95, quantity: 50 },
-  { id: "complete-reef-recovery", discount: 28, price: 89.95, quantity: 30 },
-  { id: "lazy-pro-maintenance", discount: 25, price: 59.95, quantity: 75 },
-  { id: "lazy-clean-up-crew", discount: 27, price: 39.95, quantity: 100 },
-  { id: "complete-reef-starter-pack", discount: 30, price: 114.99, quantity: 20 },
+  { id: "lazy-starter", discount: 24, price: 79.95, value: 104.97, quantity: 25 },
+  { id: "complete-reef-recovery", discount: 28, price: 89.95, value: 124.97, quantity: 25 },
+  { id: "lazy-pro-maintenance", discount: 29, price: 59.95, value: 84.97, quantity: 50 },
+  { id: "lazy-clean-up-crew", discount: 20, price: 39.95, value: 49.98, quantity: 50 },
+  { id: "complete-reef-starter-pack", discount: 28, price: 114.99, value: 159.97, quantity: 25 },
 ];
 
 describe(`catalogue API on ${testDatabaseKind()}`, () => {
@@ -73,7 +75,7 @@ describe(`catalogue API on ${testDatabaseKind()}`, () => {
     expect(odd.status).toBe(404);
   });
 
-  it("lists the five bundles with their own stock", async () => {
+  it("lists the five bundles with the stock and saving their contents give", async () => {
     const res = await fetch(`${server.url}/api/bundles`);
     const body = (await res.json()) as { bundles: Array<Record<string, unknown>> };
     expect(body.bundles).toHaveLength(5);

@@ -59,7 +59,13 @@ describe(`checkout steps and the idempotency wrapper, on ${testDatabaseKind()}`,
   it("the back office's Record an order runs the same steps: priced, placed with stock reserved, paid as external", async () => {
     const result = await recordExternalOrder(
       services(),
-      { customer: CUSTOMER, shippingAddress: ADDRESS, source: "phone", externalReference: "call-42", items: kit },
+      {
+        customer: CUSTOMER,
+        shippingAddress: { ...ADDRESS, country: "US" as const },
+        source: "phone",
+        externalReference: "call-42",
+        items: kit,
+      },
       "owner@example.com",
     );
     if (!result.ok) throw new Error(result.message);

@@ -205,7 +205,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
     expect((await one<{ n: number }>("select count(*)::int as n from products")).n).toBe(SEED_PRODUCTS.length);
     expect((await one<{ n: number }>("select count(*)::int as n from bundle_products")).n).toBe(
-      SEED_BUNDLES.reduce((n, b) => n + b.productIds.length, 0),
+      SEED_BUNDLES.reduce((n, b) => n + b.components.length, 0),
     );
 
     // nginx takes the port chosen above; freePort released it a moment ago.

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { notify } from "~/components/ui/toaster";
+import { stockClampMessage } from "~/domain/availability";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
@@ -148,8 +149,9 @@ export function CartProvider({
         const item =
           kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
         reportAddToCart(name, item?.priceCents ?? 0, result.added);
+        const inCart = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? result.added;
         notify.success(`Added ${result.added} × ${name}`, {
-          description: result.reason === "limit" ? "That's all we have in stock." : undefined,
+          description: result.reason === "limit" ? stockClampMessage(inCart) : undefined,
           // "View cart" only when the cart is not already in front of the shopper.
           ...(open ? {} : { action: { label: "View cart", onClick: () => setOpen(true) } }),
         });
@@ -167,11 +169,11 @@ export function CartProvider({
         const result = Cart.addCombo(cartRef.current, productIds, catalogue, clock);
         if (!result.combo) {
           notify.error(
-            result.reason === "too-few-products"
-              ? "Pick at least 2 products for a combo"
-              : result.reason === "out-of-stock"
-                ? "Not enough stock for another of this combo"
-                : "One of these products can't be bought right now",
+            result.reason === "out-of-stock"
+              ? "Not enough stock for another of this combo"
+              : result.reason === "unavailable"
+                ? "One of these products can't be bought right now"
+                : "Pick at least 2 different combo products",
           );
           return false;
         }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "rea
 import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useCart } from "../cart/cart-context";
-import { Field } from "../ui/field";
+import { Field, SelectField } from "../ui/field";
 import { whenIdle } from "../ui/idle";
 import { cartItems, isFailure, postJson } from "./checkout-client";
 
@@ -23,10 +23,13 @@ interface CheckoutAnswer {
 /** Contact, address (only when something ships), card, place order. One Zod schema with the server. */
 export function CheckoutForm({
   requiresShipping,
+  states,
   testMode,
   stripePublishableKey,
 }: {
   requiresShipping: boolean;
+  /** Where we ship: [code, name] of the 50 states and DC. */
+  states: [string, string][];
   testMode: boolean;
   stripePublishableKey?: string | null;
 }) {
@@ -181,29 +184,38 @@ export function CheckoutForm({
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
-            <Field name="state" label="State" autoComplete="address-level1" required error={err("address.state")} />
+            <SelectField
+              name="state"
+              label="State"
+              autoComplete="address-level1"
+              error={err("address.state")}
+              required
+              prompt="Choose a state"
+              options={states.map(([value, label]) => ({ value, label }))}
+            />
             <Field
               name="postalCode"
               label="ZIP code"
               autoComplete="postal-code"
               required
+              maxLength={10}
               error={err("address.postalCode")}
+              hint="5 digits, or ZIP+4 like 33602-1234."
             />
-            <Field
+            <SelectField
               name="country"
               label="Country"
               autoComplete="country"
-              defaultValue="US"
-              required
-              maxLength={2}
               error={err("address.country")}
-              hint="Two-letter code; live plants ship within the US."
+              required
+              options={[{ value: "US", label: "United States" }]}
+              hint="Live plants ship within the US only (50 states and DC)."
             />
           </div>
         </fieldset>
       ) : (
         <p className="rounded-xl bg-sand-deep p-4 text-sm">
-          Everything in your cart is digital, so we don't need a shipping address.
+          Everything in your cart is digital, so we don&apos;t need a shipping address.
         </p>
       )}
 
@@ -223,7 +235,6 @@ export function CheckoutForm({
             <Field
               name="expiry"
               label="Expiry (MM/YY)"
-              inputMode="numeric"
               autoComplete="cc-exp"
               required
               placeholder="12/34"
@@ -232,7 +243,6 @@ export function CheckoutForm({
             <Field
               name="cvc"
               label="CVC"
-              inputMode="numeric"
               autoComplete="cc-csc"
               required
               maxLength={4}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 interface FieldFrameProps {
   id: string;
@@ -56,18 +56,59 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 /** A labelled textarea, like Field. */
-export function TextAreaField({
+export function TextAreaField({ name, label, error, hint, id = name, className = "", ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      {(described) => <textarea id={id} name={name} className="field-input" {...described} {...textarea} />}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** A first, disabled choice that asks for one ("Choose a state"): nothing is picked for the person. */
+  prompt?: string;
+}
+
+/** A labelled select, like Field (the Field of choices). */
+export function SelectField({
   name,
   label,
   error,
   hint,
+  options,
+  prompt,
   id = name,
   className = "",
-  ...textarea
-}: TextAreaFieldProps) {
+  ...select
+}: SelectFieldProps) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      {(described) => <textarea id={id} name={name} className="field-input" {...described} {...textarea} />}
+      {(described) => (
+        <select
+          id={id}
+          name={name}
+          className="field-input"
+          {...(prompt ? { defaultValue: "" } : {})}
+          {...described}
+          {...select}
+        >
+          {prompt ? (
+            <option value="" disabled>
+              {prompt}
+            </option>
+          ) : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FieldFrame>
   );
 }

@@ -8,6 +8,7 @@ import { centsToDollars, formatCents } from "~/domain/money";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { bundleView, type BundleView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
@@ -18,11 +19,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const { db } = context.services.database;
-  const [products, bundles, movements] = await Promise.all([
-    listProducts(db),
-    listBundles(db),
-    listStockMovements(db, 20),
-  ]);
+  const now = context.services.clock();
+  const [products, movements] = await Promise.all([listProducts(db), listStockMovements(db, 20)]);
+  const bundles = await listBundles(db, products);
   return {
     items: [
       ...products.map((p) => ({
@@ -37,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         quantity: p.quantity,
         active: p.active,
         validUntil: p.metadata.validUntil ?? null,
+        kit: null,
       })),
       ...bundles.map((b) => ({
         kind: "bundle" as const,
@@ -45,14 +45,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: b.description,
         tags: "",
         metadata: "",
-        priceCents: b.priceCents,
+        priceCents: b.listPriceCents,
         originalPriceCents: null,
         quantity: b.quantity,
         active: b.active,
         validUntil: null,
+        kit: bundleKitSummary(bundleView(b, products, now)),
       })),
     ],
     movements: movements.map((m) => ({ ...m, created_at: toIso(m.created_at)! })),
+  };
+}
+
+function bundleKitSummary(view: BundleView) {
+  return {
+    contents: view.productTitles.join(" + "),
+    valueCents: view.valueCents,
+    chargedCents: view.priceCents,
+    savingPercent: view.savingPercent,
+    limitedBy: view.limitedBy,
   };
 }
 
@@ -101,6 +112,16 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 {formatCents(item.priceCents)} · {item.quantity} in stock
               </p>
             </div>
+            {item.kit ? (
+              <p className="mt-1 text-sm text-ink-soft" data-testid={`kit-${item.id}`}>
+                Contents: {item.kit.contents} · worth {formatCents(item.kit.valueCents)} at current prices ·{" "}
+                {item.kit.chargedCents !== item.priceCents
+                  ? `charged ${formatCents(item.kit.chargedCents)} (kept within 70–100 % of the contents) · `
+                  : ""}
+                {item.kit.savingPercent !== null ? `saves ${item.kit.savingPercent}%` : "no saving"} · stock limited by{" "}
+                {item.kit.limitedBy ?? "nothing (no contents)"}
+              </p>
+            ) : null}
             {resultOf(item) ? <ActionResult result={resultOf(item)} className="mt-3" /> : null}
             <Form
               method="post"
@@ -109,7 +130,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value={catalogueIntent(item)} />
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
-              <input type="hidden" name="currentQuantity" value={item.quantity} />
+              {item.kind === "product" ? <input type="hidden" name="currentQuantity" value={item.quantity} /> : null}
               <Field
                 id={`price-${item.id}`}
                 label="Price ($)"
@@ -136,26 +157,36 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               ) : (
                 <span />
               )}
-              <Field
-                id={`qty-${item.id}`}
-                label="Stock"
-                name="quantity"
-                type="number"
-                min="0"
-                max={LIMITS.quantity}
-                step="1"
-                defaultValue={item.quantity}
-                error={errorOf(item, "quantity")}
-              />
-              <Field
-                id={`reason-${item.id}`}
-                label="Reason for a stock change"
-                name="stockReason"
-                placeholder="e.g. weekly harvest, stock count"
-                minLength={3}
-                maxLength={LIMITS.stockReason}
-                error={errorOf(item, "stockReason")}
-              />
+              {item.kind === "product" ? (
+                <>
+                  <Field
+                    id={`qty-${item.id}`}
+                    label="Stock"
+                    name="quantity"
+                    type="number"
+                    min="0"
+                    max={LIMITS.quantity}
+                    step="1"
+                    defaultValue={item.quantity}
+                    error={errorOf(item, "quantity")}
+                  />
+                  <Field
+                    id={`reason-${item.id}`}
+                    label="Reason for a stock change"
+                    name="stockReason"
+                    placeholder="e.g. weekly harvest, stock count"
+                    minLength={3}
+                    maxLength={LIMITS.stockReason}
+                    error={errorOf(item, "stockReason")}
+                  />
+                </>
+              ) : (
+                // A bundle's stock is what its contents make: change the products' stock instead.
+                <>
+                  <span />
+                  <span />
+                </>
+              )}
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>

@@ -1,7 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { Field } from "~/components/ui/field";
-import { SelectField } from "~/components/ui/select-field";
+import { Field, SelectField } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { ORDER_SOURCES } from "~/domain/order-sources";

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as productLoader } from "~/routes/product";
+import { loader as productsLoader } from "~/routes/products";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices } from "../helpers/test-services";
+import type { AppServices } from "../../server/services";
+import type { Clock } from "~/domain/clock";
+
+const DURING = new Date("2024-10-31T23:59:00Z");
+const AFTER = new Date("2024-11-01T00:00:00Z");
+
+/** The page loaders as the server calls them, with the services' injected clock set per test. */
+describe(`ended offers leave the shop window, ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let now: Date = DURING;
+  const clock: Clock = () => now;
+  const args = (path: string, params: Record<string, string> = {}) =>
+    ({ request: new Request(`http://shop.test${path}`), params, context: { services } }) as never;
+
+  const windowAt = async (at: Date) => {
+    now = at;
+    const home = await homeLoader(args("/"));
+    const products = await productsLoader(args("/products"));
+    const related = await (
+      await productLoader(args("/product/premium-chaeto", { productId: "premium-chaeto" }))
+    ).related;
+    const sitemap = await (await sitemapLoader(args("/sitemap.xml"))).text();
+    return {
+      homeSpecial: home.special?.id ?? null,
+      homeFeatured: home.featured.map((p) => p.id),
+      listing: JSON.stringify(products).includes("october-special"),
+      related: (related as { id: string }[]).map((p) => p.id),
+      sitemap: sitemap.includes("/product/october-special"),
+    };
+  };
+
+  beforeAll(async () => {
+    services = await createTestServices({ clock });
+  });
+  afterAll(async () => {
+    await services?.database.destroy();
+  });
+
+  it("shows the October special through the last day of its offer", async () => {
+    const seen = await windowAt(DURING);
+    expect(seen.homeSpecial).toBe("october-special");
+    expect(seen.listing).toBe(true);
+    expect(seen.related).toContain("october-special");
+    expect(seen.sitemap).toBe(true);
+  });
+
+  it("after validUntil it is gone from home, listings, related products and the sitemap", async () => {
+    const seen = await windowAt(AFTER);
+    expect(seen.homeSpecial).toBeNull();
+    // The home page leads with things that can be bought.
+    expect(seen.homeFeatured.length).toBeGreaterThan(0);
+    expect(seen.listing).toBe(false);
+    expect(seen.related).not.toContain("october-special");
+    expect(seen.sitemap).toBe(false);
+  });
+
+  it("its URL still answers, says the offer ended and links to what replaced it", async () => {
+    now = AFTER;
+    const page = await productLoader(args("/product/october-special", { productId: "october-special" }));
+    expect(page.item).toMatchObject({
+      kind: "product",
+      purchasable: false,
+      product: { stock: { kind: "offer-ended" } },
+      replacement: { id: "chaeto-coral-food-combo" },
+    });
+  });
+
+  it("comes back when the owner starts a new offer period in the back office", async () => {
+    now = AFTER;
+    await updateCatalogueItem(
+      services.database.db,
+      "product",
+      "october-special",
+      { validUntil: "2024-11-30" },
+      "owner@example.com",
+      AFTER,
+    );
+    const seen = await windowAt(AFTER);
+    expect(seen.homeSpecial).toBe("october-special");
+    expect(seen.listing).toBe(true);
+    expect(seen.sitemap).toBe(true);
+    expect((await windowAt(new Date("2024-12-01T00:00:00Z"))).homeSpecial).toBeNull();
+  });
+});
