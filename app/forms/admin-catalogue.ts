@@ -159,13 +159,11 @@ const ProductForm = z
   }));
 
 /** A bundle has no stock of its own: it is what its products make (their stock is edited instead). */
-const BundleForm = z
-  .object({ kind: z.literal("bundle"), ...itemFields })
-  .transform((f) => ({
-    kind: f.kind,
-    id: f.id,
-    update: itemUpdate(f) satisfies CatalogueUpdate,
-  }));
+const BundleForm = z.object({ kind: z.literal("bundle"), ...itemFields }).transform((f) => ({
+  kind: f.kind,
+  id: f.id,
+  update: itemUpdate(f) satisfies CatalogueUpdate,
+}));
 
 /** One catalogue item's form (products and bundles post different fields) → the owner's edit. */
 export const CatalogueFormSchema = withHiddenFields(z.discriminatedUnion("kind", [ProductForm, BundleForm]), [

@@ -71,8 +71,8 @@ describe("the record-an-order form", () => {
       externalReference: "Use at most 120 characters.",
       combo: "Tick at least 2 products for a combo, or none.",
       city: "Enter the city.",
-      state: "Enter the state.",
-      postalCode: "Enter a valid ZIP or postal code.",
+      state: "Choose a US state.",
+      postalCode: "Enter a 5-digit ZIP code, or ZIP+4 like 33602-1234.",
     });
     for (const message of messagesOf(result)) expect(message).not.toMatch(JARGON);
   });

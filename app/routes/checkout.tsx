@@ -7,6 +7,7 @@ import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
+import { getUser } from "~/models/session.server";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
@@ -16,9 +17,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const testMode = context.services.config.payments.provider === "test";
+  const user = await getUser(context.services, request.headers);
   return {
+    // A signed-in customer is not asked again for what the shop knows.
+    prefill: user ? { email: user.email, name: user.name } : null,
     testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [],
     // Sent as data rather than bundled: the state picker's names stay out of the page's JavaScript.
     states: US_STATES.map(([code, name]) => [code, name] as [string, string]),
@@ -48,6 +52,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               <CheckoutForm
                 requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping}
                 states={loaderData.states}
+                prefill={loaderData.prefill}
+                totalCents={server.quote ? dollarsToCents(server.quote.total) : null}
                 testMode={testMode}
                 stripePublishableKey={config.stripePublishableKey}
               />

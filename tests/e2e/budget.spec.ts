@@ -125,7 +125,7 @@ test.describe("storefront byte budget", () => {
       // Hydrated and the stored cart read (the badge counts it); checkout shows its form.
       await expect(page.getByTestId("cart-count")).toHaveText("1");
       if (pagePath === "/checkout")
-        await expect(page.getByRole("button", { name: /Place order|Continue to payment/ })).toBeVisible();
+        await expect(page.getByRole("button", { name: /Place order|Pay \$|Continue to payment/ })).toBeVisible();
       await page.waitForLoadState("networkidle");
 
       const loaded = await Promise.all(

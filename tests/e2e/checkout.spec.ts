@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, expectAccessible, PLACE_ORDER, test, visit } from "./fixtures";
 import { addToCart, fillCheckout } from "./journeys";
 
 test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {
@@ -12,12 +12,12 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expectAccessible(page);
 
   // Client-side validation, errors next to their fields.
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page.getByText("Enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await fillCheckout(page, { card: "4242 4242 4242 4242" });
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
   await expect(page.getByTestId("order-status")).toHaveText("Paid, being packed");
@@ -31,7 +31,7 @@ test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) 
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
   await fillCheckout(page, { card: "4000002500003155" });
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/checkout\/challenge\?/);
   await expect(page.getByTestId("challenge")).toContainText("$24.99");
   await expectAccessible(page);
@@ -44,13 +44,13 @@ test("a declined card shows the error and keeps the cart; another card then succ
   await addToCart(page, "/product/chaeto-coral-food-combo");
   await page.goto("/checkout");
   await fillCheckout(page, { card: "4000000000000002" });
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page.getByRole("alert").filter({ hasText: "declined" })).toContainText("Your cart is still here");
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   await expectAccessible(page);
 
   await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
 });
 
@@ -63,7 +63,7 @@ test("a tip needs no address", async ({ page }) => {
   await page.getByLabel("Card number").fill("4242424242424242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/thankyou\?order=/);
   await expect(page.getByTestId("tip-thanks")).toContainText("$5.00");
   await page.getByRole("link", { name: "View receipt" }).click();
@@ -92,13 +92,38 @@ test("an answer lost on the way back: placing the order again sends the same Ide
     }
   });
 
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page.getByRole("alert")).toContainText("couldn't reach the shop");
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
 
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   expect(orderNumbers[1]).toBe(orderNumbers[0]);
   await expect(page.getByText(orderNumbers[0]!)).toBeVisible();
+});
+
+test("checkout fields survive a reload (the card never does); card and expiry are formatted as typed; the button says the amount", async ({
+  page,
+}) => {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  await expect(page.getByTestId("server-total")).toHaveText("$24.99");
+  await expect(page.getByRole("button", { name: "Pay $24.99" })).toBeVisible();
+  await fillCheckout(page, { email: "kept@example.com", name: "Kept Person", street: "9 Tide Lane" });
+  await page.getByLabel("Card number").clear();
+  await page.getByLabel("Card number").pressSequentially("4242424242424242");
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").clear();
+  await page.getByLabel("Expiry (MM/YY)").pressSequentially("1234");
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/34");
+
+  await page.reload();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("kept@example.com");
+  await expect(page.getByLabel("Full name")).toHaveValue("Kept Person");
+  await expect(page.getByLabel("Street address")).toHaveValue("9 Tide Lane");
+  await expect(page.getByLabel("State")).toHaveValue("FL");
+  await expect(page.getByLabel("ZIP code")).toHaveValue("33602");
+  await expect(page.getByLabel("Card number")).toHaveValue("");
+  await expect(page.getByLabel("CVC")).toHaveValue("");
 });

@@ -36,3 +36,6 @@ export const test = base.extend<{ page: Page }>({
 });
 
 export { expect };
+
+/** The checkout button: "Pay $76.98" once the shop has confirmed the total, "Place order" before. */
+export const PLACE_ORDER = /^(Pay \$[\d,.]+|Place order)$/;

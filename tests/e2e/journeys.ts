@@ -1,4 +1,4 @@
-import { expect } from "./fixtures";
+import { expect, PLACE_ORDER } from "./fixtures";
 import { E2E_ADMIN } from "./mailbox";
 import type { Page } from "@playwright/test";
 
@@ -28,7 +28,7 @@ export async function buyChaeto(page: Page, options: Parameters<typeof fillCheck
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
   await fillCheckout(page, options);
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
   await expect(page.getByTestId("order-status")).toBeVisible();
   return (await page.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();

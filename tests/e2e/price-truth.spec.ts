@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, test, visit } from "./fixtures";
+import { expect, PLACE_ORDER, test, visit } from "./fixtures";
 import { addToCart, fillCheckout } from "./journeys";
 import { E2E_ADMIN } from "./mailbox";
 import type { APIRequestContext } from "@playwright/test";
@@ -125,7 +125,7 @@ test("a shopper buys a bundle, its component sells out, and the bundle goes out 
     await addToCart(page, "/product/complete-reef-recovery");
     await page.goto("/checkout");
     await fillCheckout(page);
-    await page.getByRole("button", { name: "Place order" }).click();
+    await page.getByRole("button", { name: PLACE_ORDER }).click();
     await expect(page).toHaveURL(/\/order-confirmation/);
     await expect(page.getByText("Complete Reef Recovery").first()).toBeVisible();
 

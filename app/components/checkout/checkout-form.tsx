@@ -2,10 +2,19 @@ import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { formatCents } from "~/domain/money";
 import { useCart } from "../cart/cart-context";
 import { Field, SelectField } from "../ui/field";
 import { whenIdle } from "../ui/idle";
 import { cartItems, isFailure, postJson } from "./checkout-client";
+import {
+  forgetCheckoutFields,
+  formatExpiry,
+  formatInput,
+  groupCardNumber,
+  loadCheckoutFields,
+  saveCheckoutFields,
+} from "./checkout-fields";
 
 type Errors = Record<string, string>;
 
@@ -24,9 +33,15 @@ interface CheckoutAnswer {
 export function CheckoutForm({
   requiresShipping,
   states,
+  prefill,
+  totalCents,
   testMode,
   stripePublishableKey,
 }: {
+  /** A signed-in customer's email and name. */
+  prefill: { email: string; name: string } | null;
+  /** The total the shop confirmed, shown on the pay button. */
+  totalCents: number | null;
   requiresShipping: boolean;
   /** Where we ship: [code, name] of the 50 states and DC. */
   states: [string, string][];
@@ -40,6 +55,11 @@ export function CheckoutForm({
   const [submitting, setSubmitting] = useState(false);
   const [stripeStep, setStripeStep] = useState<{ clientSecret: string; orderUrl: string } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  // What was typed before a reload (never the card), else what the shop knows of a signed-in customer.
+  const [initial] = useState<Record<string, string>>(() => ({
+    ...(prefill ?? {}),
+    ...loadCheckoutFields(),
+  }));
   // Synchronous guard against a double submit (state updates land only on the next render).
   const busy = useRef(false);
   // One Idempotency-Key per order attempt: sending the same form again after a lost answer
@@ -68,7 +88,7 @@ export function CheckoutForm({
     const found = validateCheckout({ customer, address, card }, testMode);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setFormError("Please correct the highlighted fields.");
+      setFormError("Please check the fields marked below.");
       return;
     }
 
@@ -102,6 +122,7 @@ export function CheckoutForm({
         return;
       }
       if (data.clientSecret) {
+        forgetCheckoutFields();
         clear({ silent: true });
         setStripeStep({ clientSecret: data.clientSecret, orderUrl: data.orderUrl });
         return;
@@ -110,6 +131,7 @@ export function CheckoutForm({
         void navigate(data.nextAction.url);
         return;
       }
+      forgetCheckoutFields();
       const tipOnly =
         cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
       clear({ silent: true });
@@ -136,6 +158,7 @@ export function CheckoutForm({
   return (
     <form
       onSubmit={onSubmit}
+      onChange={(e) => saveCheckoutFields(e.currentTarget)}
       noValidate
       className="space-y-8"
       aria-describedby={formError ? "checkout-error" : undefined}
@@ -161,9 +184,19 @@ export function CheckoutForm({
           autoComplete="email"
           required
           error={err("customer.email")}
+          defaultValue={initial.email}
+          maxLength={254}
           hint="Your confirmation and tracking go here."
         />
-        <Field name="name" label="Full name" autoComplete="name" required error={err("customer.name")} />
+        <Field
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          defaultValue={initial.name}
+          error={err("customer.name")}
+        />
       </fieldset>
 
       {requiresShipping ? (
@@ -174,16 +207,28 @@ export function CheckoutForm({
             label="Street address"
             autoComplete="address-line1"
             required
+            maxLength={200}
+            defaultValue={initial.line1}
             error={err("address.line1")}
           />
           <Field
             name="line2"
             label="Apartment, suite (optional)"
             autoComplete="address-line2"
+            maxLength={200}
+            defaultValue={initial.line2}
             error={err("address.line2")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="city" label="City" autoComplete="address-level2" required error={err("address.city")} />
+            <Field
+              name="city"
+              label="City"
+              autoComplete="address-level2"
+              required
+              maxLength={100}
+              defaultValue={initial.city}
+              error={err("address.city")}
+            />
             <SelectField
               name="state"
               label="State"
@@ -191,6 +236,7 @@ export function CheckoutForm({
               error={err("address.state")}
               required
               prompt="Choose a state"
+              defaultValue={initial.state ?? ""}
               options={states.map(([value, label]) => ({ value, label }))}
             />
             <Field
@@ -199,6 +245,7 @@ export function CheckoutForm({
               autoComplete="postal-code"
               required
               maxLength={10}
+              defaultValue={initial.postalCode}
               error={err("address.postalCode")}
               hint="5 digits, or ZIP+4 like 33602-1234."
             />
@@ -228,8 +275,10 @@ export function CheckoutForm({
             inputMode="numeric"
             autoComplete="cc-number"
             required
+            maxLength={23}
             error={err("card.number")}
             placeholder="4242 4242 4242 4242"
+            onInput={(e) => formatInput(e, groupCardNumber)}
           />
           <div className="grid grid-cols-2 gap-4">
             <Field
@@ -238,16 +287,12 @@ export function CheckoutForm({
               autoComplete="cc-exp"
               required
               placeholder="12/34"
+              inputMode="numeric"
+              maxLength={5}
+              onInput={(e) => formatInput(e, formatExpiry)}
               error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")}
             />
-            <Field
-              name="cvc"
-              label="CVC"
-              autoComplete="cc-csc"
-              required
-              maxLength={4}
-              error={err("card.cvc")}
-            />
+            <Field name="cvc" label="CVC" autoComplete="cc-csc" required maxLength={4} error={err("card.cvc")} />
           </div>
         </fieldset>
       ) : null}
@@ -260,7 +305,11 @@ export function CheckoutForm({
         ) : (
           <>
             <Icon icon={Lock} aria-hidden="true" className="h-5 w-5" />{" "}
-            {testMode ? "Place order" : "Continue to payment"}
+            {testMode
+              ? totalCents !== null
+                ? `Pay ${formatCents(totalCents)}`
+                : "Place order"
+              : "Continue to payment"}
           </>
         )}
       </button>

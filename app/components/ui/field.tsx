@@ -56,7 +56,15 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
 }
 
 /** A labelled textarea, like Field. */
-export function TextAreaField({ name, label, error, hint, id = name, className = "", ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  id = name,
+  className = "",
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       {(described) => <textarea id={id} name={name} className="field-input" {...described} {...textarea} />}
