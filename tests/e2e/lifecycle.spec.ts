@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, PLACE_ORDER, test } from "./fixtures";
 import { addToCart, fillCheckout } from "./journeys";
 import { E2E_ADMIN, waitForMail } from "./mailbox";
 
@@ -7,7 +7,7 @@ test("pay with 3-D Secure, go Back: the challenge page says the order is paid an
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
   await fillCheckout(page, { card: "4000002500003155" });
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/checkout\/challenge\?/);
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
@@ -31,7 +31,7 @@ test("a failed challenge, reached again: over, nothing charged, and the cart is 
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");
   await fillCheckout(page, { card: "4000002500003155" });
-  await page.getByRole("button", { name: "Place order" }).click();
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/checkout\/challenge\?/);
   await page.getByRole("button", { name: "Fail" }).click();
   await expect(page.getByRole("alert")).toContainText("could not confirm");
@@ -51,10 +51,10 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   await addToCart(shopper, "/product/premium-chaeto");
   await shopper.goto("/checkout");
   await fillCheckout(shopper, { email, card: "4000000000000002" });
-  await shopper.getByRole("button", { name: "Place order" }).click();
+  await shopper.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(shopper.getByRole("alert").filter({ hasText: "declined" })).toBeVisible();
   await shopper.getByLabel("Card number").fill("4242424242424242");
-  await shopper.getByRole("button", { name: "Place order" }).click();
+  await shopper.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(shopper).toHaveURL(/\/order-confirmation/);
   const number = (await shopper.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
 
