@@ -32,6 +32,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
   /** Where the Stripe SDK sends API calls; only for tests against a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Test provider only, for the crash drills: a file where it keeps its charges and refunds, so
+   * that (like Stripe) it remembers an idempotency key across a process restart, and a delay
+   * before each answer, so that a process can be killed while it waits. Refused in production.
+   */
+  TEST_PAYMENTS_LEDGER: z.string().min(1).optional(),
+  TEST_PAYMENTS_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -114,6 +121,8 @@ export interface Config {
     stripePublishableKey: string | null;
     stripeWebhookSecret: string | null;
     stripeApiUrl: string | null;
+    testLedgerFile: string | null;
+    testDelayMs: number;
   };
   smtpUrl: string | null;
   mailFrom: string;
@@ -152,6 +161,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
     );
   }
+  if ((env.TEST_PAYMENTS_LEDGER || env.TEST_PAYMENTS_DELAY_MS > 0) && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_PAYMENTS_LEDGER, TEST_PAYMENTS_DELAY_MS: only allowed outside production",
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -173,6 +187,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
       stripeApiUrl: env.STRIPE_API_URL ?? null,
+      testLedgerFile: env.TEST_PAYMENTS_LEDGER ?? null,
+      testDelayMs: env.TEST_PAYMENTS_DELAY_MS,
     },
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? `${env.SHOP_NAME} <${env.SHOP_EMAIL}>`,

@@ -7,6 +7,7 @@ import * as m0005 from "./migrations/0005-admin";
 import * as m0006 from "./migrations/0006-background-heartbeat";
 import * as m0007 from "./migrations/0007-idempotency-lease";
 import * as m0008 from "./migrations/0008-bundle-kits";
+import * as m0010 from "./migrations/0010-order-lifecycle";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0006-background-heartbeat": m0006,
   "0007-idempotency-lease": m0007,
   "0008-bundle-kits": m0008,
+  "0010-order-lifecycle": m0010,
 };
 
 /**

@@ -86,6 +86,36 @@ export interface OrderTable {
   refunded_cents: ColumnType<number, number | undefined, number>;
   /** The scoped Idempotency-Key of the checkout that placed the order (null for other sources). */
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 while a pending order holds its stock reservation (0 once a declined attempt gave it back). */
+  stock_held: ColumnType<number, number | undefined, number>;
+}
+
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  order_id: string;
+  /** declined | failed (a retry may still succeed) | succeeded */
+  outcome: string;
+  reason: string | null;
+  reference: string | null;
+  actor: string;
+  created_at: Timestamp;
+}
+
+export interface RefundTable {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  /** The order's refunded total including this refund (what its mail says, whatever follows). */
+  refunded_total_cents: number;
+  /** pending (recorded, provider not yet answered) | submitted (provider accepted, settling) | succeeded | failed */
+  status: string;
+  reason: string | null;
+  idempotency_key: string;
+  provider_refund_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OrderNoteTable {
@@ -227,6 +257,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   outbox: OutboxTable;
   payment_events: PaymentEventTable;
+  payment_attempts: PaymentAttemptTable;
+  refunds: RefundTable;
   products: ProductTable;
   bundles: BundleTable;
   bundle_products: BundleProductTable;

@@ -58,7 +58,14 @@ export async function createServices(
     config.payments.provider === "stripe" && config.payments.stripeSecretKey
       ? createStripeClient({ secretKey: config.payments.stripeSecretKey, apiUrl: config.payments.stripeApiUrl })
       : null;
-  const payments = overrides.payments ?? (stripe ? createStripeProvider(stripe) : createTestProvider(clock));
+  const payments =
+    overrides.payments ??
+    (stripe
+      ? createStripeProvider(stripe)
+      : createTestProvider(clock, {
+          ledgerFile: config.payments.testLedgerFile,
+          delayMs: config.payments.testDelayMs,
+        }));
   if (payments.name === "stripe" && config.idempotencyLeaseMs <= STRIPE_WORST_CASE_MS) {
     // Still correct (a retry continues the same order with the same payment key), but a slow
     // Stripe call would see its checkout taken over by the buyer's retry.

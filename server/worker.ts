@@ -1,7 +1,9 @@
 import os from "node:os";
+import { reconcileCharges } from "~/models/charge-reconciliation.server";
 import { recordHeartbeat } from "~/models/heartbeat.server";
+import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { renderQueuedMail } from "~/models/order-mails.server";
-import { expireDueOrders } from "~/models/orders.server";
+import { settleDueRefunds } from "~/models/refunds.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
 import type { AppServices } from "./services";
 
@@ -15,8 +17,8 @@ export interface Worker {
 }
 
 /**
- * Background work of one server process: expire unpaid orders (releasing their stock) and send
- * the outbox. Passes never overlap; stop() waits for the one in flight.
+ * Background work of one server process: expire unpaid orders (releasing their stock), settle
+ * refunds left pending by a crash, and send the outbox. Passes never overlap; stop() waits for the one in flight.
  */
 export function startWorker(
   services: AppServices,
@@ -35,8 +37,14 @@ export function startWorker(
   async function pass() {
     const now = services.clock();
     try {
-      const expired = await expireDueOrders(services.database.db, now);
-      if (expired > 0) services.logger.info({ expired }, "expired unpaid orders");
+      // Checkouts that died between the charge and "paid" first: a paid one must not expire.
+      const charges = await reconcileCharges(services, now);
+      if (charges > 0) services.logger.info({ charges }, "reconciled charges of checkouts that died");
+      const expired = await expireDueOrders(services.database.db, now, services.config.shopEmail);
+      if (expired > 0) services.logger.info({ expired }, "expired unpaid orders (abandoned checkouts)");
+      // Refunds a crash left between "recorded" and "asked of the provider" (same idempotency key).
+      const refunds = await settleDueRefunds(services, now);
+      if (refunds > 0) services.logger.info({ refunds }, "settled pending refunds");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

@@ -34,6 +34,16 @@ export const OrderFormSchema = withHiddenFields(
       .object({ intent: z.literal("refund"), reason })
       .transform((f): OrderAction => ({ action: "refund", reason: f.reason })),
     z
+      .object({
+        intent: z.literal("partial-refund"),
+        amount: z.coerce
+          .number("Enter the amount in dollars, like 12.50.")
+          .positive("Enter an amount above zero.")
+          .max(100_000, "Enter at most the order's total."),
+        reason,
+      })
+      .transform((f): OrderAction => ({ action: "partial-refund", amount: f.amount, reason: f.reason })),
+    z
       .object({ intent: z.literal("note"), body: requiredText(ORDER_FORM_LIMITS.note, "Write the note.") })
       .transform((f): OrderAction => ({ action: "note", body: f.body })),
   ]),

@@ -38,7 +38,14 @@ export async function getOutboxMail(db: Kysely<Database>, id: number) {
 /** What a queued mail says: its stored content or, for order mail the worker has not rendered yet, a rendering now (not stored). */
 export async function outboxPreview(
   services: AppServices,
-  row: { kind: string; order_id: string | null; subject: string; html: string; text: string },
+  row: {
+    kind: string;
+    order_id: string | null;
+    dedupe_key: string | null;
+    subject: string;
+    html: string;
+    text: string;
+  },
 ): Promise<{ subject: string; text: string }> {
   if (row.html) return { subject: row.subject, text: row.text };
   const rendered = await renderQueuedMail(services.database.db, row, services.config, services.secret);

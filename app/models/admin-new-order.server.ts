@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { priceCart } from "~/domain/cart";
-import { cartFromItems, type CartItem } from "~/domain/cart-items";
+import { type CartItem } from "~/domain/cart-items";
 import { CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
 import { ORDER_SOURCES } from "~/domain/order-sources";
-import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
-import { paidOrderMails } from "./order-mails.server";
-import { markOrderPaid, OutOfStockError, placeOrder } from "./orders.server";
+import { completePaymentStep, placeStep, priceStep } from "./checkout.server";
 import type { AppServices } from "../../server/services";
 
 export const ExternalOrderSchema = z.object({
@@ -16,49 +13,44 @@ export const ExternalOrderSchema = z.object({
 });
 
 /**
- * Records an order taken elsewhere (phone, an external marketplace…): priced from the catalogue,
- * stock reserved exactly like checkout, payment recorded as external, confirmation mail queued.
+ * Records an order taken elsewhere (phone, an external marketplace…) with the checkout's own
+ * steps: priced from the catalogue as it is now, placed with stock reserved exactly like
+ * checkout, and its payment completed as recorded elsewhere (the lifecycle queues the
+ * confirmation). There is no charge step: the money was taken outside the shop.
  */
 export async function recordExternalOrder(
   services: AppServices,
   input: z.infer<typeof ExternalOrderSchema> & { items: CartItem[] },
   actor: string,
 ): Promise<{ ok: true; orderId: string } | { ok: false; message: string }> {
-  const { db } = services.database;
-  const now = services.clock();
-  const catalogue = await loadCatalogueSnapshot(db, { fresh: true }); // the owner sees stock as it is now
-  const built = cartFromItems(input.items, catalogue, now);
-  if ("problem" in built) return { ok: false, message: built.problem.message };
-  const quote = priceCart(built.cart, catalogue);
-  if (quote.requiresShipping && !input.shippingAddress)
-    return { ok: false, message: "A shipping address is needed for physical items." };
-  try {
-    const { order } = await placeOrder(db, {
-      cart: built.cart,
-      quote,
-      customer: input.customer,
-      shippingAddress: quote.requiresShipping ? (input.shippingAddress ?? null) : null,
-      paymentProvider: "external",
-      source: input.source,
-      now,
-      reservationMinutes: services.config.reservationMinutes,
-      secret: services.secret,
-    });
-    if (input.externalReference)
-      await db
-        .updateTable("orders")
-        .set({ external_reference: input.externalReference })
-        .where("id", "=", order.id)
-        .execute();
-    await markOrderPaid(db, order.id, {
-      reference: `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`,
-      now,
-      actor,
-      mails: (o) => paidOrderMails(o, services.config),
-    });
-    return { ok: true, orderId: order.id };
-  } catch (err) {
-    if (err instanceof OutOfStockError) return { ok: false, message: err.message };
-    throw err;
-  }
+  const priced = await priceStep(services, {
+    items: input.items,
+    shippingAddress: input.shippingAddress ?? null,
+    fresh: true, // the owner sees stock as it is now
+    paidElsewhere: true,
+  });
+  if (priced.kind === "refused")
+    return {
+      ok: false,
+      message:
+        priced.reason === "address-required" ? "A shipping address is needed for physical items." : priced.message,
+    };
+  const placed = await placeStep(services, priced, {
+    customer: input.customer,
+    shippingAddress: input.shippingAddress ?? null,
+    source: input.source,
+    paymentProvider: "external",
+  });
+  if (placed.kind !== "placed")
+    return { ok: false, message: placed.kind === "out-of-stock" ? placed.message : "Try again." };
+  const { order } = placed;
+  if (input.externalReference)
+    await services.database.db
+      .updateTable("orders")
+      .set({ external_reference: input.externalReference })
+      .where("id", "=", order.id)
+      .execute();
+  const reference = `external:${input.source}${input.externalReference ? `:${input.externalReference}` : ""}`;
+  await completePaymentStep(services, order, { status: "succeeded", reference }, { actor });
+  return { ok: true, orderId: order.id };
 }

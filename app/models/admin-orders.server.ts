@@ -1,18 +1,20 @@
 import { z } from "zod";
-import { canTransition, ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
-import { renderOrderShipped } from "~/services/mail/order-emails";
-import { enqueueMail } from "~/services/mail/outbox.server";
+import { decide, type OrderEventInput } from "~/domain/order-lifecycle";
+import { ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
 import { toIso } from "./db-values";
-import { orderUrl } from "./order-mails.server";
-import { closeOrder, getOrder, OrderTransitionError } from "./orders.server";
+import { transition } from "./order-lifecycle.server";
+import { getOrder } from "./orders.server";
+import { settleRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
 import type { Order } from "./order-types";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 
 // ---- listing -----------------------------------------------------------------------------
 
 export const OrderFiltersSchema = z.object({
+  /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
+  view: z.enum(["orders", "abandoned"]).default("orders").catch("orders"),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
@@ -31,6 +33,7 @@ export interface OrderListRow {
   totalCents: number;
   source: string;
   createdAt: string;
+  paymentFailure: string | null;
 }
 
 export async function listOrders(
@@ -38,6 +41,9 @@ export async function listOrders(
   filters: OrderFilters,
 ): Promise<{ orders: OrderListRow[]; total: number; page: number; pages: number }> {
   let query = db.selectFrom("orders");
+  const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
+    eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
+  query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.from) query = query.where("created_at", ">=", `${filters.from}T00:00:00.000Z`);
   if (filters.to)
@@ -56,7 +62,17 @@ export async function listOrders(
   const pages = Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE));
   const page = Math.min(filters.page, pages);
   const rows = await query
-    .select(["id", "number", "status", "email", "customer_name", "total_cents", "source", "created_at"])
+    .select([
+      "id",
+      "number",
+      "status",
+      "email",
+      "customer_name",
+      "total_cents",
+      "source",
+      "created_at",
+      "payment_failure",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .limit(ORDERS_PAGE_SIZE)
@@ -75,6 +91,7 @@ export async function listOrders(
       totalCents: r.total_cents,
       source: r.source,
       createdAt: toIso(r.created_at)!,
+      paymentFailure: r.payment_failure,
     })),
   };
 }
@@ -89,61 +106,67 @@ export async function listOrderNotes(db: Kysely<Database>, orderId: string) {
 export const OrderActionSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("ship"),
-    carrier: z.string().trim().min(2).max(60),
-    trackingNumber: z.string().trim().min(4).max(60),
+    carrier: z.string().trim().min(2, "Enter the carrier").max(60, "Use at most 60 characters"),
+    trackingNumber: z.string().trim().min(4, "Enter the tracking number").max(60, "Use at most 60 characters"),
   }),
   z.object({ action: z.literal("deliver") }),
-  z.object({ action: z.literal("cancel"), reason: z.string().trim().max(300).optional() }),
-  z.object({ action: z.literal("refund"), reason: z.string().trim().max(300).optional() }),
-  z.object({ action: z.literal("note"), body: z.string().trim().min(1).max(2000) }),
+  z.object({
+    action: z.literal("cancel"),
+    reason: z.string().trim().max(300, "Use at most 300 characters").optional(),
+  }),
+  z.object({
+    action: z.literal("refund"),
+    reason: z.string().trim().max(300, "Use at most 300 characters").optional(),
+  }),
+  z.object({
+    action: z.literal("partial-refund"),
+    amount: z.coerce
+      .number("Enter the amount to refund in dollars")
+      .positive("Enter an amount above zero")
+      .max(100_000, "Enter an amount up to the order's total"),
+    reason: z.string().trim().max(300, "Use at most 300 characters").optional(),
+  }),
+  z.object({
+    action: z.literal("note"),
+    body: z.string().trim().min(1, "Write the note").max(2000, "Use at most 2000 characters"),
+  }),
 ]);
 export type OrderAction = z.infer<typeof OrderActionSchema>;
 
 export class ActionRefused extends Error {}
 
-/** The actions the back office offers for an order in its current state (only legal transitions). */
-export function availableActions(order: Pick<Order, "status" | "requiresShipping">): Array<OrderAction["action"]> {
-  const actions: Array<OrderAction["action"]> = [];
-  if (canTransition(order.status, "shipped") && order.requiresShipping) actions.push("ship");
-  if (canTransition(order.status, "delivered") && (order.status === "shipped" || !order.requiresShipping))
-    actions.push("deliver");
-  if (canTransition(order.status, "cancelled")) actions.push("cancel");
-  if (canTransition(order.status, "refunded") && order.status !== "paid") actions.push("refund");
+const ACTION_EVENTS = ["ship", "deliver", "cancel", "refund", "partial-refund"] as const;
+
+/** The actions the back office offers for an order in its current state: those the lifecycle allows. */
+export function availableActions(order: Order, now: Date = new Date()): Array<OrderAction["action"]> {
+  const actions: Array<OrderAction["action"]> = ACTION_EVENTS.filter((event) => decide(order, event, now).ok);
   actions.push("note");
   return actions;
 }
 
-async function transition(
-  db: Kysely<Database>,
-  order: Order,
-  to: OrderStatus,
-  set: Record<string, unknown>,
-  note: string,
-  actor: string,
-  now: Date,
-) {
-  if (!canTransition(order.status, to)) throw new OrderTransitionError(order.status, to);
-  const iso = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("orders")
-      .set({ ...set, status: to, updated_at: iso })
-      .where("id", "=", order.id)
-      .where("status", "=", order.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1)
-      throw new ActionRefused("The order changed meanwhile; reload and try again.");
-    await trx
-      .insertInto("order_events")
-      .values({ order_id: order.id, from_status: order.status, to_status: to, note, actor, created_at: iso })
-      .execute();
-    return trx;
-  });
+function eventOf(action: Exclude<OrderAction, { action: "note" }>): OrderEventInput {
+  switch (action.action) {
+    case "ship":
+      return { type: "ship", carrier: action.carrier, trackingNumber: action.trackingNumber };
+    case "deliver":
+      return { type: "deliver" };
+    case "cancel":
+      return { type: "cancel", reason: action.reason || undefined };
+    case "refund":
+      return { type: "refund", reason: action.reason || undefined };
+    case "partial-refund":
+      return {
+        type: "partial-refund",
+        amountCents: Math.round(action.amount * 100),
+        reason: action.reason || undefined,
+      };
+  }
 }
 
 /**
- * Carries out one back-office action. Shipping emails the customer (once); cancelling gives the
- * stock back and refunds a paid order through the provider; a refund after shipping keeps stock as is.
+ * Carries out one back-office action through the order lifecycle, which mails the customer and
+ * records any refund as pending in the same transaction. The provider is asked for the refund
+ * only after that commit; if this process dies first, the worker settles it (same key).
  */
 export async function performOrderAction(
   services: AppServices,
@@ -155,124 +178,14 @@ export async function performOrderAction(
   const now = services.clock();
   const order = await getOrder(db, orderId);
   if (!order) throw new ActionRefused("No such order.");
-  if (action.action !== "note" && !availableActions(order).includes(action.action))
-    throw new OrderTransitionError(
-      order.status,
-      action.action === "ship"
-        ? "shipped"
-        : action.action === "deliver"
-          ? "delivered"
-          : action.action === "cancel"
-            ? "cancelled"
-            : "refunded",
-    );
-
-  switch (action.action) {
-    case "note":
-      await db
-        .insertInto("order_notes")
-        .values({ order_id: order.id, author: actor, body: action.body, created_at: now.toISOString() })
-        .execute();
-      break;
-    case "ship": {
-      const shipped = {
-        ...order,
-        status: "shipped" as const,
-        carrier: action.carrier,
-        trackingNumber: action.trackingNumber,
-      };
-      const mail = await renderOrderShipped(
-        shipped,
-        {
-          shopName: services.config.shopName,
-          publicUrl: services.config.publicUrl,
-          shopEmail: services.config.shopEmail,
-        },
-        orderUrl(services.config, services.secret, order.id),
-      );
-      const iso = now.toISOString();
-      await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable("orders")
-          .set({
-            status: "shipped",
-            carrier: action.carrier,
-            tracking_number: action.trackingNumber,
-            shipped_at: iso,
-            updated_at: iso,
-          })
-          .where("id", "=", order.id)
-          .where("status", "=", "paid")
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1)
-          throw new ActionRefused("The order changed meanwhile; reload and try again.");
-        await trx
-          .insertInto("order_events")
-          .values({
-            order_id: order.id,
-            from_status: "paid",
-            to_status: "shipped",
-            note: `${action.carrier} ${action.trackingNumber}`,
-            actor,
-            created_at: iso,
-          })
-          .execute();
-        await enqueueMail(
-          trx,
-          {
-            kind: "order-shipped",
-            to: order.email,
-            dedupeKey: `order-shipped:${order.id}`,
-            orderId: order.id,
-            ...mail,
-          },
-          now,
-        );
-      });
-      break;
-    }
-    case "deliver":
-      await transition(db, order, "delivered", {}, "Marked delivered", actor, now);
-      break;
-    case "cancel": {
-      if (order.status === "paid" && order.paymentReference) {
-        await services.payments.refund({
-          reference: order.paymentReference,
-          amountCents: order.totalCents,
-          idempotencyKey: `cancel:${order.id}`,
-        });
-        await db.updateTable("orders").set({ refunded_cents: order.totalCents }).where("id", "=", order.id).execute();
-      }
-      await closeOrder(db, order.id, "cancelled", {
-        now,
-        actor,
-        note: action.reason
-          ? `Cancelled: ${action.reason}`
-          : order.status === "paid"
-            ? "Cancelled and refunded"
-            : "Cancelled",
-      });
-      break;
-    }
-    case "refund": {
-      if (order.paymentReference && !order.paymentReference.startsWith("external:")) {
-        await services.payments.refund({
-          reference: order.paymentReference,
-          amountCents: order.totalCents - order.refundedCents,
-          idempotencyKey: `refund:${order.id}`,
-        });
-      }
-      await transition(
-        db,
-        order,
-        "refunded",
-        { refunded_cents: order.totalCents },
-        action.reason ? `Refunded: ${action.reason}` : "Refunded in full",
-        actor,
-        now,
-      );
-      break;
-    }
+  if (action.action === "note") {
+    await db
+      .insertInto("order_notes")
+      .values({ order_id: order.id, author: actor, body: action.body, created_at: now.toISOString() })
+      .execute();
+    return order;
   }
+  const { refund } = await transition(db, order, eventOf(action), { now, actor, shopEmail: services.config.shopEmail });
+  if (refund) await settleRefund(services, refund.id);
   return (await getOrder(db, order.id))!;
 }

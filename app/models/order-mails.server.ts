@@ -1,33 +1,29 @@
-import { renderNewOrderAlert, renderOrderConfirmation, type RenderedMail } from "~/services/mail/order-emails";
+import {
+  renderNewOrderAlert,
+  renderOrderCancelled,
+  renderOrderConfirmation,
+  renderOrderDelivered,
+  renderOrderRefunded,
+  renderOrderShipped,
+  type RenderedMail,
+} from "~/services/mail/order-emails";
 import { getOrder, orderToken } from "./orders.server";
 import type { Database } from "../../database/schema";
-import type { Order } from "./order-types";
 import type { Kysely } from "kysely";
 import type { Config } from "~/config.server";
-import type { OutgoingMail } from "~/services/mail/outbox.server";
 
 export function orderUrl(config: Config, secret: string, orderId: string): string {
   return `${config.publicUrl}/order-confirmation?order=${orderId}&token=${orderToken(secret, orderId)}`;
 }
 
 /**
- * The mail a paid order sends — the customer's confirmation and the shop's new-order alert, once
- * each — queued WITHOUT content in the payment's transaction. The background worker renders it
- * from the order when it sends it (renderQueuedMail): rendering React Email templates was the
- * largest cost of a checkout, and the customer is not waiting for it.
+ * Renders a mail the order lifecycle queued without content (see queuedMail in
+ * order-lifecycle.server.ts), from its kind, its order and, for a refund, the refund its dedupe
+ * key names; null if it cannot be.
  */
-export function paidOrderMails(order: Order, config: Config): OutgoingMail[] {
-  const queued = { subject: "", html: "", text: "", orderId: order.id };
-  return [
-    { kind: "order-confirmation", to: order.email, dedupeKey: `order-confirmation:${order.id}`, ...queued },
-    { kind: "new-order-alert", to: config.shopEmail, dedupeKey: `new-order-alert:${order.id}`, ...queued },
-  ];
-}
-
-/** Renders a mail that was queued without content, from its kind and order; null if it cannot be. */
 export async function renderQueuedMail(
   db: Kysely<Database>,
-  row: { kind: string; order_id: string | null },
+  row: { kind: string; order_id: string | null; dedupe_key?: string | null },
   config: Config,
   secret: string,
 ): Promise<RenderedMail | null> {
@@ -40,6 +36,30 @@ export async function renderQueuedMail(
       return renderOrderConfirmation(order, brand, orderUrl(config, secret, order.id));
     case "new-order-alert":
       return renderNewOrderAlert(order, brand, `${config.publicUrl}/admin/orders/${order.id}`);
+    case "order-shipped":
+      return renderOrderShipped(order, brand, orderUrl(config, secret, order.id));
+    case "order-delivered":
+      return renderOrderDelivered(order, brand, orderUrl(config, secret, order.id));
+    case "order-cancelled":
+      return renderOrderCancelled(order, order.refundedCents, brand, orderUrl(config, secret, order.id));
+    case "order-refunded": {
+      const refundId = row.dedupe_key?.slice("order-refunded:".length) ?? "";
+      const refund = await db
+        .selectFrom("refunds")
+        .select(["amount_cents", "refunded_total_cents"])
+        .where("id", "=", refundId)
+        .where("order_id", "=", order.id)
+        .executeTakeFirst();
+      if (!refund) return null;
+      // As of this refund: a later one must not change what an earlier mail says.
+      const soFar = refund.refunded_total_cents;
+      return renderOrderRefunded(
+        { ...order, refundedCents: soFar },
+        { amountCents: refund.amount_cents, full: soFar >= order.totalCents },
+        brand,
+        orderUrl(config, secret, order.id),
+      );
+    }
     default:
       return null;
   }

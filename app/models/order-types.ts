@@ -57,4 +57,6 @@ export interface Order {
   externalReference: string | null;
   refundedCents: number;
   userId: string | null;
+  /** A pending order still holds its stock reservation (false once a declined attempt gave it back). */
+  stockHeld: boolean;
 }

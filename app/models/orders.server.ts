@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
-import { canTransition, type OrderStatus } from "~/domain/order-status";
-import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
-import type { Order, OrderEvent, OrderLine, ShippingAddress } from "./order-types";
+import type { Order, OrderLine, ShippingAddress } from "./order-types";
 import type { Kysely, Transaction } from "kysely";
+import type { OrderStatus } from "~/domain/order-status";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -37,15 +36,6 @@ function isIdempotencyKeyConflict(err: unknown): boolean {
     e.code.startsWith("SQLITE_CONSTRAINT") &&
     /orders\.idempotency_key/.test(e.message ?? "")
   );
-}
-
-export class OrderTransitionError extends Error {
-  constructor(
-    readonly from: OrderStatus,
-    readonly to: OrderStatus,
-  ) {
-    super(`An order that is ${from} cannot become ${to}.`);
-  }
 }
 
 // ---- access tokens -----------------------------------------------------------------------
@@ -140,6 +130,14 @@ async function reserveStock(trx: Trx, needs: StockNeed[], quote: CartQuote, orde
   }
 }
 
+/**
+ * Gives an order's stock back (the lifecycle's release-stock and restock effects): exactly what
+ * its reservation took, from the stock ledger.
+ */
+export async function releaseOrderStock(trx: Trx, order: Order, reason: string, now: string): Promise<void> {
+  await releaseStock(trx, await reservedNeeds(trx, order.id), order.id, reason, now);
+}
+
 async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reason: string, now: string) {
   for (const need of needs) {
     // Orders placed before bundles became kits (0008) reserved a bundle's own stock, which is gone.
@@ -230,6 +228,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     externalReference: null,
     refundedCents: 0,
     userId: input.userId ?? null,
+    stockHeld: true,
   };
 
   const key = input.idempotencyKey ?? null;
@@ -354,168 +353,6 @@ async function releaseClosedOrderKey(db: Db, key: string): Promise<{ number: str
   return Number(result.numUpdatedRows) === 1 ? previous : null;
 }
 
-/**
- * pending_payment → paid, with the order's mail queued in the same transaction. Digital-only
- * orders are delivered at once. Safe to call twice: only the first call changes anything.
- * `known` is the caller's copy of the pending order (the checkout has just placed it): it saves
- * reading the order before and after; the update's status condition still decides.
- * `alsoInTransaction` runs inside the same transaction once the order is paid (the checkout
- * stores its idempotent answer there: one commit instead of two).
- */
-export async function markOrderPaid(
-  db: Db,
-  orderId: string,
-  options: {
-    reference: string;
-    now: Date;
-    actor: string;
-    mails: (order: Order) => OutgoingMail[] | Promise<OutgoingMail[]>;
-    known?: Order;
-    alsoInTransaction?: (trx: Trx, paid: Order) => Promise<void>;
-  },
-): Promise<{ changed: boolean; order: Order | null }> {
-  const before =
-    options.known?.id === orderId && options.known.status === "pending_payment"
-      ? options.known
-      : await getOrder(db, orderId);
-  if (!before || before.status !== "pending_payment") return { changed: false, order: before };
-  const mails = await options.mails({ ...before, status: "paid" });
-  const now = options.now.toISOString();
-  const paid = paidVersion(before, options.reference, options.actor, now);
-  const changed = await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("orders")
-      .set({
-        status: paid.status,
-        paid_at: now,
-        payment_reference: options.reference,
-        payment_failure: null,
-        reserved_until: null,
-        updated_at: now,
-      })
-      .where("id", "=", orderId)
-      .where("status", "=", "pending_payment")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    const added = paid.events.slice(before.events.length);
-    await trx
-      .insertInto("order_events")
-      .values(
-        added.map((e) => ({
-          order_id: orderId,
-          from_status: e.fromStatus,
-          to_status: e.toStatus,
-          note: e.note,
-          actor: e.actor,
-          created_at: now,
-        })),
-      )
-      .execute();
-    await enqueueMails(trx, mails, options.now);
-    await options.alsoInTransaction?.(trx, paid);
-    return true;
-  });
-  return changed ? { changed, order: paid } : { changed, order: await getOrder(db, orderId) };
-}
-
-/** The order as markOrderPaid leaves it: paid, or delivered at once when nothing ships. */
-function paidVersion(before: Order, reference: string, actor: string, now: string): Order {
-  const events: OrderEvent[] = [
-    ...before.events,
-    { fromStatus: "pending_payment", toStatus: "paid", note: `Payment ${reference}`, actor, createdAt: now },
-  ];
-  if (!before.requiresShipping)
-    events.push({
-      fromStatus: "paid",
-      toStatus: "delivered",
-      note: "Digital item delivered",
-      actor: "system",
-      createdAt: now,
-    });
-  return {
-    ...before,
-    status: before.requiresShipping ? "paid" : "delivered",
-    paidAt: now,
-    paymentReference: reference,
-    paymentFailure: null,
-    reservedUntil: null,
-    updatedAt: now,
-    events,
-  };
-}
-
-/** Records a failed attempt without changing state (the customer may retry or give up). */
-export async function recordPaymentFailure(db: Db, orderId: string, reason: string, now: Date): Promise<void> {
-  await db
-    .updateTable("orders")
-    .set({ payment_failure: reason, updated_at: now.toISOString() })
-    .where("id", "=", orderId)
-    .execute();
-}
-
-/**
- * Ends an order that still holds stock (cancelled or expired) and gives the stock back, once:
- * the status check in the update makes a second call, or a racing one, change nothing.
- */
-export async function closeOrder(
-  db: Db,
-  orderId: string,
-  to: "cancelled" | "expired",
-  options: { now: Date; actor: string; note: string },
-): Promise<{ changed: boolean; order: Order | null }> {
-  const before = await getOrder(db, orderId);
-  if (!before) return { changed: false, order: null };
-  if (!canTransition(before.status, to)) {
-    if (before.status === to) return { changed: false, order: before };
-    throw new OrderTransitionError(before.status, to);
-  }
-  const now = options.now.toISOString();
-  const changed = await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable("orders")
-      .set({ status: to, reserved_until: null, updated_at: now })
-      .where("id", "=", orderId)
-      .where("status", "=", before.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await releaseStock(trx, await reservedNeeds(trx, orderId), orderId, `order-${to}`, now);
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: orderId,
-        from_status: before.status,
-        to_status: to,
-        note: options.note,
-        actor: options.actor,
-        created_at: now,
-      })
-      .execute();
-    return true;
-  });
-  return { changed, order: await getOrder(db, orderId) };
-}
-
-/** Expires unpaid orders whose reservation window has passed; returns how many. */
-export async function expireDueOrders(db: Db, now: Date): Promise<number> {
-  const due = await db
-    .selectFrom("orders")
-    .select("id")
-    .where("status", "=", "pending_payment")
-    .where("reserved_until", "<=", now.toISOString())
-    .limit(200)
-    .execute();
-  let expired = 0;
-  for (const { id } of due) {
-    const { changed } = await closeOrder(db, id, "expired", {
-      now,
-      actor: "worker",
-      note: "Not paid within the reservation window",
-    });
-    if (changed) expired++;
-  }
-  return expired;
-}
-
 // ---- reading -----------------------------------------------------------------------------
 
 export async function getOrder(db: Db, id: string): Promise<Order | null> {
@@ -561,6 +398,7 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     externalReference: row.external_reference,
     refundedCents: row.refunded_cents,
     userId: row.user_id,
+    stockHeld: Boolean(row.stock_held),
     events: events.map((e) => ({
       fromStatus: e.from_status as OrderStatus | null,
       toStatus: e.to_status as OrderStatus,

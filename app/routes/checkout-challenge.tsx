@@ -22,28 +22,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get("token") ?? "";
   const order = await getOrderForToken(context.services.database.db, params.get("order") ?? "", token);
+  // Reached again after the step (the browser's Back button): say what became of the order.
+  const outcome = !order
+    ? "unknown"
+    : order.status === "pending_payment"
+      ? order.stockHeld
+        ? "open"
+        : "declined"
+      : order.paidAt
+        ? "paid"
+        : "closed";
   return {
-    order:
-      order && order.status === "pending_payment"
-        ? { id: order.id, number: order.number, totalCents: order.totalCents }
-        : null,
+    outcome,
+    order: order
+      ? {
+          id: order.id,
+          number: order.number,
+          totalCents: order.totalCents,
+          url: `/order-confirmation?order=${order.id}&token=${token}`,
+        }
+      : null,
     token,
-  };
+  } as const;
 }
 
 /** The test provider's 3-D Secure step: a stand-in for the card issuer's own page. */
 export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) {
-  const { order, token } = loaderData;
+  const { order, token, outcome } = loaderData;
   const { clear } = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!order) {
+  if (outcome === "paid" && order) {
+    return (
+      <section className="container-page py-16 text-center" data-testid="challenge-paid">
+        <h1 className="text-3xl font-semibold">Order {order.number} is paid</h1>
+        <p className="mt-3 text-ink-soft">
+          Your payment of {formatCents(order.totalCents)} is confirmed; there is nothing more to do on this step.
+        </p>
+        <Link to={order.url} className="btn-primary mt-6">
+          View order {order.number}
+        </Link>
+      </section>
+    );
+  }
+  if (outcome !== "open" || !order) {
     return (
       <section className="container-page py-16 text-center">
-        <h1 className="text-3xl font-semibold">This payment step has expired</h1>
-        <p className="mt-3 text-ink-soft">The order was already paid or cancelled. Your cart is unchanged.</p>
+        <h1 className="text-3xl font-semibold">This payment step is over</h1>
+        <p className="mt-3 text-ink-soft">
+          {outcome === "declined"
+            ? "The card issuer did not confirm this payment, so nothing was charged. Your cart is unchanged: try again with the same or another card."
+            : outcome === "closed"
+              ? "This checkout ended without a payment (it ran out of time or was cancelled), so nothing was charged. Your cart is unchanged."
+              : "We couldn't find this payment step. If you paid, the confirmation email has a link to your order."}
+        </p>
         <Link to="/checkout" className="btn-primary mt-6">
           Back to checkout
         </Link>

@@ -15,7 +15,8 @@ import {
 import { getDashboardStats } from "~/models/admin-stats.server";
 import { addProductImage, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
 import { orderJson } from "~/models/order-json";
-import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { OrderTransitionError } from "~/models/order-lifecycle.server";
+import { getOrder } from "~/models/orders.server";
 import { getUser, type SessionUser } from "~/models/session.server";
 import { StorageError } from "~/services/storage/storage.server";
 import { ApiError } from "../errors";

@@ -1,6 +1,7 @@
 import express, { Router } from "express";
-import { paidOrderMails } from "~/models/order-mails.server";
-import { findOrderByPaymentReference, getOrder, markOrderPaid, recordPaymentFailure } from "~/models/orders.server";
+import { transitionIfAllowed } from "~/models/order-lifecycle.server";
+import { findOrderByPaymentReference, getOrder } from "~/models/orders.server";
+import { recordProviderRefund } from "~/models/refunds.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
 import type Stripe from "stripe";
@@ -8,7 +9,9 @@ import type Stripe from "stripe";
 /**
  * Stripe webhooks: the signature is checked on the raw body; each event id is handled once
  * (Stripe retries and may deliver out of order), and only a verified
- * `payment_intent.succeeded` makes an order paid.
+ * `payment_intent.succeeded` makes an order paid. Every change goes through the order
+ * lifecycle, which refuses what already happened: a late failure after the success, a second
+ * success, change nothing. Refund outcomes settle the refunds the shop asked for.
  */
 export function stripeWebhookRoutes(services: AppServices): Router {
   const router = Router();
@@ -42,18 +45,18 @@ export function stripeWebhookRoutes(services: AppServices): Router {
         (intent.metadata?.orderId ? await getOrder(db, intent.metadata.orderId) : null);
       if (order) {
         await db.updateTable("payment_events").set({ order_id: order.id }).where("id", "=", event.id).execute();
+        const ctx = { now, actor: "stripe-webhook", shopEmail: services.config.shopEmail };
         if (event.type === "payment_intent.succeeded") {
-          await markOrderPaid(db, order.id, {
-            reference: intent.id,
-            now,
-            actor: "stripe-webhook",
-            mails: (o) => paidOrderMails(o, services.config),
-          });
-        } else if (order.status === "pending_payment") {
-          // A later success (a retry in the Payment Element) still pays the order; failure only records why.
-          await recordPaymentFailure(db, order.id, intent.last_payment_error?.code ?? "card-declined", now);
+          await transitionIfAllowed(db, order, { type: "pay", reference: intent.id }, ctx);
+        } else {
+          // An attempt on the pending order: a later success (a retry in the Payment Element) still pays it.
+          const reason = intent.last_payment_error?.code ?? "card-declined";
+          await transitionIfAllowed(db, order, { type: "fail-attempt", reason, reference: intent.id }, ctx);
         }
       }
+    } else if (event.type === "refund.updated" || event.type === "refund.failed" || event.type === "refund.created") {
+      const refund = event.data.object;
+      await recordProviderRefund(db, refund.id, refund.status ?? "", now);
     }
     res.json({ received: true });
   });

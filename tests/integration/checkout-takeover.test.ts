@@ -4,11 +4,11 @@ import { cartFromItems } from "~/domain/cart-items";
 import { CheckoutRequestSchema, paymentIdempotencyKey } from "~/domain/checkout";
 import { fixedClock } from "~/domain/clock";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { checkoutRequestHash } from "~/models/checkout.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/idempotency.server";
-import { paidOrderMails } from "~/models/order-mails.server";
-import { closeOrder, markOrderPaid, placeOrder } from "~/models/orders.server";
+import { transition } from "~/models/order-lifecycle.server";
+import { placeOrder } from "~/models/orders.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
-import { checkoutRequestHash } from "../../server/api/checkout";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -204,12 +204,12 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const order = await b.place();
     const charge = await b.charge(order);
     if (charge.status !== "succeeded") throw new Error(charge.status);
-    await markOrderPaid(db(), order.id, {
-      reference: charge.reference,
-      now: NOW,
-      actor: "checkout",
-      mails: (o) => paidOrderMails(o, t.services.config),
-    });
+    await transition(
+      db(),
+      order.id,
+      { type: "pay", reference: charge.reference },
+      { now: NOW, actor: "checkout", shopEmail: t.services.config.shopEmail },
+    );
     const before = await stock();
 
     const res = await b.retry();
@@ -238,11 +238,12 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const b = buyer();
     await b.claim(expired());
     const old = await b.place();
-    await closeOrder(db(), old.id, "expired", {
-      now: NOW,
-      actor: "worker",
-      note: "Not paid within the reservation window",
-    });
+    await transition(
+      db(),
+      old.id,
+      { type: "expire" },
+      { now: new Date(NOW.getTime() + 60 * 60_000), actor: "worker", shopEmail: t.services.config.shopEmail },
+    );
     const before = await stock();
 
     const res = await b.retry();
@@ -366,7 +367,12 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const claim = await b.claim(0);
     const old = await b.place();
     await abandonIdempotent(db(), b.scopedKey, claim);
-    await closeOrder(db(), old.id, "cancelled", { now: NOW, actor: "checkout", note: "Payment failed" });
+    await transition(
+      db(),
+      old.id,
+      { type: "cancel" },
+      { now: NOW, actor: "checkout", shopEmail: t.services.config.shopEmail },
+    );
     const res = await b.retry();
     expect(res.status).toBe(201);
     const body = await res.json();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
+import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { renderQueuedMail } from "~/models/order-mails.server";
-import { expireDueOrders } from "~/models/orders.server";
 import { buy, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";

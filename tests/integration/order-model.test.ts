@@ -3,14 +3,14 @@ import { priceCart } from "~/domain/cart";
 import { cartFromItems } from "~/domain/cart-items";
 import { fixedClock } from "~/domain/clock";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { paidOrderMails } from "~/models/order-mails.server";
-import { getOrder, markOrderPaid, placeOrder } from "~/models/orders.server";
+import { transitionIfAllowed } from "~/models/order-lifecycle.server";
+import { getOrder, placeOrder } from "~/models/orders.server";
 import { ADDRESS } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
 /**
- * The checkout answers with the order placeOrder and markOrderPaid build from what they wrote,
+ * The checkout answers with the order placeOrder and the lifecycle's pay transition build from what they wrote,
  * without reading it back: what they return must be exactly what a read of the database gives.
  */
 
@@ -58,26 +58,24 @@ describe(`orders as written equal orders as read, on ${testDatabaseKind()}`, () 
     const { order: placed } = await place(items as never, withAddress);
     expect(placed).toEqual(await getOrder(db(), placed.id));
 
-    const paid = await markOrderPaid(db(), placed.id, {
-      reference: "ref_model",
-      now: new Date(NOW.getTime() + 5000),
-      actor: "checkout",
-      mails: (o) => paidOrderMails(o, t.services.config),
-      known: placed,
-    });
+    const paid = await transitionIfAllowed(
+      db(),
+      placed,
+      { type: "pay", reference: "ref_model" },
+      { now: new Date(NOW.getTime() + 5000), actor: "checkout", shopEmail: t.services.config.shopEmail },
+    );
     expect(paid.changed).toBe(true);
     const stored = await getOrder(db(), placed.id);
     expect(stored!.status).toBe(withAddress ? "paid" : "delivered");
     expect(paid.order).toEqual(stored);
 
     // A second call changes nothing and answers with the order as stored, whatever copy it is given.
-    const again = await markOrderPaid(db(), placed.id, {
-      reference: "ref_other",
-      now: NOW,
-      actor: "checkout",
-      mails: () => [],
-      known: placed,
-    });
-    expect(again).toEqual({ changed: false, order: stored });
+    const again = await transitionIfAllowed(
+      db(),
+      placed,
+      { type: "pay", reference: "ref_other" },
+      { now: NOW, actor: "checkout", shopEmail: t.services.config.shopEmail },
+    );
+    expect(again).toEqual({ changed: false, order: stored, refund: null });
   });
 });

@@ -4,7 +4,7 @@ import { addCombo, addLine, EMPTY_CART, priceCart, productDemand, type CartState
 import { fixedClock } from "~/domain/clock";
 import { centsToDollars } from "~/domain/money";
 import { invalidateCatalogueSnapshot, loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { closeOrder } from "~/models/orders.server";
+import { transition } from "~/models/order-lifecycle.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -95,7 +95,7 @@ describe(`bundles are kits of real stock, ${testDatabaseKind()}`, () => {
     expect(order.total).toBe(2 * 114.99);
     expect(await stockOf("refugium-starter-kit")).toBe(kit - 2);
     expect(await stockOf("chaeto-coral-food-combo")).toBe(food - 4);
-    await closeOrder(services.database.db, order.id, "cancelled", { now: NOW, actor: "test", note: "test" });
+    await transition(services.database.db, order.id, { type: "cancel" }, { now: NOW, actor: "test", shopEmail: "" });
     expect(await stockOf("refugium-starter-kit")).toBe(kit);
     expect(await stockOf("chaeto-coral-food-combo")).toBe(food);
   });

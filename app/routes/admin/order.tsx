@@ -13,9 +13,18 @@ import { STATUS_LABELS } from "~/domain/order-status";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
 import { ActionRefused, availableActions, listOrderNotes, performOrderAction } from "~/models/admin-orders.server";
-import { getOrder, OrderTransitionError } from "~/models/orders.server";
+import { OrderTransitionError } from "~/models/order-lifecycle.server";
+import { getOrder } from "~/models/orders.server";
+import { listPaymentAttempts, listRefunds } from "~/models/refunds.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/order";
+
+const REFUND_LABELS: Record<string, string> = {
+  pending: "refund pending",
+  submitted: "sent to the provider, settling",
+  succeeded: "refunded",
+  failed: "failed: refund by hand",
+};
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.order.number ?? "Order"} | Back office` }];
 
@@ -28,7 +37,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     order,
     notes: await listOrderNotes(context.services.database.db, order.id),
-    actions: availableActions(order),
+    refunds: await listRefunds(context.services.database.db, order.id),
+    attempts: await listPaymentAttempts(context.services.database.db, order.id),
+    actions: availableActions(order, context.services.clock()),
   };
 }
 
@@ -49,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, notes, actions } = loaderData;
+  const { order, notes, actions, refunds, attempts } = loaderData;
   const busy = useNavigation().state === "submitting";
   const a = order.shippingAddress;
   const errorOf = (intent: string, field: string) => resultFor(actionData, intent)?.fieldErrors?.[field];
@@ -141,6 +152,32 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {order.paymentFailure ? ` · last failure: ${order.paymentFailure}` : ""}
               {order.refundedCents > 0 ? ` · refunded ${formatCents(order.refundedCents)}` : ""}
             </p>
+            {attempts.length > 0 ? (
+              <div className="mt-2" data-testid="payment-attempts">
+                <h3 className="font-sans text-sm font-semibold uppercase">Payment attempts</h3>
+                <ul className="text-ink-soft">
+                  {attempts.map((t) => (
+                    <li key={t.id}>
+                      {formatDateTime(t.createdAt, "short")} · {t.outcome}
+                      {t.reason ? `: ${t.reason}` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {refunds.length > 0 ? (
+              <div className="mt-2" data-testid="refunds">
+                <h3 className="font-sans text-sm font-semibold uppercase">Refunds</h3>
+                <ul className="text-ink-soft">
+                  {refunds.map((r) => (
+                    <li key={r.id}>
+                      {formatCents(r.amountCents)} · {REFUND_LABELS[r.status] ?? r.status}
+                      {r.lastError ? ` (last error: ${r.lastError})` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {order.trackingNumber ? (
               <p className="mt-2">
                 Shipped with {order.carrier}, tracking <strong>{order.trackingNumber}</strong>
@@ -219,6 +256,33 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 />
                 <button type="submit" className="btn bg-coral-text text-white hover:bg-[#8f2e11]" disabled={busy}>
                   Refund in full
+                </button>
+              </Form>
+            ) : null}
+            {actions.includes("partial-refund") ? (
+              <Form
+                method="post"
+                className="space-y-2"
+                onSubmit={(e) => !confirm("Refund this amount to the customer?") && e.preventDefault()}
+              >
+                <input type="hidden" name="intent" value="partial-refund" />
+                <Field
+                  id="partial-refund-amount"
+                  name="amount"
+                  label={`Refund part of it (up to ${formatCents(order.totalCents - order.refundedCents)}, in dollars)`}
+                  inputMode="decimal"
+                  required
+                  error={errorOf("partial-refund", "amount")}
+                />
+                <Field
+                  id="partial-refund-reason"
+                  name="reason"
+                  label="Partial refund reason (optional)"
+                  maxLength={LIMITS.reason}
+                  error={errorOf("partial-refund", "reason")}
+                />
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  Refund this amount
                 </button>
               </Form>
             ) : null}

@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, filters, total, page, pages } = loaderData;
+  const abandoned = filters.view === "abandoned";
   const [params] = useSearchParams();
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
@@ -28,24 +29,50 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       headingId="orders-heading"
-      title="Orders"
+      title={abandoned ? "Abandoned checkouts" : "Orders"}
       actions={
         <Link to="/admin/orders/new" className="btn-primary">
           Record an order
         </Link>
       }
     >
+      <nav aria-label="Orders or abandoned checkouts" className="mt-4 flex flex-wrap gap-2 text-sm">
+        {(
+          [
+            ["orders", "Orders", "?"],
+            ["abandoned", "Abandoned checkouts", "?view=abandoned"],
+          ] as const
+        ).map(([view, label, to]) => (
+          <Link
+            key={view}
+            to={to}
+            aria-current={filters.view === view ? "page" : undefined}
+            className={`rounded-full px-3 py-1.5 ${filters.view === view ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {abandoned ? (
+        <p className="mt-3 text-sm text-ink-soft">
+          Checkouts that were never paid: declined cards and failed 3-D Secure attempts (their stock went back at once),
+          and reservations that ran out. They are not orders; nothing ships and nobody was charged.
+        </p>
+      ) : null}
       <Form
         method="get"
-        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
+        className="card mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
       >
         <div>
           <label htmlFor="status" className="field-label">
             Status
           </label>
+          <input type="hidden" name="view" value={filters.view} />
           <select id="status" name="status" defaultValue={filters.status ?? ""} className="field-input">
             <option value="">Any status</option>
-            {ORDER_STATUSES.map((s) => (
+            {ORDER_STATUSES.filter((s) =>
+              abandoned ? s === "pending_payment" || s === "expired" : s !== "expired",
+            ).map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
               </option>
@@ -82,7 +109,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-4 text-sm text-ink-soft">
-        {total} {total === 1 ? "order" : "orders"}
+        {total}{" "}
+        {abandoned ? (total === 1 ? "abandoned checkout" : "abandoned checkouts") : total === 1 ? "order" : "orders"}
       </p>
       <DataTable
         columns={[
@@ -93,7 +121,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           { label: "Placed" },
         ]}
         isEmpty={orders.length === 0}
-        emptyMessage="No orders match these filters."
+        emptyMessage={abandoned ? "No abandoned checkouts match these filters." : "No orders match these filters."}
         className="mt-3"
         testId="orders-table"
       >
@@ -111,6 +139,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             </Td>
             <Td>
               <OrderStatusBadge status={o.status} />
+              {abandoned && o.paymentFailure ? (
+                <span className="block text-xs text-ink-soft">last attempt: {o.paymentFailure}</span>
+              ) : null}
             </Td>
             <Td align="right" className="font-semibold">
               {formatCents(o.totalCents)}

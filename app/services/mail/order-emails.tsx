@@ -131,3 +131,84 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
   );
   return toRenderedMail(`Shipped: your ${brand.shopName} order ${order.number}`, element);
 }
+
+/** When refunded money reaches the customer, said the same way in every mail that mentions it. */
+function refundArrival(order: Order): string {
+  if (order.paymentReference?.startsWith("external:"))
+    return "It goes back the way you paid; we'll be in touch if we need anything from you.";
+  return "It goes back to the card you paid with and usually shows on your statement within 5 to 10 business days, depending on your bank.";
+}
+
+export async function renderOrderDelivered(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={`Order ${order.number} has arrived`}>
+      <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
+        Your order has arrived
+      </Heading>
+      <Text>
+        Order <strong>{order.number}</strong> was delivered. We hope everything reached your tank in good shape.
+      </Text>
+      <Text>
+        Give new chaeto a day or two of good light and flow before you judge it: it settles in, then grows fast. If
+        anything arrived damaged, reply to this email within 7 days and we'll make it right.
+      </Text>
+      <MailButton href={orderUrl}>View your order</MailButton>
+    </MailLayout>
+  );
+  return toRenderedMail(`Delivered: your ${brand.shopName} order ${order.number}`, element);
+}
+
+export async function renderOrderCancelled(
+  order: Order,
+  refundedCents: number,
+  brand: MailBrand,
+  orderUrl: string,
+): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={`Order ${order.number} is cancelled`}>
+      <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
+        Your order is cancelled
+      </Heading>
+      <Text>
+        We cancelled order <strong>{order.number}</strong> before it shipped, so nothing will arrive.
+      </Text>
+      {refundedCents > 0 ? (
+        <Text>
+          We are refunding <strong>{formatCents(refundedCents)}</strong>. {refundArrival(order)}
+        </Text>
+      ) : null}
+      <Text style={muted}>If you didn't ask for this, or have a question, just reply to this email.</Text>
+      <Lines order={order} />
+      <MailButton href={orderUrl}>View your order</MailButton>
+    </MailLayout>
+  );
+  return toRenderedMail(`Cancelled: your ${brand.shopName} order ${order.number}`, element);
+}
+
+export async function renderOrderRefunded(
+  order: Order,
+  refund: { amountCents: number; full: boolean },
+  brand: MailBrand,
+  orderUrl: string,
+): Promise<RenderedMail> {
+  const element = (
+    <MailLayout brand={brand} preview={`A refund of ${formatCents(refund.amountCents)} for order ${order.number}`}>
+      <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
+        {refund.full ? "Your order is refunded" : "We refunded part of your order"}
+      </Heading>
+      <Text>
+        We are refunding <strong>{formatCents(refund.amountCents)}</strong> for order <strong>{order.number}</strong>
+        {refund.full
+          ? ""
+          : ` (${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)} refunded so far)`}
+        . {refundArrival(order)}
+      </Text>
+      <Text style={muted}>Questions about this refund? Reply to this email and we'll help.</Text>
+      <MailButton href={orderUrl}>View your order</MailButton>
+    </MailLayout>
+  );
+  return toRenderedMail(
+    `${refund.full ? "Refunded" : "Partial refund"}: your ${brand.shopName} order ${order.number}`,
+    element,
+  );
+}

@@ -69,10 +69,11 @@ export async function deliverDueMail(
     from: string;
     batch?: number;
     leaseMs?: number;
-    /** Renders a row queued without content (see paidOrderMails); null when it cannot be rendered. */
+    /** Renders a row queued without content (see renderQueuedMail); null when it cannot be rendered. */
     render?: (row: {
       kind: string;
       order_id: string | null;
+      dedupe_key: string | null;
     }) => Promise<{ subject: string; html: string; text: string } | null>;
   },
 ): Promise<DeliveryReport> {

@@ -18,8 +18,21 @@ export interface ChargeInput {
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id. */
-  refund(input: { reference: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /**
+   * What became of the charge made with this idempotency key, if the provider knows of it; for
+   * the worker's reconciliation of checkouts that died between charge and paid. Stripe has none:
+   * its webhook tells.
+   */
+  lookup?(idempotencyKey: string): Promise<ChargeResult | null>;
+  /**
+   * Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id and,
+   * when the provider settles later (Stripe may), "pending". The same key never refunds twice.
+   */
+  refund(input: {
+    reference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string; status?: "succeeded" | "pending" | "failed" }>;
 }
 
 export const DECLINE_MESSAGES: Record<string, string> = {

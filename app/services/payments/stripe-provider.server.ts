@@ -55,7 +55,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         { payment_intent: reference, amount: amountCents },
         { idempotencyKey: `refund:${idempotencyKey}` },
       );
-      return { refundId: refund.id };
+      const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" ? "failed" : "pending";
+      return { refundId: refund.id, status };
     },
   };
 }

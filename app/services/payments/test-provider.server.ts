@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { checkTestCard } from "~/domain/test-cards";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult, type PaymentProvider } from "./provider";
 
@@ -12,10 +13,35 @@ export interface TestCharge {
   requests: number;
 }
 
+/** One refund as the test provider remembers it, under its idempotency key. */
+export interface TestRefund {
+  idempotencyKey: string;
+  reference: string;
+  amountCents: number;
+  refundId: string;
+  requests: number;
+}
+
 export interface TestPaymentProvider extends PaymentProvider {
   readonly name: "test";
   /** The charges this process made, oldest first (for tests and diagnostics). */
   charges(): TestCharge[];
+  /** The refunds it made, oldest first: one per idempotency key, however often it was asked. */
+  refunds(): TestRefund[];
+}
+
+export interface TestProviderOptions {
+  /**
+   * A JSON-lines file of every charge and refund: read at start, so that a key seen by a
+   * process that died is remembered by the next one, as Stripe would (crash drills).
+   */
+  ledgerFile?: string | null;
+  /**
+   * Waits this long after acting and before answering, like a provider whose answer is slow to
+   * come back: crash drills kill the process meanwhile, when the charge or refund is done at
+   * the provider but not yet recorded by the shop.
+   */
+  delayMs?: number;
 }
 
 /** Like Stripe's 24-hour key window, but bounded by count: a long demo or soak run must not grow without end. */
@@ -30,8 +56,22 @@ const REMEMBERED_CHARGES = 10_000;
  * refused. Its memory is the process's: a charge made by a process that then died is not
  * remembered by the next one (the reference, derived from the key, is the same all the same).
  */
-export function createTestProvider(now: () => Date): TestPaymentProvider {
+export function createTestProvider(now: () => Date, options: TestProviderOptions = {}): TestPaymentProvider {
   const ledger = new Map<string, TestCharge>();
+  const refunds = new Map<string, TestRefund>();
+  const file = options.ledgerFile ?? null;
+  if (file && fs.existsSync(file)) {
+    for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      const entry = JSON.parse(line) as { charge?: TestCharge; refund?: TestRefund };
+      if (entry.charge) ledger.set(entry.charge.idempotencyKey, entry.charge);
+      if (entry.refund) refunds.set(entry.refund.idempotencyKey, entry.refund);
+    }
+  }
+  // Appended synchronously before answering: a kill after this line means the provider did it.
+  const remember = (entry: { charge?: TestCharge; refund?: TestRefund }) =>
+    file && fs.appendFileSync(file, `${JSON.stringify(entry)}\n`);
+  const pause = () => (options.delayMs ? new Promise((r) => setTimeout(r, options.delayMs)) : null);
 
   function decide(input: ChargeInput): ChargeResult {
     if (!input.card) return { status: "declined", reason: "card-declined", message: "A card is required." };
@@ -66,19 +106,38 @@ export function createTestProvider(now: () => Date): TestPaymentProvider {
         return seen.result;
       }
       const result = decide(input);
-      ledger.set(input.idempotencyKey, {
+      const charge = {
         idempotencyKey: input.idempotencyKey,
         orderId: input.orderId,
         amountCents: input.amountCents,
         result,
         requests: 1,
-      });
+      };
+      ledger.set(input.idempotencyKey, charge);
+      remember({ charge });
+      await pause();
       if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
       return result;
     },
-    async refund({ idempotencyKey }) {
-      return { refundId: `test_re_${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}` };
+    async refund({ reference, amountCents, idempotencyKey }) {
+      const seen = refunds.get(idempotencyKey);
+      if (seen) {
+        if (seen.reference !== reference || seen.amountCents !== amountCents)
+          throw new Error(`Test payments: idempotency key ${idempotencyKey} was first used for another refund`);
+        seen.requests++;
+        return { refundId: seen.refundId, status: "succeeded" };
+      }
+      const refundId = `test_re_${crypto.createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+      const refund = { idempotencyKey, reference, amountCents, refundId, requests: 1 };
+      refunds.set(idempotencyKey, refund);
+      remember({ refund });
+      await pause();
+      return { refundId, status: "succeeded" };
+    },
+    async lookup(idempotencyKey) {
+      return ledger.get(idempotencyKey)?.result ?? null;
     },
     charges: () => [...ledger.values()].map((c) => ({ ...c })),
+    refunds: () => [...refunds.values()].map((r) => ({ ...r })),
   };
 }

@@ -1,0 +1,401 @@
+import crypto from "node:crypto";
+import { priceCart, type CartQuote, type CartState } from "~/domain/cart";
+import { cartFromItems, type CartItem } from "~/domain/cart-items";
+import { paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
+import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
+import { DECLINE_MESSAGES, type ChargeResult } from "~/services/payments/provider";
+import { errorBody } from "../../server/errors";
+import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
+import { abandonIdempotent, beginIdempotent, finishIdempotent } from "./idempotency.server";
+import { orderJson } from "./order-json";
+import { transitionIfAllowed } from "./order-lifecycle.server";
+import {
+  findOrderByIdempotencyKey,
+  IdempotentOrderExistsError,
+  orderToken,
+  OutOfStockError,
+  placeOrder,
+  setPaymentReference,
+} from "./orders.server";
+import type { Database } from "../../database/schema";
+import type { AppServices } from "../../server/services";
+import type { Order, ShippingAddress } from "./order-types";
+import type { Transaction } from "kysely";
+
+/**
+ * Checkout as a use case (decision 016): four named steps, each answering a typed outcome —
+ * price (the cart from the catalogue, and whether it can be bought as asked), place (stock
+ * reserved, order pending), charge (the provider, no transaction open), complete payment (the
+ * order lifecycle's pay or decline) — and one idempotency wrapper that owns the key's claim,
+ * lease, replay and takeover. The /api/checkout router only parses, calls and answers; the back
+ * office's "Record an order" runs price, place and complete payment with the same code.
+ */
+
+type Card = NonNullable<NonNullable<CheckoutRequest["payment"]>["card"]>;
+
+/** An answer of the HTTP contract: status and JSON body (an order, or the error envelope). */
+export interface CheckoutAnswer {
+  status: number;
+  body: unknown;
+}
+
+function refusal(status: 400 | 402 | 409, message: string, reason: string): CheckoutAnswer {
+  return { status, body: errorBody(status, message, reason) };
+}
+
+const CARD_PROBLEMS: Record<CardProblem, string> = {
+  "invalid-number": "The card number is not valid.",
+  "not-a-test-card": "This shop is in test mode: use one of the test card numbers shown on the checkout page.",
+  "invalid-expiry": "The expiry date is not valid.",
+  "card-expired": "This card has expired.",
+  "invalid-cvc": "The security code (CVC) must be 3 or 4 digits.",
+};
+
+// ---- step 1: price ---------------------------------------------------------------------------
+
+export type PriceOutcome =
+  | { kind: "priced"; cart: CartState; quote: CartQuote }
+  | { kind: "refused"; status: 400 | 409; message: string; reason: string };
+
+/**
+ * Prices the items from the catalogue as it is now (never from the browser) and checks that
+ * they can be bought as asked: an address when something ships, usable test-card details.
+ * `fresh`: the back office reads stock as it is this instant, not the shared snapshot.
+ */
+export async function priceStep(
+  services: AppServices,
+  input: {
+    items: CartItem[];
+    shippingAddress?: ShippingAddress | null;
+    card?: Card;
+    fresh?: boolean;
+    /** Recorded from elsewhere (the back office): no card to check. */
+    paidElsewhere?: boolean;
+  },
+): Promise<PriceOutcome> {
+  const now = services.clock();
+  const catalogue = await loadCatalogueSnapshot(services.database.db, input.fresh ? { fresh: true } : undefined);
+  const built = cartFromItems(input.items, catalogue, now);
+  if ("problem" in built) {
+    const status = built.problem.reason === "out-of-stock" ? 409 : 400;
+    return { kind: "refused", status, message: built.problem.message, reason: built.problem.reason };
+  }
+  const quote = priceCart(built.cart, catalogue);
+  if (quote.requiresShipping && !input.shippingAddress)
+    return {
+      kind: "refused",
+      status: 400,
+      message: "A shipping address is required for physical items.",
+      reason: "address-required",
+    };
+  // The test provider's card details are checked before anything is placed; "external" payments have none.
+  if (services.payments.name === "test" && !input.paidElsewhere) {
+    if (!input.card)
+      return { kind: "refused", status: 400, message: "Card details are required.", reason: "card-required" };
+    const checked = checkTestCard(input.card, now);
+    if (!checked.ok)
+      return { kind: "refused", status: 400, message: CARD_PROBLEMS[checked.problem], reason: checked.problem };
+  }
+  return { kind: "priced", cart: built.cart, quote };
+}
+
+// ---- step 2: place ---------------------------------------------------------------------------
+
+export type PlaceOutcome =
+  | { kind: "placed"; order: Order }
+  | { kind: "out-of-stock"; message: string }
+  /** A live order of the same checkout holds the key (an earlier attempt placed it): continue that one. */
+  | { kind: "already-placed" };
+
+export async function placeStep(
+  services: AppServices,
+  priced: Extract<PriceOutcome, { kind: "priced" }>,
+  input: {
+    customer: { email: string; name: string };
+    shippingAddress?: ShippingAddress | null;
+    userId?: string | null;
+    source?: string;
+    paymentProvider?: string;
+    idempotencyKey?: string | null;
+  },
+): Promise<PlaceOutcome> {
+  try {
+    const { order } = await placeOrder(services.database.db, {
+      cart: priced.cart,
+      quote: priced.quote,
+      customer: input.customer,
+      shippingAddress: priced.quote.requiresShipping ? (input.shippingAddress ?? null) : null,
+      paymentProvider: input.paymentProvider ?? services.payments.name,
+      source: input.source,
+      userId: input.userId ?? null,
+      now: services.clock(),
+      reservationMinutes: services.config.reservationMinutes,
+      secret: services.secret,
+      idempotencyKey: input.idempotencyKey ?? null,
+    });
+    return { kind: "placed", order };
+  } catch (err) {
+    if (err instanceof OutOfStockError) return { kind: "out-of-stock", message: err.message };
+    if (err instanceof IdempotentOrderExistsError) return { kind: "already-placed" };
+    throw err;
+  }
+}
+
+// ---- step 3: charge --------------------------------------------------------------------------
+
+/**
+ * Asks the provider to charge a pending order, with no transaction or lock held. The payment key
+ * is the order's own: a retry that continues the order gets the first charge answered again.
+ */
+export async function chargeStep(services: AppServices, order: Order, checkoutKey: string, card?: Card) {
+  return services.payments.charge({
+    orderId: order.id,
+    orderNumber: order.number,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    email: order.email,
+    idempotencyKey: paymentIdempotencyKey(checkoutKey, order.id),
+    card,
+  });
+}
+
+// ---- step 4: complete payment ----------------------------------------------------------------
+
+export type PaymentOutcome =
+  | { kind: "paid"; order: Order }
+  | { kind: "declined"; order: Order; reason: string; message: string }
+  | { kind: "needs-3ds"; order: Order }
+  | { kind: "awaiting-provider"; order: Order; clientSecret: string };
+
+/**
+ * Records what the charge came to, through the order lifecycle: paid (confirmation queued once),
+ * or a declined attempt on the pending order (its stock back), or the reference of a payment
+ * still waiting for the customer. `alsoInTransaction` runs in the payment's own transaction.
+ */
+export async function completePaymentStep(
+  services: AppServices,
+  order: Order,
+  charge: ChargeResult,
+  options: { actor: string; alsoInTransaction?: (trx: Transaction<Database>, paid: Order) => Promise<void> },
+): Promise<PaymentOutcome> {
+  const { db } = services.database;
+  const ctx = { now: services.clock(), actor: options.actor, shopEmail: services.config.shopEmail };
+  switch (charge.status) {
+    case "succeeded": {
+      const paid = await transitionIfAllowed(
+        db,
+        order,
+        { type: "pay", reference: charge.reference },
+        { ...ctx, alsoInTransaction: options.alsoInTransaction },
+      );
+      return { kind: "paid", order: paid.order! };
+    }
+    case "declined": {
+      const declined = await transitionIfAllowed(
+        db,
+        order,
+        { type: "decline", reason: charge.reason, reference: charge.reference ?? null },
+        ctx,
+      );
+      return { kind: "declined", order: declined.order ?? order, reason: charge.reason, message: charge.message };
+    }
+    case "requires_action":
+      await setPaymentReference(db, order.id, charge.reference);
+      return { kind: "needs-3ds", order };
+    case "pending":
+      await setPaymentReference(db, order.id, charge.reference);
+      return { kind: "awaiting-provider", order, clientSecret: charge.clientSecret };
+  }
+}
+
+// ---- the idempotency wrapper -----------------------------------------------------------------
+
+/** This request's hold on its key; the answer may be stored inside the payment's transaction. */
+export interface KeyHold {
+  key: string;
+  scopedKey: string;
+  claim: string;
+  /** The claim is new (not taken over from an attempt that died). */
+  fresh: boolean;
+  stored: boolean;
+}
+
+export type IdempotentResult =
+  | { kind: "answered"; answer: CheckoutAnswer; replayed: boolean; tookOver: boolean; lostClaim: boolean }
+  | { kind: "refused"; status: 409; message: string; reason: "idempotency-key-reused" | "request-in-progress" };
+
+/**
+ * Owns an Idempotency-Key for one request: claims it (or takes over a claim whose lease ran out,
+ * or replays the stored answer), runs `work` with the hold, stores its answer for replays
+ * (unless `work` stored it in its own transaction) and gives the key up if `work` throws or
+ * `admit` turns the request away, so that the client may retry with it.
+ */
+export async function withIdempotencyKey(
+  services: AppServices,
+  key: string,
+  requestHash: string,
+  work: (hold: KeyHold) => Promise<CheckoutAnswer>,
+  admit: () => Promise<CheckoutAnswer | null> = async () => null,
+): Promise<IdempotentResult> {
+  const { db } = services.database;
+  const scopedKey = `checkout:${key}`;
+  const start = await beginIdempotent(db, scopedKey, requestHash, services.clock(), services.config.idempotencyLeaseMs);
+  if (start.kind === "reused")
+    return {
+      kind: "refused",
+      status: 409,
+      message: "This Idempotency-Key was already used for a different request.",
+      reason: "idempotency-key-reused",
+    };
+  if (start.kind === "in-progress")
+    return {
+      kind: "refused",
+      status: 409,
+      message: "A request with this Idempotency-Key is still being processed.",
+      reason: "request-in-progress",
+    };
+  if (start.kind === "replay")
+    return {
+      kind: "answered",
+      answer: { status: start.status, body: start.body },
+      replayed: true,
+      tookOver: false,
+      lostClaim: false,
+    };
+  const hold: KeyHold = { key, scopedKey, claim: start.claim, fresh: start.kind === "new", stored: false };
+  let answer: CheckoutAnswer;
+  try {
+    const turnedAway = await admit();
+    if (turnedAway) {
+      await abandonIdempotent(db, scopedKey, hold.claim);
+      return { kind: "answered", answer: turnedAway, replayed: false, tookOver: false, lostClaim: false };
+    }
+    answer = await work(hold);
+  } catch (err) {
+    await abandonIdempotent(db, scopedKey, hold.claim).catch(() => {});
+    throw err;
+  }
+  const stored = hold.stored || (await finishIdempotent(db, scopedKey, hold.claim, answer.status, answer.body));
+  return { kind: "answered", answer, replayed: false, tookOver: start.kind === "takeover", lostClaim: !stored };
+}
+
+/** A request fingerprint for idempotency that never includes the card number itself. */
+export function checkoutRequestHash(body: CheckoutRequest): string {
+  const card = body.payment?.card;
+  const safe = {
+    ...body,
+    payment: card
+      ? { last4: normaliseCardNumber(card.number).slice(-4), expMonth: card.expMonth, expYear: card.expYear }
+      : null,
+  };
+  return crypto.createHash("sha256").update(JSON.stringify(safe)).digest("hex");
+}
+
+// ---- the web checkout ------------------------------------------------------------------------
+
+function orderLink(services: AppServices, order: Order): string {
+  return `/order-confirmation?order=${order.id}&token=${orderToken(services.secret, order.id)}`;
+}
+
+/** The HTTP answer for what became of the payment. */
+function paymentAnswer(services: AppServices, outcome: PaymentOutcome): CheckoutAnswer {
+  const body = { order: orderJson(outcome.order), orderUrl: orderLink(services, outcome.order) };
+  switch (outcome.kind) {
+    case "paid":
+      return { status: 201, body };
+    case "declined":
+      return refusal(402, outcome.message, outcome.reason);
+    case "needs-3ds":
+      return {
+        status: 201,
+        body: {
+          ...body,
+          nextAction: {
+            type: "three_d_secure",
+            url: `/checkout/challenge?order=${outcome.order.id}&token=${orderToken(services.secret, outcome.order.id)}`,
+          },
+        },
+      };
+    case "awaiting-provider":
+      return { status: 201, body: { ...body, clientSecret: outcome.clientSecret } };
+  }
+}
+
+/** Charges a pending order and completes its payment; the paid answer is stored in the payment's transaction. */
+async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Card): Promise<CheckoutAnswer> {
+  const charge = await chargeStep(services, order, hold.key, card);
+  const outcome = await completePaymentStep(services, order, charge, {
+    actor: "checkout",
+    // One commit fewer, and a crash right after it leaves a replayable answer rather than a takeover.
+    alsoInTransaction: async (trx, paid) => {
+      const answer = paymentAnswer(services, { kind: "paid", order: paid });
+      hold.stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
+    },
+  });
+  return paymentAnswer(services, outcome);
+}
+
+/**
+ * The answer for an order an earlier attempt of this checkout placed (it died or lost its
+ * answer): a paid one as it is, a pending one charged now (same payment key), a declined one
+ * declined again; null when it was closed and a new order is placed.
+ */
+async function continueEarlier(services: AppServices, hold: KeyHold, card?: Card): Promise<CheckoutAnswer | null> {
+  const order = await findOrderByIdempotencyKey(services.database.db, hold.scopedKey);
+  if (!order) return null;
+  switch (order.status) {
+    case "pending_payment": {
+      if (order.stockHeld) return pay(services, order, hold, card);
+      const reason = order.paymentFailure ?? "card-declined";
+      return refusal(402, DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]!, reason);
+    }
+    case "cancelled":
+    case "expired":
+      return null;
+    default:
+      return { status: 201, body: { order: orderJson(order), orderUrl: orderLink(services, order) } };
+  }
+}
+
+/**
+ * The web checkout under its key's hold. A fresh claim rarely has an earlier order (its attempt
+ * gave the key up), so one is looked for only when this attempt cannot go on by itself: a cart
+ * that no longer prices, or placing meeting the key's index. A takeover looks first.
+ */
+export async function checkoutUseCase(
+  services: AppServices,
+  request: CheckoutRequest,
+  hold: KeyHold,
+  userId: string | null,
+): Promise<CheckoutAnswer> {
+  const card = request.payment?.card;
+  if (!hold.fresh) {
+    const continued = await continueEarlier(services, hold, card);
+    if (continued) return continued;
+  }
+  const priced = await priceStep(services, { items: request.items, shippingAddress: request.shippingAddress, card });
+  if (priced.kind === "refused") {
+    const refused = refusal(priced.status, priced.message, priced.reason);
+    return (hold.fresh && (await continueEarlier(services, hold, card))) || refused;
+  }
+  const placed = await placeStep(services, priced, {
+    customer: request.customer,
+    shippingAddress: request.shippingAddress,
+    userId,
+    idempotencyKey: hold.scopedKey,
+  });
+  switch (placed.kind) {
+    case "out-of-stock": {
+      const refused = refusal(409, placed.message, "out-of-stock");
+      return (hold.fresh && (await continueEarlier(services, hold, card))) || refused;
+    }
+    case "already-placed": {
+      // The attempt we took over from was alive after all and placed its order meanwhile: continue that one.
+      const continued = await continueEarlier(services, hold, card);
+      if (continued) return continued;
+      throw new IdempotentOrderExistsError(hold.scopedKey);
+    }
+    case "placed":
+      return pay(services, placed.order, hold, card);
+  }
+}
