@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
-import { Field } from "~/components/ui/field";
+import { EmailField } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { authFailure } from "~/models/auth-actions.server";
@@ -49,15 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormAlert tone="success" message={actionData.message} />
       ) : (
         <Form method="post" className="space-y-4">
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            error={actionData?.fieldErrors?.email}
-          />
+          <EmailField error={actionData?.fieldErrors?.email} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}
           </button>

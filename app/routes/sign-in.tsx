@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { SocialSignInButton } from "~/components/account/social-sign-in-button";
-import { Field } from "~/components/ui/field";
+import { EmailField, Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { parseForm } from "~/domain/forms";
 import { SignInSchema } from "~/forms/account";
@@ -70,15 +70,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField error={actionData?.fieldErrors?.email} />
         <Field
           name="password"
           label="Password"

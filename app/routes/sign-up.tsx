@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
-import { Field } from "~/components/ui/field";
+import { EmailField, Field } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
 import { signUpSchema } from "~/forms/account";
 import { authAction } from "~/models/auth-actions.server";
@@ -56,15 +56,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           maxLength={120}
           error={actionData?.fieldErrors?.name}
         />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          error={actionData?.fieldErrors?.email}
-        />
+        <EmailField error={actionData?.fieldErrors?.email} />
         <PasswordField
           name="password"
           label="Password"

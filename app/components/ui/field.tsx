@@ -48,6 +48,11 @@ export function Field({ name, label, error, hint, id = name, className = "", ...
   );
 }
 
+/** The account email input: required, as long as an address may be (254), the browser's email check. */
+export function EmailField(props: Omit<FieldProps, "name" | "label" | "type"> & { name?: string; label?: string }) {
+  return <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={254} {...props} />;
+}
+
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   name: string;
   label: string;
