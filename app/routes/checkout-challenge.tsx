@@ -57,12 +57,14 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
   if (outcome === "paid" && order) {
     return (
       <section className="container-page py-16 text-center" data-testid="challenge-paid">
-        <h1 className="text-3xl font-semibold">Order {order.number} is paid</h1>
+        <h1 className="text-3xl font-semibold">
+          Order <span className="whitespace-nowrap">{order.number}</span> is paid
+        </h1>
         <p className="mt-3 text-ink-soft">
           Your payment of {formatCents(order.totalCents)} is confirmed; there is nothing more to do on this step.
         </p>
         <Link to={order.url} className="btn-primary mt-6">
-          View order {order.number}
+          View order <span className="whitespace-nowrap">{order.number}</span>
         </Link>
       </section>
     );
@@ -110,7 +112,8 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
         <h1 className="mt-2 text-3xl font-semibold">Confirm your payment</h1>
         <p className="mt-3 text-ink-soft">
           Your card issuer asks you to confirm a payment of <strong>{formatCents(order.totalCents)}</strong> to Lazy
-          Reefer for order {order.number}. In test mode you choose the outcome.
+          Reefer for order <span className="whitespace-nowrap">{order.number}</span>. In test mode you choose the
+          outcome.
         </p>
         {error ? (
           <div role="alert" className="mt-4 rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">

@@ -23,8 +23,10 @@ export function TestModeBanner({ cards }: { cards: TestCardHint[] }) {
       <p className="mt-1 text-ink-soft">Use any future expiry date and any 3-digit CVC with one of these test cards:</p>
       <ul className="mt-2 grid gap-1 sm:grid-cols-2">
         {cards.map(({ number, label }) => (
-          <li key={number} className="flex flex-wrap gap-x-2">
-            <code className="font-mono font-semibold tracking-wide">{number.replace(/(\d{4})(?=\d)/g, "$1 ")}</code>
+          <li key={number} className="grid grid-cols-[10.5rem_1fr] items-baseline gap-x-2">
+            <code className="font-mono font-semibold tracking-wide whitespace-nowrap">
+              {number.replace(/(\d{4})(?=\d)/g, "$1 ")}
+            </code>
             <span className="text-ink-soft">{label}</span>
           </li>
         ))}
