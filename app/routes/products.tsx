@@ -98,7 +98,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     to={chip(category)}
                     preventScrollReset
                     aria-current={active ? "page" : undefined}
-                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors ${
+                    className={`inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap ${
                       active ? "border-ink bg-ink text-white" : "border-line bg-paper text-ink hover:border-ink/40"
                     }`}
                   >
