@@ -4,9 +4,9 @@ import { PasswordField } from "~/components/account/password-field";
 import { EmailField, Field } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
 import { signUpSchema } from "~/forms/account";
-import { authAction } from "~/models/auth-actions.server";
-import { getUser, safeRedirect } from "~/models/session.server";
-import { invalidForm } from "~/utils/form-response";
+import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
+import { callAuth, getUser, safeRedirect } from "~/models/session.server";
+import { formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/sign-up";
 
@@ -25,7 +25,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(signUpSchema(context.services.config.passwordPolicy), await request.formData());
   if (!parsed.success) return invalidForm(parsed.result);
   const { email, password, name, redirectTo } = parsed.data;
-  return authAction(context, request, "/sign-up/email", { email, password, name, callbackURL: "/profile" }, redirectTo);
+  const callbackURL = safeRedirect(redirectTo, "/profile");
+  let response: Response;
+  try {
+    response = await callAuth(context.services, request, context.clientIp, "/sign-up/email", {
+      email,
+      password,
+      name,
+      callbackURL,
+    });
+  } catch {
+    return authFailure("network-request-failed", 503);
+  }
+  if (!response.ok) return authFailureFrom(response);
+  // The same words whether the address is new or already has an account (the owner of a known
+  // address gets a mail saying so): the form must not tell a stranger who shops here.
+  return formSuccess(
+    `Check your inbox: we've sent an email to ${email}. Open the link in it to finish creating your account.`,
+  );
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,27 +63,61 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormAlert message={actionData?.message} />
+      {actionData?.status === "success" ? (
+        <div className="space-y-4">
+          <FormAlert tone="success" message={actionData.message} />
+          <p className="text-sm text-ink-soft">
+            No email after a few minutes? Check your spam folder, or{" "}
+            <Link to="/sign-up" reloadDocument className="font-semibold text-reef-dark underline">
+              try again
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <SignUpForm
+          redirectTo={loaderData.redirectTo}
+          policy={loaderData.policy}
+          busy={busy}
+          message={actionData?.message}
+          fieldErrors={actionData?.fieldErrors}
+        />
+      )}
+    </AuthCard>
+  );
+}
+
+function SignUpForm({
+  redirectTo,
+  policy,
+  busy,
+  message,
+  fieldErrors,
+}: {
+  redirectTo: string;
+  policy: Route.ComponentProps["loaderData"]["policy"];
+  busy: boolean;
+  message: string | undefined;
+  fieldErrors: Record<string, string> | undefined;
+}) {
+  return (
+    <>
+      <FormAlert message={message} />
       <Form method="post" className="space-y-4">
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           name="name"
           label="Display name (optional)"
           autoComplete="nickname"
           maxLength={120}
-          error={actionData?.fieldErrors?.name}
+          error={fieldErrors?.name}
         />
-        <EmailField error={actionData?.fieldErrors?.email} />
-        <PasswordField
-          name="password"
-          label="Password"
-          policy={loaderData.policy}
-          error={actionData?.fieldErrors?.password}
-        />
+        <EmailField error={fieldErrors?.email} />
+        <PasswordField name="password" label="Password" policy={policy} error={fieldErrors?.password} />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Creating your account…" : "Create account"}
         </button>
       </Form>
-    </AuthCard>
+    </>
   );
 }

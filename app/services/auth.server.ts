@@ -163,6 +163,20 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
       maxPasswordLength: policy.maxLength ?? 128,
       // An unverified account can still sign in and shop; verification only gates linking guest orders.
       requireEmailVerification: false,
+      // Sign-up answers the same for a new and a known address and signs nobody in: the person
+      // finishes by the link in their inbox (autoSignInAfterVerification), and the owner of a
+      // known address is told instead, so the form cannot be used to learn who has an account.
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        // One notice per address per hour: repeated attempts must not flood someone's inbox.
+        const hour = Math.floor(Date.now() / 3_600_000);
+        await queue(
+          "account-exists",
+          user.email,
+          `account-exists:${user.id}:${hour}`,
+          await renderAccountMail("exists", brand, { name: user.name, url: `${config.publicUrl}/sign-in` }),
+        );
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url, token }) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-import { buyChaeto } from "./journeys";
+import { buyChaeto, signUp as signUpAs } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
 
@@ -8,11 +8,7 @@ const unique = () => crypto.randomBytes(4).toString("hex");
 
 async function signUp(page: Page, email: string, password: string, name: string) {
   await visit(page, "/sign-up");
-  await page.getByLabel("Display name (optional)").fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpAs(page, { email, password, name });
 }
 
 test("sign up → sign out → sign in → change name → see a past order", async ({ page }) => {
@@ -160,4 +156,28 @@ test("deleting the account says what happened and signs out; the orders card doe
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
   await expect(page.getByTestId("account-link")).toHaveText("Sign in");
+});
+
+test("signing up again with a known address says the same as for a new one, and the owner is told by mail", async ({
+  page,
+}) => {
+  const email = `twice-${unique()}@example.com`;
+  await signUp(page, email, "first111", "First");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await visit(page, "/sign-up");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("second22");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Check your inbox: we've sent an email to ${email}`)).toBeVisible();
+  await expect(page.getByText(/already (exists|in use|registered)/i)).toHaveCount(0);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  const mail = await waitForMail(email, /You already have an account/);
+  await page.goto(firstLink(mail, "/sign-in"));
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("first111");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-import { buyChaeto, signInAsAdmin } from "./journeys";
+import { buyChaeto, signInAsAdmin, signUp } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
 
 test("the owner finds a shopper's order, ships it with a tracking number, and the customer gets the email", async ({
@@ -95,11 +95,7 @@ test("the CSV export holds the confirmed subscribers", async ({ page, browser })
 
 test("a signed-in customer without the admin role gets the 403 page", async ({ page }) => {
   const email = `customer-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  await page.goto("/sign-up");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("customer1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUp(page, { email, password: "customer1" });
   const response = await page.goto("/admin/dashboard");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This area is for the shop's administrators");
@@ -133,11 +129,7 @@ test("admin routes' .data requests never answer data to visitors or customers", 
     }
   }
   const email = `peek-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  await page.goto("/sign-up");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("peeker12");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUp(page, { email, password: "peeker12" });
   for (const route of ADMIN_ROUTES) {
     const res = await page.request.get(`/admin/${route}.data`);
     const body = await res.text();

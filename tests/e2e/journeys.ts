@@ -1,5 +1,5 @@
 import { expect, PLACE_ORDER } from "./fixtures";
-import { E2E_ADMIN } from "./mailbox";
+import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
 
 export async function addToCart(page: Page, path: string) {
@@ -41,4 +41,22 @@ export async function signInAsAdmin(page: Page, to = "/admin") {
   await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Creates an account as a person does: the form says "check your inbox" (the same for a known
+ * address), and the confirmation link from the mail signs them in and lands on `/profile`.
+ */
+export async function signUp(
+  page: Page,
+  { email, password, name }: { email: string; password: string; name?: string },
+) {
+  if (new URL(page.url()).pathname !== "/sign-up") await page.goto("/sign-up");
+  if (name) await page.getByLabel("Display name (optional)").fill(name);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Check your inbox: we've sent an email to ${email}`)).toBeVisible();
+  await page.goto(firstLink(await waitForMail(email, /Confirm your email/), "/api/auth/verify-email"));
+  await expect(page).toHaveURL(/\/profile$/);
 }

@@ -61,7 +61,7 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
     cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const customer = authClient(server.url, "198.51.100.81");
     customerId = (
-      await customer.call("/sign-up/email", { email: "forms-cust@example.com", password: "cust1234", name: "Cust" })
+      await customer.signUp({ email: "forms-cust@example.com", password: "cust1234", name: "Cust" })
     ).json.user.id;
   });
   afterAll(async () => {

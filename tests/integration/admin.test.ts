@@ -43,7 +43,7 @@ describe(`back office on ${testDatabaseKind()}`, () => {
     admin = authClient(server.url, "198.51.100.70");
     await admin.call("/sign-in/email", { email: "owner@example.com", password: "owner123" });
     customer = authClient(server.url, "198.51.100.71");
-    await customer.call("/sign-up/email", { email: "cust@example.com", password: "cust1234", name: "Cust" });
+    await customer.signUp({ email: "cust@example.com", password: "cust1234", name: "Cust" });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,9 +1,11 @@
+import net from "node:net";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggablePath, requestId, stdoutDestination } from "../../server/logger";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, checkoutRequest } from "../helpers/checkout-client";
+import { startOidcPeer, type OidcPeer } from "../helpers/oidc-peer";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
@@ -36,7 +38,7 @@ describe(`logs of a full journey on ${testDatabaseKind()}`, () => {
 
   it("are JSON lines with request ids that never contain passwords, tokens, card numbers or addresses", async () => {
     const client = authClient(server.url, "198.51.100.99");
-    await client.call("/sign-up/email", { email: "logged@example.com", password: PASSWORD, name: "Logged" });
+    await client.signUp({ email: "logged@example.com", password: PASSWORD, name: "Logged" });
     await client.call("/sign-in/email", { email: "logged@example.com", password: PASSWORD });
     await client.call("/request-password-reset", { email: "logged@example.com", redirectTo: "/reset-password" });
     const res = await checkoutRequest(server.url, {
@@ -70,8 +72,66 @@ describe(`logs of a full journey on ${testDatabaseKind()}`, () => {
   });
 });
 
+const PUBLIC_URL = "http://localhost:3000";
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Walks the provider's own pages as a browser would (its development login form, then consent),
+ * following redirects with the provider's cookies, until it sends the browser back to the shop.
+ */
+async function throughProvider(authorizeUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  const send = async (url: string, form?: Record<string, string>) => {
+    const res = await fetch(url, {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const [name, ...value] = pair!.split("=");
+      jar.set(name!, value.join("="));
+    }
+    return res;
+  };
+  let res = await send(authorizeUrl);
+  for (let step = 0; step < 12; step++) {
+    const location = res.headers.get("location");
+    if (location) {
+      const next = new URL(location, res.url || authorizeUrl);
+      if (next.origin === PUBLIC_URL) return next;
+      res = await send(next.href);
+      continue;
+    }
+    const html = await res.text();
+    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    if (!action) throw new Error(`the provider showed a page without a form: ${html.slice(0, 200)}`);
+    const hidden = Object.fromEntries(
+      [...html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    res = await send(new URL(action, new URL(authorizeUrl).origin).href, {
+      ...hidden,
+      login: "tokenscan",
+      password: "anything",
+    });
+  }
+  throw new Error("the provider never sent the browser back");
+}
+
 describe(`every token issued during a journey stays out of the log on ${testDatabaseKind()}`, () => {
   const lines: string[] = [];
+  let oidc: OidcPeer | undefined;
   let services: AppServices;
   let server: { url: string; close(): Promise<void> };
   beforeAll(async () => {
@@ -81,12 +141,23 @@ describe(`every token issued during a journey stays out of the log on ${testData
         done();
       },
     });
+    // A real OpenID provider, so the OAuth callback (code and state in its query) is part of the journey.
+    oidc = await startOidcPeer(await freePort(), `${PUBLIC_URL}/api/auth/callback/oidc`);
     // The logger is the services' own, so Better Auth's messages land in the same log.
-    services = await createTestServices({ logger: pino({ level: "debug", base: undefined }, sink) });
+    services = await createTestServices({
+      logger: pino({ level: "debug", base: undefined }, sink),
+      env: {
+        PUBLIC_URL,
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
+      },
+    });
     server = await startTestServer(services);
   });
   afterAll(async () => {
     await server?.close();
+    await oidc?.close();
     await services?.database.destroy();
   });
 
@@ -114,7 +185,7 @@ describe(`every token issued during a journey stays out of the log on ${testData
     const issued: string[] = [];
     const email = "journey@example.com";
     const client = authClient(server.url, "198.51.100.98");
-    await client.call("/sign-up/email", { email, password: PASSWORD, name: "Journey" });
+    await client.signUp({ email, password: PASSWORD, name: "Journey" });
     issued.push(client.jar.get("lr.session_token")!.split(".")[0]!);
 
     // Verification link (a token in the query string).
@@ -165,10 +236,25 @@ describe(`every token issued during a journey stays out of the log on ${testData
     issued.push(orderToken);
     await fetch(`${server.url}/api/orders/${order.id}?token=${orderToken}`);
 
+    // Social sign-in: the provider's code and the state come back in the callback's query.
+    const social = authClient(server.url, "198.51.100.94");
+    const start = await social.call("/sign-in/social", { provider: "oidc", callbackURL: "/profile" });
+    expect(start.status).toBe(200);
+    const callback = await throughProvider(start.json.url as string);
+    expect(callback.pathname).toBe("/api/auth/callback/oidc");
+    issued.push(callback.searchParams.get("code")!, callback.searchParams.get("state")!);
+    const back = await social.call(`${callback.pathname.replace("/api/auth", "")}${callback.search}`);
+    expect(back.status).toBe(302);
+    const socialSession = await social.call("/get-session");
+    expect(socialSession.json.user.email).toBe("tokenscan@oidc.example");
+    issued.push(social.jar.get("lr.session_token")!.split(".")[0]!);
+
     expect(issued.every((token) => token && token.length >= 16)).toBe(true);
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
     const all = lines.join("\n");
+    // The callback was logged (so its redaction is what keeps the code and state out).
+    expect(all).toContain("/api/auth/callback/oidc");
     for (const token of issued) {
       expect(all, `the log contains an issued token`).not.toContain(token);
       expect(all, `the log contains an issued token`).not.toContain(encodeURIComponent(token));

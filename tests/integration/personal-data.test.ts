@@ -12,7 +12,7 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
 
   it("deleting the account deletes the photo and the newsletter subscription (orders stay, see docs/security.md)", async () => {
     const client = authClient(t.url, "198.51.100.140");
-    await client.call("/sign-up/email", { email: "gone@example.com", password: "gone12345", name: "Gone" });
+    await client.signUp({ email: "gone@example.com", password: "gone12345", name: "Gone" });
     const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0e7c7b" } })
       .png()
@@ -49,7 +49,7 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
     "the database, its WAL and the stored files are readable by the server's user only",
     async () => {
       const client = authClient(t.url, "198.51.100.142");
-      await client.call("/sign-up/email", { email: "modes@example.com", password: "modes1234", name: "Modes" });
+      await client.signUp({ email: "modes@example.com", password: "modes1234", name: "Modes" });
       const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
       const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#000" } })
         .png()

@@ -9,7 +9,7 @@ describe(`re-authentication on the account endpoints themselves on ${testDatabas
   let ip = 10;
   async function signedUp(email: string, password = "reauth123") {
     const client = authClient(t.url, `198.51.100.${ip++}`);
-    expect((await client.call("/sign-up/email", { email, password, name: "Re Auth" })).status).toBe(200);
+    expect((await client.signUp({ email, password, name: "Re Auth" })).status).toBe(200);
     return client;
   }
   const userExists = async (email: string) =>

@@ -46,7 +46,7 @@ describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()
   it("a session made on one instance is valid on the other", async () => {
     const email = `shared-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const onA = authClient(serverA.url, "198.51.100.80");
-    await onA.call("/sign-up/email", { email, password: "shared12", name: "Shared" });
+    await onA.signUp({ email, password: "shared12", name: "Shared" });
     const onB = authClient(serverB.url, "198.51.100.80");
     for (const [k, v] of onA.jar) onB.jar.set(k, v);
     expect((await onB.call("/get-session")).json.user.email).toBe(email);

@@ -36,7 +36,7 @@ describe(`uploads in S3 through the app on ${testDatabaseKind()}`, () => {
   it("stores a profile photo in the bucket and serves the same bytes back to its owner", async () => {
     expect(app.services.config.storage).toMatchObject({ kind: "s3", bucket: s3.bucket, prefix: "shop/" });
     const owner = authClient(app.url, "198.51.100.90");
-    await owner.call("/sign-up/email", { email: "s3-photo@example.com", password: "photo123", name: "S3 Photo" });
+    await owner.signUp({ email: "s3-photo@example.com", password: "photo123", name: "S3 Photo" });
     const userId = (await owner.call("/get-session")).json.user.id as string;
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1d6fa3" } })
       .png()

@@ -10,7 +10,7 @@ describe(`profile photos on ${testDatabaseKind()}`, () => {
 
   it("uploads a photo: checked, resized to 256 px WebP, served only to its owner", async () => {
     const owner = authClient(app.url, "198.51.100.40");
-    await owner.call("/sign-up/email", { email: "photo@example.com", password: "photo123", name: "Photo" });
+    await owner.signUp({ email: "photo@example.com", password: "photo123", name: "Photo" });
     const cookie = () => [...owner.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0e7c7b" } })
       .png()
@@ -56,7 +56,7 @@ describe(`profile photos on ${testDatabaseKind()}`, () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
 
     const stranger = authClient(app.url, "198.51.100.41");
-    await stranger.call("/sign-up/email", { email: "nosy@example.com", password: "nosy1234", name: "Nosy" });
+    await stranger.signUp({ email: "nosy@example.com", password: "nosy1234", name: "Nosy" });
     const theirs = await fetch(`${app.url}${url}`, {
       headers: { cookie: [...stranger.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
     });

@@ -84,7 +84,7 @@ describe("anonymous page cache", () => {
 
   it("never caches a signed-in visitor's page, nor checkout", async () => {
     const client = authClient(server.url, "203.0.113.50", server.url);
-    const signUp = await client.call("/sign-up/email", {
+    const signUp = await client.signUp({
       email: `cache-${Date.now()}@example.com`,
       password: "coral-reef-42",
       name: "Cora Cache",

@@ -307,7 +307,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
 
   it("a session made on one instance is valid on the other, and signing out on one ends it on both", async () => {
     const email = `scale-${crypto.randomBytes(4).toString("hex")}@example.com`;
-    const signUp = await authClient(instances.a!.url, "198.51.100.90", publicUrl).call("/sign-up/email", {
+    const signUp = await authClient(instances.a!.url, "198.51.100.90", publicUrl).signUp({
       email,
       password: "scaleout12",
       name: "Scale Out",

@@ -15,8 +15,14 @@ const COPY = {
   verify: {
     subject: "Confirm your email address",
     heading: "Confirm your email",
-    body: "Confirm this address to link your past guest orders to your account. The link expires in 24 hours.",
+    body: "Confirm this address to finish creating your account and sign in; any past guest orders with this address are then linked to it. The link expires in 24 hours.",
     button: "Confirm my email",
+  },
+  exists: {
+    subject: "You already have an account",
+    heading: "You already have an account",
+    body: "Someone (hopefully you) tried to create a new account with this email address, which already has one. Sign in with your password, or choose “Forgot your password?” on the sign-in page if you don't remember it. If it wasn't you, ignore this email: nothing changes.",
+    button: "Sign in",
   },
   "change-email": {
     subject: "Confirm your new email address",
