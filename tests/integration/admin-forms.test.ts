@@ -60,9 +60,8 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
       .id;
     cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const customer = authClient(server.url, "198.51.100.81");
-    customerId = (
-      await customer.signUp({ email: "forms-cust@example.com", password: "cust1234", name: "Cust" })
-    ).json.user.id;
+    customerId = (await customer.signUp({ email: "forms-cust@example.com", password: "cust1234", name: "Cust" })).json
+      .user.id;
   });
   afterAll(async () => {
     await server?.close();
