@@ -40,6 +40,7 @@ export default [
     route("orders/:orderId/slip", "routes/admin/packing-slip.tsx"),
     route("catalogue", "routes/admin/catalogue.tsx"),
     route("customers", "routes/admin/customers.tsx"),
+    route("customers/view", "routes/admin/customer.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

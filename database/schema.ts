@@ -231,6 +231,16 @@ export interface ContactMessageTable {
   handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+export interface MessageReplyTable {
+  id: Generated<number>;
+  message_id: number;
+  seq: number;
+  body: string;
+  sender_id: string | null;
+  sender_name: string;
+  created_at: Timestamp;
+}
+
 export interface RateLimitTable {
   key: string;
   count: number;
@@ -248,6 +258,7 @@ export interface Database {
   order_notes: OrderNoteTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;
+  message_replies: MessageReplyTable;
   rate_limits: RateLimitTable;
   user: UserTable;
   session: SessionTable;

@@ -1,4 +1,3 @@
-import { enqueueMail } from "~/services/mail/outbox.server";
 import { toIso } from "./db-values";
 import { renderQueuedMail } from "./order-mails.server";
 import type { Database } from "../../database/schema";
@@ -63,56 +62,6 @@ export async function retryMail(db: Kysely<Database>, id: number, now: Date): Pr
     .where("status", "=", "failed")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function listContactMessages(db: Kysely<Database>, limit = 100) {
-  const rows = await db.selectFrom("contact_messages").selectAll().orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({ ...r, created_at: toIso(r.created_at)!, handled_at: toIso(r.handled_at) }));
-}
-
-export async function markMessageHandled(db: Kysely<Database>, id: number, now: Date) {
-  await db
-    .updateTable("contact_messages")
-    .set({ status: "handled", handled_at: now.toISOString() })
-    .where("id", "=", id)
-    .execute();
-}
-
-/** Replies to a contact message by email (through the outbox) and marks it handled. */
-export async function replyToMessage(
-  db: Kysely<Database>,
-  id: number,
-  body: string,
-  shop: { shopName: string },
-  now: Date,
-): Promise<boolean> {
-  const message = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!message) return false;
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const quoted = message.message
-    .split("\n")
-    .map((l) => `> ${l}`)
-    .join("\n");
-  await db.transaction().execute(async (trx) => {
-    await enqueueMail(
-      trx,
-      {
-        kind: "contact-reply",
-        to: message.email,
-        dedupeKey: `contact-reply:${id}:${now.getTime()}`,
-        subject: `Re: ${message.subject}`,
-        text: `${body}\n\n— ${shop.shopName}\n\n${quoted}`,
-        html: `<div style="font-family:system-ui,sans-serif;white-space:pre-wrap">${escape(body)}</div><p>— ${escape(shop.shopName)}</p><blockquote style="color:#3a5566;white-space:pre-wrap">${escape(message.message)}</blockquote>`,
-      },
-      now,
-    );
-    await trx
-      .updateTable("contact_messages")
-      .set({ status: "handled", handled_at: now.toISOString() })
-      .where("id", "=", id)
-      .execute();
-  });
-  return true;
 }
 
 export async function listSubscribers(db: Kysely<Database>) {

@@ -3,7 +3,8 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
-import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
+import { listOutbox, newsletterCsv } from "~/models/admin-community.server";
+import { listMessageThreads } from "~/models/admin-messages.server";
 import {
   ActionRefused,
   listOrderNotes,
@@ -150,7 +151,7 @@ export function adminRoutes(services: AppServices): Router {
   });
 
   router.get("/admin/messages", async (_req, res) => {
-    res.json({ messages: await listContactMessages(db) });
+    res.json({ messages: await listMessageThreads(db) });
   });
 
   router.get("/admin/newsletter.csv", async (_req, res) => {
