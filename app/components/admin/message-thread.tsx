@@ -1,8 +1,9 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
 import { messageIntent, REPLY_LIMITS } from "~/forms/admin-messages";
 import { ActionResult } from "./admin-page";
+import { customerHref } from "./customer-actions";
 import type { FormResult } from "~/domain/forms";
 import type { MessageThread } from "~/models/admin-messages.server";
 
@@ -42,7 +43,10 @@ export function MessageThreadCard({
         </span>
       </div>
       <p className="text-sm text-ink-soft">
-        {thread.name} &lt;{thread.email}&gt; · {formatDateTime(thread.createdAt)} UTC
+        <Link to={customerHref(thread.email)} className="font-semibold text-reef-dark underline">
+          {thread.name}
+        </Link>{" "}
+        &lt;{thread.email}&gt; · {formatDateTime(thread.createdAt)} UTC
       </p>
       <p className="mt-3 whitespace-pre-wrap">{thread.message}</p>
       {thread.replies.length > 0 ? (
