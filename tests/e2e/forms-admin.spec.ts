@@ -120,6 +120,9 @@ test("a reply to a customer's message says what is wrong next to the reply box",
   await reply.fill("Yes: a few hours of light at night keeps it growing.");
   const sent = await submit(page, card.getByRole("button", { name: "Send reply" }));
   expect(sent.status()).toBe(200);
-  await expect(card.getByRole("status")).toHaveText("Reply queued for sending.");
+  await expect(card.getByRole("status")).toHaveText("Reply sent.");
+  await expect(card.getByTestId("message-reply")).toContainText("a few hours of light at night");
+  // The box starts empty for a next reply, without the earlier error.
+  await expect(reply).toHaveValue("");
   await expect(reply).not.toHaveAttribute("aria-invalid");
 });

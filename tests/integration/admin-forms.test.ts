@@ -133,14 +133,22 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
 
-    const empty = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, reply: " " });
+    const empty = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, seq: "1", reply: " " });
     expect(empty).toMatchObject({
       status: 400,
       result: { intent: `reply:${id}`, fieldErrors: { reply: "Write your reply." } },
     });
-    const sent = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, reply: "About 12 hours." });
-    expect(sent).toMatchObject({ status: 200, result: { status: "success", message: "Reply queued for sending." } });
-    const unknown = await post(messages.action, "/admin/messages", { intent: "reply:987654", reply: "Hello there" });
+    const sent = await post(messages.action, "/admin/messages", {
+      intent: `reply:${id}`,
+      seq: "1",
+      reply: "About 12 hours.",
+    });
+    expect(sent).toMatchObject({ status: 200, result: { status: "success", message: "Reply sent." } });
+    const unknown = await post(messages.action, "/admin/messages", {
+      intent: "reply:987654",
+      seq: "1",
+      reply: "Hello there",
+    });
     expect(unknown).toMatchObject({ status: 404, result: { message: "This message no longer exists." } });
     const tampered = await post(messages.action, "/admin/messages", { intent: "delete:1" });
     expect(tampered).toEqual({

@@ -220,7 +220,7 @@ const FORM_FIELDS = [
   ...["redirectTo", "token", "message", "subject", "website", "reply", "id", "userId", "active", "reason"],
   ...["validUntil", "check", "title", "description", "price", "originalPrice", "quantity", "currentQuantity"],
   ...["stockReason", "tags", "metadata", "category", "status", "carrier", "trackingNumber", "externalReference"],
-  ...["kind", "combo", "city", "state", "postalCode", "country", "source", "note", "body", "q"],
+  ...["kind", "combo", "city", "state", "postalCode", "country", "source", "note", "body", "q", "seq"],
 ];
 const INTENTS = [
   ...["update-name", "change-email", "change-password", "delete-account", "admin", "ban", "unban", "user"],
