@@ -1,5 +1,5 @@
 import { Search } from "lucide";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form } from "react-router";
 import { Icon } from "~/components/ui/icon";
 
@@ -8,59 +8,49 @@ const Suggestions = lazy(() => import("./search-suggestions"));
 
 /**
  * The shop's search box: a plain GET form to /search, so it works before and without JavaScript.
- * Once the shopper focuses it, instant suggestions load and attach to the input (a combobox).
+ * Once the shopper focuses it (or types, when the focus came before the page was ready), instant
+ * suggestions load and attach to the input as a combobox. Kept small: it is on every page.
  */
 export function SearchBox({
   id,
-  defaultValue = "",
+  defaultValue,
   className = "",
+  focus,
 }: {
   id: string;
   defaultValue?: string;
   className?: string;
+  /** Focus on arrival (the search page opened from the header's button). */
+  focus?: boolean;
 }) {
   const [awake, setAwake] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const wake = () => setAwake(true);
-  // Focused (or typed into) before the page was ready: the focus event has already passed.
-  useEffect(() => {
-    if (input.current && document.activeElement === input.current) wake();
-  }, []);
   return (
-    <Form
-      method="get"
-      action="/search"
-      role="search"
-      className={`relative flex items-center ${className}`}
-      // In the header's pop-over or menu: close it, the results page takes over.
-      onSubmit={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
-    >
-      <label htmlFor={id} className="sr-only">
-        Search products and guides
-      </label>
+    <Form method="get" action="/search" role="search" className={`relative flex ${className}`}>
       <input
-        ref={input}
         id={id}
-        key={defaultValue}
         name="q"
         type="search"
+        aria-label="Search products and guides"
         defaultValue={defaultValue}
-        placeholder="Search chaeto, phosphate…"
+        placeholder="Search the shop"
         autoComplete="off"
         maxLength={100}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the shopper asked for the box
+        autoFocus={focus}
         onFocus={wake}
         onInput={wake}
-        className="field-input min-h-10 rounded-full py-1.5 pr-11 pl-4 text-sm"
+        className="field-input min-h-10 rounded-full pr-10 text-sm"
       />
       <button
         type="submit"
-        className="absolute right-1 inline-flex h-8 w-8 items-center justify-center rounded-full text-ink-soft hover:bg-sand-deep hover:text-ink"
+        aria-label="Search"
+        className="absolute inset-y-0 right-0 w-10 text-ink-soft hover:text-ink"
       >
-        <Icon icon={Search} className="h-4 w-4" />
-        <span className="sr-only">Search</span>
+        <Icon icon={Search} className="m-auto h-4 w-4" />
       </button>
       {awake ? (
-        <Suspense fallback={null}>
+        <Suspense>
           <Suggestions inputId={id} />
         </Suspense>
       ) : null}

@@ -22,8 +22,6 @@ export default function SearchSuggestions({ inputId }: { inputId: string }) {
   const listId = `${inputId}-suggestions`;
   const go = (url: string) => {
     setOpen(false);
-    // In the header's pop-over or menu: close it, the page it opens takes over.
-    document.getElementById(inputId)?.closest("details")?.removeAttribute("open");
     void navigate(url);
   };
   const goRef = useRef(go);

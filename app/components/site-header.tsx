@@ -1,5 +1,5 @@
 import { Search, UserRound } from "lucide";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
@@ -15,9 +15,6 @@ const NAV = [
 
 export function SiteHeader({ shopName, userName }: { shopName: string; userName: string | null }) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
-  // On the results page the box keeps what was searched.
-  const location = useLocation();
-  const query = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
     <header className="sticky top-0 z-30 border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
@@ -44,26 +41,17 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
             ))}
           </ul>
         </nav>
-        {/* Wide screens: the box itself. Narrower: a button that opens it (a <details>, so no
-            JavaScript is needed); phones find it at the top of the menu. */}
-        <SearchBox id="site-search" defaultValue={query} className="ml-2 hidden w-56 shrink-0 xl:flex" />
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
-          <details
-            className="relative hidden sm:block xl:hidden"
-            onToggle={(event) => {
-              if (event.currentTarget.open) event.currentTarget.querySelector("input")?.focus();
-            }}
+          {/* The box where there is room; narrower, a link to the search page (whose box takes the
+              focus); under 380 px, the first item of the menu. Both work without JavaScript. */}
+          <SearchBox id="site-search" className="hidden w-56 xl:flex" />
+          <Link
+            to="/search"
+            aria-label="Search"
+            className="btn-secondary hidden min-h-10 w-10 px-0 min-[380px]:inline-flex xl:hidden"
           >
-            <summary
-              className="btn-secondary min-h-10 w-10 cursor-pointer list-none px-0 [&::-webkit-details-marker]:hidden"
-              aria-label="Search"
-            >
-              <Icon icon={Search} className="h-4 w-4" />
-            </summary>
-            <div className="card absolute right-0 mt-2 w-[min(24rem,calc(100vw-2rem))] p-2">
-              <SearchBox id="site-search-popover" defaultValue={query} />
-            </div>
-          </details>
+            <Icon icon={Search} className="h-4 w-4" />
+          </Link>
           <Link
             to={account.to}
             className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex"
@@ -77,10 +65,11 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
             <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
               Menu
             </summary>
-            <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-[min(18rem,calc(100vw-2rem))] p-2">
-              <SearchBox id="site-search-menu" defaultValue={query} className="mb-2 sm:hidden" />
+            <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">
               <ul>
                 {[
+                  // Below 380 px the header has no room for the search button.
+                  { to: "/search", label: "Search" },
                   ...NAV,
                   userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" },
                 ].map((item) => (
