@@ -7,6 +7,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
+  route("search", "routes/search.tsx"),
+  route("search/suggest", "routes/search-suggest.ts"),
   route("product/:productId", "routes/product.tsx"),
   route("confirmed", "routes/confirmed.tsx"),
   route("thankyou", "routes/thankyou.tsx"),
