@@ -17,7 +17,7 @@ describe(`migrations and seed on ${testDatabaseKind()}`, () => {
   it("runs every migration once and reports the latest", async () => {
     const again = await migrateToLatest(services.database.db, services.database.schema);
     expect(again.results ?? []).toHaveLength(0);
-    expect(await currentMigration(services.database.db, services.database.schema)).toBe("0010-order-lifecycle");
+    expect(await currentMigration(services.database.db, services.database.schema)).toBe("0011-product-photos");
   });
 
   it("seeds idempotently and never overwrites the owner's edits", async () => {
