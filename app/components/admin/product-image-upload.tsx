@@ -44,6 +44,7 @@ export function ProductPhotos({
   const published = active.filter((p) => p.status === "published").length;
   const drafts = active.length - published;
   const listRef = useRef<HTMLOListElement>(null);
+  const uploadRef = useRef<HTMLFormElement>(null);
   const focusAfter = useRef<string | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
 
@@ -53,6 +54,12 @@ export function ProductPhotos({
     listRef.current?.querySelector<HTMLElement>(`[data-reorder="${focusAfter.current}"]`)?.focus();
     focusAfter.current = null;
   }, [photos, busy]);
+
+  // A finished upload clears the file picker, so the same files aren't sent twice by mistake.
+  const uploaded = fetcher.state === "idle" && fetcher.data?.status === "success" ? fetcher.data : null;
+  useEffect(() => {
+    if (uploaded) uploadRef.current?.reset();
+  }, [uploaded]);
 
   function post(photoId: string, op: string, position?: number) {
     const form = new FormData();
@@ -94,25 +101,33 @@ export function ProductPhotos({
 
   return (
     <section aria-labelledby={`photos-${productId}`} data-testid={`photos-${productId}`}>
-      <h3 id={`photos-${productId}`} className="text-base font-semibold">
-        Photos <span className="text-sm font-normal text-ink-soft">· {summary}</span>
-      </h3>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <h3 id={`photos-${productId}`} className="text-base font-semibold">
+          Photos
+        </h3>
+        <p className="text-sm text-ink-soft">{summary}</p>
+      </div>
       <p className="text-xs text-ink-soft" id={`photos-help-${productId}`}>
         New photos are drafts: the shop shows them only after “Show in shop” or “Make main”. To change the order, drag a
         photo, use its arrow buttons, or focus its ⠿ handle and press the arrow keys.
       </p>
-      <div aria-live="polite" role="status" className="sr-only" data-testid={`photos-live-${productId}`}>
+      <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid={`photos-live-${productId}`}>
         {fetcher.state === "idle" && result?.status === "success" ? result.message : ""}
       </div>
-      {result ? (
+      {result?.status === "error" ? (
         <div className="mt-2">
-          <FormAlert tone={result.status === "success" ? "success" : "error"} message={result.message} />
+          <FormAlert tone="error" message={result.message} />
         </div>
+      ) : result?.message ? (
+        // Announced by the live region above (kept in the page, so every change is read out).
+        <p className="mt-2 rounded-xl bg-chaeto-light p-3 text-sm font-medium text-chaeto" aria-hidden="true">
+          {result.message}
+        </p>
       ) : null}
       {active.length > 0 ? (
         <ol
           ref={listRef}
-          className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+          className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
           aria-label={`Photos of ${title}, in shop order`}
           aria-describedby={`photos-help-${productId}`}
         >
@@ -171,35 +186,49 @@ export function ProductPhotos({
                     </span>
                   </button>
                 </p>
-                <div className="mt-2 flex flex-wrap gap-1">
+                <div className="mt-2 grid gap-1">
                   {!isMain ? (
-                    <PhotoButton {...{ fetcher, intent, productId, photo, busy }} op="main" label="Make main" />
+                    <PhotoButton {...{ fetcher, intent, productId, photo, busy }} op="main" label="Make main" wide />
                   ) : null}
                   {photo.status === "draft" ? (
-                    <PhotoButton {...{ fetcher, intent, productId, photo, busy }} op="publish" label="Show in shop" />
+                    <PhotoButton
+                      {...{ fetcher, intent, productId, photo, busy }}
+                      op="publish"
+                      label="Show in shop"
+                      wide
+                    />
                   ) : (
-                    <PhotoButton {...{ fetcher, intent, productId, photo, busy }} op="hide" label="Hide" />
+                    <PhotoButton
+                      {...{ fetcher, intent, productId, photo, busy }}
+                      op="hide"
+                      label="Hide from shop"
+                      wide
+                    />
                   )}
-                  <PhotoButton
-                    {...{ fetcher, intent, productId, photo, busy }}
-                    op="up"
-                    label="←"
-                    ariaLabel={`Move photo ${index + 1} earlier`}
-                    disabled={index === 0}
-                  />
-                  <PhotoButton
-                    {...{ fetcher, intent, productId, photo, busy }}
-                    op="down"
-                    label="→"
-                    ariaLabel={`Move photo ${index + 1} later`}
-                    disabled={index === active.length - 1}
-                  />
-                  <PhotoButton
-                    {...{ fetcher, intent, productId, photo, busy }}
-                    op="remove"
-                    label="Remove"
-                    ariaLabel={`Remove photo ${index + 1}`}
-                  />
+                  <div className="flex flex-wrap items-center gap-1">
+                    <PhotoButton
+                      {...{ fetcher, intent, productId, photo, busy }}
+                      op="up"
+                      label="←"
+                      ariaLabel={`Move photo ${index + 1} earlier`}
+                      disabled={index === 0}
+                    />
+                    <PhotoButton
+                      {...{ fetcher, intent, productId, photo, busy }}
+                      op="down"
+                      label="→"
+                      ariaLabel={`Move photo ${index + 1} later`}
+                      disabled={index === active.length - 1}
+                    />
+                    <span className="ml-auto">
+                      <PhotoButton
+                        {...{ fetcher, intent, productId, photo, busy }}
+                        op="remove"
+                        label="Remove"
+                        ariaLabel={`Remove photo ${index + 1}`}
+                      />
+                    </span>
+                  </div>
                 </div>
               </li>
             );
@@ -237,6 +266,7 @@ export function ProductPhotos({
         </div>
       ) : null}
       <fetcher.Form
+        ref={uploadRef}
         method="post"
         encType="multipart/form-data"
         className="mt-3 flex flex-wrap items-end gap-2"
@@ -281,6 +311,7 @@ function PhotoButton({
   ariaLabel,
   busy,
   disabled = false,
+  wide = false,
 }: {
   fetcher: ReturnType<typeof useFetcher<FormResult>>;
   intent: string;
@@ -291,9 +322,11 @@ function PhotoButton({
   ariaLabel?: string;
   busy: boolean;
   disabled?: boolean;
+  /** A full-width button (the photo's main actions); the arrows and Remove share a row. */
+  wide?: boolean;
 }) {
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" className={wide ? "w-full" : undefined}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="photoId" value={photo.id} />
@@ -303,7 +336,9 @@ function PhotoButton({
         value={op}
         aria-label={ariaLabel}
         disabled={disabled || busy}
-        className="rounded border border-line px-2 py-1 text-xs font-semibold text-reef-dark hover:bg-sand disabled:opacity-40"
+        className={`rounded border border-line px-2 py-1 text-xs font-semibold text-reef-dark hover:bg-sand disabled:opacity-40 ${
+          wide ? "w-full" : ""
+        }`}
       >
         {label}
       </button>

@@ -276,7 +276,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>
-              <div className="text-sm">
+              <div className="text-sm sm:col-span-2 lg:col-span-5">
                 <label className="flex items-center gap-2">
                   <input
                     type="checkbox"
