@@ -141,6 +141,10 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await card.getByRole("button", { name: "Save" }).click();
   await expect(other).toHaveAccessibleDescription(/Write the other details as JSON/);
   await expectAccessible(page);
+  await card.screenshot({ path: "/tmp/shots-catalogue/details-1440.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.screenshot({ path: "/tmp/shots-catalogue/details-390.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await other.fill('{"marketplaceItemId": "MKT-204871593", "batch": "B-7"}');
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByText("Saved.")).toBeVisible();

@@ -336,7 +336,7 @@ function PhotoButton({
         value={op}
         aria-label={ariaLabel}
         disabled={disabled || busy}
-        className={`rounded border border-line px-2 py-1 text-xs font-semibold text-reef-dark hover:bg-sand disabled:opacity-40 ${
+        className={`rounded border border-line px-2.5 py-1.5 text-xs font-semibold text-reef-dark hover:bg-sand disabled:opacity-40 ${
           wide ? "w-full" : ""
         }`}
       >
