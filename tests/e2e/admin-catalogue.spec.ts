@@ -103,6 +103,16 @@ for (const { width, productId } of [
     await expect(photos).toHaveCount(total);
     await expect.poll(async () => (await shopImages(page, productId))[0]).toBe(`/images/catalog/${coralKey}-800.webp`);
 
+    // Drag and drop: the main photo dragged onto the last place.
+    await photos.first().dragTo(photos.last());
+    await expect(strip.getByTestId(`photos-live-${productId}`)).toHaveText(
+      `Photo moved to place ${total} of ${total}.`,
+    );
+    expect(await keyOf(photos.last())).toBe(coralKey);
+    // Back to first for the storefront check below.
+    await photos.last().getByRole("button", { name: "Make main" }).click();
+    await expect(strip.getByTestId(`photos-live-${productId}`)).toHaveText("Photo is now the main photo in the shop.");
+
     await visit(page, `/product/${productId}`);
     await expect(page.locator("article img").first()).toHaveAttribute("src", `/images/catalog/${coralKey}-480.webp`);
     await page.screenshot({ path: `/tmp/shots-catalogue/storefront-${width}.png` });
@@ -167,4 +177,35 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await expectAccessible(page);
   await link.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(number);
+});
+
+test("photos without JavaScript: upload, show in shop and make main are plain form posts", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": "198.19.9.10" },
+  });
+  const page = await context.newPage();
+  const productId = "october-special";
+  await signInAsAdmin(page, "/admin/catalogue");
+  await expect(page.getByRole("heading", { name: "Catalogue", level: 1 })).toBeVisible({ timeout: 15_000 });
+  const strip = page.getByTestId(`photos-${productId}`);
+  const photos = strip.getByTestId("photo");
+  const before = await photos.count();
+  const shopBefore = await shopImages(page, productId);
+
+  await strip.getByLabel(/^Add photos/).setInputFiles([await photo("gold.png", "#e8b33a")]);
+  await strip.getByRole("button", { name: "Upload" }).click();
+  await expect(strip.getByText(/^1 photo added as a draft/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(photos).toHaveCount(before + 1);
+  expect(await shopImages(page, productId)).toEqual(shopBefore);
+
+  const added = photos.last();
+  const key = await keyOf(added);
+  await added.getByRole("button", { name: "Show in shop" }).click();
+  await expect(strip.getByText("Photo shown in the shop.").first()).toBeVisible();
+  expect(await shopImages(page, productId)).toEqual([...shopBefore, `/images/catalog/${key}-800.webp`]);
+  await photos.last().getByRole("button", { name: "Make main" }).click();
+  await expect(strip.getByText("Photo is now the main photo in the shop.").first()).toBeVisible();
+  expect((await shopImages(page, productId))[0]).toBe(`/images/catalog/${key}-800.webp`);
+  await context.close();
 });
