@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { useFetcher } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
-import { catalogImageUrl } from "~/domain/images";
 import { photoIntent } from "~/forms/admin-catalogue-photos";
 import type { FormResult } from "~/domain/forms";
 
 export interface StripPhoto {
   id: string;
   key: string;
+  /** The 240 px WebP variant's URL (made by the loader: the storefront's image helpers stay out of this chunk). */
+  thumbUrl: string;
   status: "draft" | "published";
   removedAt: string | null;
 }
@@ -17,8 +18,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /**
  * A product's photos as a strip of thumbnails (decision 021). Uploads land as drafts; only
  * published photos are on the storefront, the first of them as the main photo. Every button is
- * a form post (works before JavaScript); with it, posts go through a fetcher, photos can be
- * dragged, and arrow keys on a focused photo move it, the live region saying where it went.
+ * a form post (works before JavaScript); with it, posts are submitted in place (no reload, no
+ * scroll), photos can be dragged, and arrow keys on a photo's handle move it, the live region
+ * saying where it went. Submissions rather than fetchers: useFetcher would add its code to the
+ * framework chunk every storefront page loads (the byte budget).
  */
 export function ProductPhotos({
   productId,
@@ -34,10 +37,13 @@ export function ProductPhotos({
   result: FormResult | null;
   undoMinutes: number;
 }) {
-  const fetcher = useFetcher<FormResult>({ key: `photos-${productId}` });
+  const navigation = useNavigation();
+  const submit = useSubmit();
   const intent = photoIntent(productId);
-  const result = fetcher.data ?? pageResult;
-  const busy = fetcher.state !== "idle";
+  const result = pageResult;
+  // One submission at a time on the page; this strip's own shows as "Uploading…".
+  const busy = navigation.state !== "idle";
+  const mine = navigation.formData?.get("intent") === intent;
   const active = photos.filter((p) => !p.removedAt);
   const removed = photos.filter((p) => p.removedAt);
   const mainId = active.find((p) => p.status === "published")?.id;
@@ -56,7 +62,7 @@ export function ProductPhotos({
   }, [photos, busy]);
 
   // A finished upload clears the file picker, so the same files aren't sent twice by mistake.
-  const uploaded = fetcher.state === "idle" && fetcher.data?.status === "success" ? fetcher.data : null;
+  const uploaded = !busy && result?.status === "success" ? result : null;
   useEffect(() => {
     if (uploaded) uploadRef.current?.reset();
   }, [uploaded]);
@@ -68,7 +74,7 @@ export function ProductPhotos({
     form.set("photoId", photoId);
     form.set("op", op);
     if (position !== undefined) form.set("position", String(position));
-    void fetcher.submit(form, { method: "post" });
+    void submit(form, { method: "post", preventScrollReset: true });
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, photoId: string, index: number) {
@@ -91,7 +97,7 @@ export function ProductPhotos({
 
   function upload(form: HTMLFormElement | null) {
     if (form && (form.elements.namedItem("photos") as HTMLInputElement | null)?.files?.length)
-      void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+      void submit(form, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
   const summary =
@@ -112,7 +118,7 @@ export function ProductPhotos({
         photo, use its arrow buttons, or focus its ⠿ handle and press the arrow keys.
       </p>
       <div aria-live="polite" aria-atomic="true" className="sr-only" data-testid={`photos-live-${productId}`}>
-        {fetcher.state === "idle" && result?.status === "success" ? result.message : ""}
+        {!busy && result?.status === "success" ? result.message : ""}
       </div>
       {result?.status === "error" ? (
         <div className="mt-2">
@@ -154,7 +160,7 @@ export function ProductPhotos({
                 } ${isMain ? "border-reef" : "border-line"}`}
               >
                 <img
-                  src={catalogImageUrl(photo.key, 240, "webp")}
+                  src={photo.thumbUrl}
                   alt=""
                   width={240}
                   height={240}
@@ -188,33 +194,23 @@ export function ProductPhotos({
                 </p>
                 <div className="mt-2 grid gap-1">
                   {!isMain ? (
-                    <PhotoButton {...{ fetcher, intent, productId, photo, busy }} op="main" label="Make main" wide />
+                    <PhotoButton {...{ intent, productId, photo, busy }} op="main" label="Make main" wide />
                   ) : null}
                   {photo.status === "draft" ? (
-                    <PhotoButton
-                      {...{ fetcher, intent, productId, photo, busy }}
-                      op="publish"
-                      label="Show in shop"
-                      wide
-                    />
+                    <PhotoButton {...{ intent, productId, photo, busy }} op="publish" label="Show in shop" wide />
                   ) : (
-                    <PhotoButton
-                      {...{ fetcher, intent, productId, photo, busy }}
-                      op="hide"
-                      label="Hide from shop"
-                      wide
-                    />
+                    <PhotoButton {...{ intent, productId, photo, busy }} op="hide" label="Hide from shop" wide />
                   )}
                   <div className="flex flex-wrap items-center gap-1">
                     <PhotoButton
-                      {...{ fetcher, intent, productId, photo, busy }}
+                      {...{ intent, productId, photo, busy }}
                       op="up"
                       label="←"
                       ariaLabel={`Move photo ${index + 1} earlier`}
                       disabled={index === 0}
                     />
                     <PhotoButton
-                      {...{ fetcher, intent, productId, photo, busy }}
+                      {...{ intent, productId, photo, busy }}
                       op="down"
                       label="→"
                       ariaLabel={`Move photo ${index + 1} later`}
@@ -222,7 +218,7 @@ export function ProductPhotos({
                     />
                     <span className="ml-auto">
                       <PhotoButton
-                        {...{ fetcher, intent, productId, photo, busy }}
+                        {...{ intent, productId, photo, busy }}
                         op="remove"
                         label="Remove"
                         ariaLabel={`Remove photo ${index + 1}`}
@@ -248,14 +244,14 @@ export function ProductPhotos({
             {removed.map((photo, i) => (
               <li key={photo.id} className="flex items-center gap-2">
                 <img
-                  src={catalogImageUrl(photo.key, 240, "webp")}
+                  src={photo.thumbUrl}
                   alt=""
                   width={48}
                   height={48}
                   className="h-12 w-12 rounded object-cover opacity-60"
                 />
                 <PhotoButton
-                  {...{ fetcher, intent, productId, photo, busy }}
+                  {...{ intent, productId, photo, busy }}
                   op="restore"
                   label="Undo remove"
                   ariaLabel={removed.length === 1 ? "Undo remove" : `Undo remove of removed photo ${i + 1}`}
@@ -265,10 +261,11 @@ export function ProductPhotos({
           </ul>
         </div>
       ) : null}
-      <fetcher.Form
+      <Form
         ref={uploadRef}
         method="post"
         encType="multipart/form-data"
+        preventScrollReset
         className="mt-3 flex flex-wrap items-end gap-2"
         onChange={(e) => upload(e.currentTarget)}
         onSubmit={(e) => {
@@ -294,15 +291,14 @@ export function ProductPhotos({
           />
         </div>
         <button type="submit" className="btn-secondary" disabled={busy}>
-          {fetcher.state === "submitting" && fetcher.formEncType === "multipart/form-data" ? "Uploading…" : "Upload"}
+          {mine && navigation.formEncType === "multipart/form-data" ? "Uploading…" : "Upload"}
         </button>
-      </fetcher.Form>
+      </Form>
     </section>
   );
 }
 
 function PhotoButton({
-  fetcher,
   intent,
   productId,
   photo,
@@ -313,7 +309,6 @@ function PhotoButton({
   disabled = false,
   wide = false,
 }: {
-  fetcher: ReturnType<typeof useFetcher<FormResult>>;
   intent: string;
   productId: string;
   photo: StripPhoto;
@@ -326,7 +321,7 @@ function PhotoButton({
   wide?: boolean;
 }) {
   return (
-    <fetcher.Form method="post" className={wide ? "w-full" : undefined}>
+    <Form method="post" preventScrollReset className={wide ? "w-full" : undefined}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="photoId" value={photo.id} />
@@ -342,6 +337,6 @@ function PhotoButton({
       >
         {label}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }

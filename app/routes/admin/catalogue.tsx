@@ -5,6 +5,7 @@ import { ProductPhotos } from "~/components/admin/product-image-upload";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
 import { formIntent, parseForm, resultFor } from "~/domain/forms";
+import { catalogImageUrl } from "~/domain/images";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
 import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "~/forms/admin-catalogue-photos";
@@ -52,7 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         description: p.description,
         tags: p.tags.join(", "),
         details: splitDetails(p.metadata as Record<string, unknown>),
-        photos: (photos.get(p.id) ?? []).map(({ id, key, status, removedAt }) => ({ id, key, status, removedAt })),
+        photos: (photos.get(p.id) ?? []).map(({ id, key, status, removedAt }) => ({
+          id,
+          key,
+          thumbUrl: catalogImageUrl(key, 240, "webp"),
+          status,
+          removedAt,
+        })),
         priceCents: p.priceCents,
         originalPriceCents: p.originalPriceCents,
         quantity: p.quantity,
