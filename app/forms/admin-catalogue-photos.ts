@@ -18,7 +18,7 @@ export const PhotoFormSchema = withHiddenFields(
       /** The 1-based place a photo is dragged to (only with op "move"). */
       position: z.coerce.number().int().min(1).max(100).optional(),
     })
-    .refine((f) => f.op !== "move" || f.position !== undefined)
+    .refine((f) => f.op !== "move" || f.position !== undefined, { path: ["position"] })
     .transform((f) => ({
       productId: f.productId,
       photoId: f.photoId,
