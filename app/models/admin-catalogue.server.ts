@@ -148,6 +148,15 @@ const SYSTEM_ACTORS: Record<string, string> = {
   payments: "Payments",
 };
 
+/** A stock movement's reason as the owner reads it (the ledger keeps the machine's words). */
+function reasonInWords(reason: string): string {
+  if (reason.startsWith("admin: ")) return reason.slice("admin: ".length);
+  if (reason === "order-reserved") return "Reserved for the order";
+  const back = /^order-(\w+)$/.exec(reason);
+  if (back) return `Back in stock: order ${back[1]!.replaceAll("_", " ")}`;
+  return reason;
+}
+
 /**
  * The latest stock changes with who made them: an order (`order:<id>`) by its number, an admin
  * (their email) by name, the shop's own jobs in words.
@@ -176,7 +185,7 @@ export async function listStockMovements(db: Kysely<Database>, limit = 30) {
       itemKind: r.item_kind,
       itemId: r.item_id,
       delta: r.delta,
-      reason: r.reason,
+      reason: reasonInWords(r.reason),
       createdAt: r.created_at,
       by,
     };

@@ -175,6 +175,11 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await expect(link).toBeVisible();
   await expect(log).not.toContainText("order:");
   await expectAccessible(page);
+  await log.screenshot({ path: "/tmp/shots-catalogue/stock-log-1440.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await log.screenshot({ path: "/tmp/shots-catalogue/stock-log-390.png" });
+  // Nothing on the page is wider than a phone (the log scrolls inside its own box).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await link.click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(number);
 });

@@ -383,19 +383,19 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           <table className="mt-3 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-line">
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   When (UTC)
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   Item
                 </th>
-                <th scope="col" className="py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   Change
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   Reason
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   By
                 </th>
               </tr>
@@ -403,13 +403,13 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
             <tbody className="divide-y divide-line">
               {loaderData.movements.map((m) => (
                 <tr key={m.id}>
-                  <td className="py-2 whitespace-nowrap">{formatDateTime(m.createdAt, "short")}</td>
-                  <td className="py-2">{m.itemTitle}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(m.createdAt, "short")}</td>
+                  <td className="px-2 py-2">{m.itemTitle}</td>
                   <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
                     {m.delta > 0 ? `+${m.delta}` : m.delta}
                   </td>
-                  <td className="py-2">{m.reason}</td>
-                  <td className="py-2 whitespace-nowrap text-ink-soft">
+                  <td className="px-2 py-2">{m.reason}</td>
+                  <td className="px-2 py-2 whitespace-nowrap text-ink-soft">
                     <MovementBy by={m.by} />
                   </td>
                 </tr>
