@@ -26,6 +26,17 @@ export interface ProductTable {
   updated_at: Timestamp;
 }
 
+/** A product's photo (decision 021): drafts stay in the back office; products.images lists the published ones. */
+export interface ProductPhotoTable {
+  id: string;
+  product_id: string;
+  image_key: string;
+  status: "draft" | "published";
+  position: number;
+  removed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface BundleTable {
   id: string;
   name: string;
@@ -271,6 +282,7 @@ export interface Database {
   payment_attempts: PaymentAttemptTable;
   refunds: RefundTable;
   products: ProductTable;
+  product_photos: ProductPhotoTable;
   bundles: BundleTable;
   bundle_products: BundleProductTable;
   stock_movements: StockMovementTable;

@@ -14,7 +14,7 @@ import {
   performOrderAction,
 } from "~/models/admin-orders.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
-import { addProductImage, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
+import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
 import { orderJson } from "~/models/order-json";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
@@ -110,14 +110,16 @@ export function adminRoutes(services: AppServices): Router {
     express.raw({ type: () => true, limit: MAX_PRODUCT_IMAGE_BYTES + 1024 }),
     async (req, res) => {
       try {
-        const added = await addProductImage(
+        // A draft: the storefront shows it once the owner publishes it in the back office.
+        const added = await addProductPhoto(
           db,
           services.storage,
           String(req.params.id),
           Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          services.clock(),
         );
         if (!added) throw new ApiError(404, "No such product.");
-        res.status(201).json(added);
+        res.status(201).json({ id: added.id, key: added.key, status: added.status });
       } catch (err) {
         if (err instanceof StorageError) return sendStorageError(res, err);
         throw err;
