@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
 import { messageIntent, REPLY_LIMITS } from "~/forms/admin-messages";
@@ -7,13 +7,11 @@ import { customerHref } from "./customer-actions";
 import type { FormResult } from "~/domain/forms";
 import type { MessageThread } from "~/models/admin-messages.server";
 
-/** Where the reply and "mark handled" forms post, from the messages screen and from a customer's page. */
-const MESSAGES_ACTION = "/admin/messages";
-
 /**
- * A customer's message with the shop's replies under it and a reply box. Each card posts through
- * its own fetcher, so its answer shows on it and the page stays where it is; without JavaScript
- * the forms post to the messages screen, which shows the answer on the card (`result`).
+ * A customer's message with the shop's replies under it and a reply box. Its forms post to the page
+ * showing it (the messages screen or a customer's page, both answer with `answerMessageForm`), and
+ * the answer shows on the card it names (`result`). Plain forms, not fetchers: a fetcher would put
+ * React Router's fetcher code into the chunk every storefront page loads.
  */
 export function MessageThreadCard({
   thread,
@@ -21,16 +19,16 @@ export function MessageThreadCard({
   headingLevel = 2,
 }: {
   thread: MessageThread;
-  /** The messages screen's own action answer for this message (no-JavaScript posts). */
+  /** The page's action answer when it concerns this message. */
   result?: FormResult | null;
   headingLevel?: 2 | 3;
 }) {
-  const reply = useFetcher<FormResult>({ key: `reply-${thread.id}` });
-  const handled = useFetcher<FormResult>({ key: `handled-${thread.id}` });
-  const answer = reply.data ?? handled.data ?? result ?? null;
-  const replyError = (reply.data ?? result)?.fieldErrors?.reply;
+  const navigation = useNavigation();
+  const posting = (action: "reply" | "handled") =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === messageIntent(action, thread.id);
+  const replyError = result?.fieldErrors?.reply;
   const nextSeq = thread.replies.length + 1;
-  const sending = reply.state !== "idle";
+  const sending = posting("reply");
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card p-5" data-testid="message-thread">
@@ -61,13 +59,13 @@ export function MessageThreadCard({
           ))}
         </ol>
       ) : null}
-      {answer ? <ActionResult result={answer} className="mt-3" /> : null}
+      {result ? <ActionResult result={result} className="mt-3" /> : null}
       <details className="mt-3" open={replyError ? true : undefined}>
         <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
           {thread.replies.length > 0 ? "Reply again by email" : "Reply by email"}
         </summary>
         {/* Keyed by the reply number: once a reply is recorded the box starts empty for the next. */}
-        <reply.Form key={nextSeq} method="post" action={MESSAGES_ACTION} className="mt-2 space-y-2">
+        <Form key={nextSeq} method="post" preventScrollReset className="mt-2 space-y-2">
           <input type="hidden" name="seq" value={nextSeq} />
           <TextAreaField
             id={`reply-${thread.id}`}
@@ -88,20 +86,20 @@ export function MessageThreadCard({
           >
             {sending ? "Sending…" : "Send reply"}
           </button>
-        </reply.Form>
+        </Form>
       </details>
       {thread.status !== "handled" ? (
-        <handled.Form method="post" action={MESSAGES_ACTION} className="mt-2">
+        <Form method="post" preventScrollReset className="mt-2">
           <button
             type="submit"
             name="intent"
             value={messageIntent("handled", thread.id)}
             className="btn-secondary min-h-9"
-            disabled={handled.state !== "idle"}
+            disabled={posting("handled")}
           >
             Mark handled
           </button>
-        </handled.Form>
+        </Form>
       ) : null}
     </li>
   );

@@ -5,10 +5,12 @@ import { DataTable, Td } from "~/components/admin/data-table";
 import { MessageThreadCard } from "~/components/admin/message-thread";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { formatDate, formatDateTime } from "~/domain/dates";
+import { resultFor } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
+import { messageIntent } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getCustomer } from "~/models/admin-customers.server";
-import { listMessageThreads } from "~/models/admin-messages.server";
+import { answerMessageForm, listMessageThreads } from "~/models/admin-messages.server";
 import type { Route } from "./+types/customer";
 import type { OrderStatus } from "~/domain/order-status";
 
@@ -26,8 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { customer, threads, me: admin.email.toLowerCase() };
 }
 
-export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+/** The message threads' reply and "mark handled" forms post here, as on the messages screen. */
+export const action = ({ request, context }: Route.ActionArgs) => answerMessageForm(context, request);
+
+export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, threads, me } = loaderData;
+  const resultOn = (id: number) =>
+    resultFor(actionData, messageIntent("reply", id)) ?? resultFor(actionData, messageIntent("handled", id));
   const busy = useNavigation().state === "submitting";
   const { account } = customer;
   return (
@@ -98,7 +105,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-4 space-y-4">
           {threads.map((thread) => (
-            <MessageThreadCard key={thread.id} thread={thread} headingLevel={3} />
+            <MessageThreadCard key={thread.id} thread={thread} result={resultOn(thread.id)} headingLevel={3} />
           ))}
         </ul>
       )}
