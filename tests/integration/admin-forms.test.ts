@@ -201,8 +201,8 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
 
     const retry = await post(outbox.action, "/admin/outbox", { id: "987654" });
     expect(retry).toEqual({
-      status: 409,
-      result: { status: "error", intent: "retry", message: "Only failed mail can be retried." },
+      status: 404,
+      result: { status: "error", intent: "retry", message: "That mail is not in the outbox." },
     });
     expect((await post(outbox.action, "/admin/outbox", { id: "x" })).result.message).toBe(FORM_OUT_OF_DATE);
 
