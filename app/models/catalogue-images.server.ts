@@ -13,16 +13,20 @@ export const MAX_PRODUCT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /**
  * A new product photo: checked by content, cropped square and rendered by sharp into the same
- * AVIF/WebP widths as the built-in artwork, stored, and put first in the product's gallery.
+ * AVIF/WebP widths as the built-in artwork, stored, and put first in the product's gallery
+ * (or, with `main: false`, after its photos: the image studio's pictures wait there).
  */
 export async function addProductImage(
   db: Kysely<Database>,
   storage: ObjectStorage,
   productId: string,
   bytes: Buffer,
+  options: { main?: boolean } = {},
 ): Promise<{ key: string } | null> {
   const product = await getProduct(db, productId);
   if (!product) return null;
+  if (options.main === false && product.imageKeys.length >= 8)
+    throw new StorageError("quota-exceeded", "This product has 8 photos already: remove one in the catalogue first.");
   if (bytes.length === 0) throw new StorageError("invalid-argument", "The upload is empty.");
   if (bytes.length > MAX_PRODUCT_IMAGE_BYTES) throw new StorageError("quota-exceeded", "Images can be at most 10 MB.");
   const meta = await sharp(bytes, { limitInputPixels: 60_000_000 })
@@ -49,7 +53,12 @@ export async function addProductImage(
   }
   await db
     .updateTable("products")
-    .set({ images: JSON.stringify([key, ...product.imageKeys].slice(0, 8)), updated_at: new Date().toISOString() })
+    .set({
+      images: JSON.stringify(
+        (options.main === false ? [...product.imageKeys, key] : [key, ...product.imageKeys]).slice(0, 8),
+      ),
+      updated_at: new Date().toISOString(),
+    })
     .where("id", "=", productId)
     .execute();
   invalidateCatalogueSnapshot(db);
