@@ -140,14 +140,19 @@ export async function createStudioImage(
     contentType: `image/${image.format}`,
     customMetadata: { prompt: request.prompt.slice(0, 200) },
   });
-  const preview = await sharp(image.bytes).resize(640, 640, { fit: "inside" }).webp({ quality: 75 }).toBuffer();
   return {
     key,
     prompt: request.prompt,
     width: image.width,
     height: image.height,
-    preview: `data:image/webp;base64,${preview.toString("base64")}`,
+    preview: await previewOf(image.bytes),
   };
+}
+
+/** A small WebP of a picture for the page, as a data: URL (allowed by the CSP's img-src). */
+async function previewOf(bytes: Buffer): Promise<string> {
+  const preview = await sharp(bytes).resize(640, 640, { fit: "inside" }).webp({ quality: 75 }).toBuffer();
+  return `data:image/webp;base64,${preview.toString("base64")}`;
 }
 
 /**
@@ -155,18 +160,26 @@ export async function createStudioImage(
  * variants), after the photos it has: never as the main image, so the storefront does not change
  * until the owner chooses it in the catalogue.
  */
-export async function attachStudioImage(
-  db: Kysely<Database>,
-  storage: ObjectStorage,
-  key: string,
-  productId: string,
-): Promise<{ key: string } | "no-image" | "no-product"> {
+export async function attachStudioImage(db: Kysely<Database>, storage: ObjectStorage, key: string, productId: string) {
   const stored = await storage.get(STUDIO_BUCKET, key).catch((err: unknown) => {
     if (err instanceof StorageError && err.code === "object-not-found") return null;
     throw err;
   });
-  if (!stored) return "no-image";
-  return (await addProductImage(db, storage, productId, stored.bytes, { main: false })) ?? "no-product";
+  if (!stored) return "no-image" as const;
+  const added = await addProductImage(db, storage, productId, stored.bytes, { main: false });
+  if (!added) return "no-product" as const;
+  // The picture stays on the page after a plain form post, to add it to another product too.
+  const meta = await sharp(stored.bytes).metadata();
+  return {
+    key: added.key,
+    image: {
+      key,
+      prompt: stored.metadata.customMetadata?.prompt ?? "",
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      preview: await previewOf(stored.bytes),
+    },
+  };
 }
 
 /** Products a picture can be added to, by title. */

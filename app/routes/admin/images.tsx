@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { SelectField, TextAreaField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
@@ -59,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         intent: "attach",
         message: `Added to ${product.title} after its other photos. Make it the main photo in the catalogue when you are ready.`,
         attached: { productId: product.id, title: product.title, key: attached.key },
+        image: attached.image,
       });
     } catch (err) {
       if (err instanceof StorageError) return formError(err.message, { intent: "attach", status: 422 });
@@ -109,7 +110,9 @@ export default function ImageStudio({ loaderData, actionData }: Route.ComponentP
   const generating = navigation.state === "submitting" && navigation.formData?.get("intent") === "generate";
   const result: StudioResult | undefined = actionData;
   const generated = resultFor(result, "generate");
-  const image = generated?.status === "success" ? result?.image : undefined;
+  // After "Add to product" (a plain form post) the picture stays, to add it elsewhere too.
+  const image = generated?.status === "success" || result?.intent === "attach" ? result?.image : undefined;
+  const attachResult = result?.intent === "attach" ? result : null;
   return (
     <AdminPage
       headingId="images-heading"
@@ -185,8 +188,11 @@ export default function ImageStudio({ loaderData, actionData }: Route.ComponentP
           </Form>
         </>
       )}
-      {image && !generating ? <GeneratedImage image={image} message={generated?.message} products={products} /> : null}
-      <AttachedResult result={result?.intent === "attach" ? result : null} />
+      {image && !generating ? (
+        <GeneratedImage image={image} message={generated?.message} attachResult={attachResult} products={products} />
+      ) : (
+        <AttachedResult result={attachResult} />
+      )}
     </AdminPage>
   );
 }
@@ -194,14 +200,18 @@ export default function ImageStudio({ loaderData, actionData }: Route.ComponentP
 function GeneratedImage({
   image,
   message,
+  attachResult,
   products,
 }: {
   image: StudioImage;
   message: string | undefined;
+  attachResult: StudioResult | null;
   products: { id: string; title: string }[];
 }) {
-  const fetcher = useFetcher<StudioResult>();
-  const busy = fetcher.state !== "idle";
+  // A plain Form, not a fetcher: useFetcher would add its code to the framework chunk every
+  // storefront page loads (tests/e2e/budget.spec.ts).
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "attach";
   return (
     <section
       className="card mt-6 grid max-w-2xl gap-4 p-5"
@@ -223,7 +233,7 @@ function GeneratedImage({
         height={image.height}
         className="h-auto max-h-[28rem] w-full rounded-xl bg-sand object-contain"
       />
-      <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="attach" />
         <input type="hidden" name="image" value={image.key} />
         <SelectField
@@ -233,13 +243,13 @@ function GeneratedImage({
           prompt="Choose a product"
           required
           options={products.map((p) => ({ value: p.id, label: p.title }))}
-          error={fetcher.data?.fieldErrors?.productId}
+          error={attachResult?.fieldErrors?.productId}
         />
         <button type="submit" className="btn-secondary" disabled={busy}>
           {busy ? "Adding…" : "Add to product"}
         </button>
-      </fetcher.Form>
-      {fetcher.data ? <AttachedResult result={fetcher.data} /> : null}
+      </Form>
+      <AttachedResult result={attachResult} />
     </section>
   );
 }
