@@ -83,7 +83,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
             <Td className="!p-0">
               <Link
                 to={`/admin/outbox/${m.id}${query ? `?${query}` : ""}`}
-                className="block min-h-11 max-w-[55vw] px-4 py-3 font-semibold text-reef-dark underline sm:max-w-md"
+                className="block min-h-11 w-[13rem] px-4 py-3 font-semibold text-reef-dark underline sm:w-auto sm:max-w-md"
               >
                 {m.subject}
               </Link>
