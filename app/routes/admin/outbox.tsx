@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { MailStatusBadge } from "~/components/admin/status-badge";
@@ -33,6 +33,7 @@ const STATUS_LABELS: Record<string, string> = {
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, mail, kinds } = loaderData;
+  const busy = useNavigation().state === "submitting";
   const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
   return (
     <AdminPage
@@ -90,6 +91,14 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
             </Td>
             <Td>
               <MailStatusBadge status={m.status} />
+              {m.status === "failed" ? (
+                <Form method="post" className="mt-1">
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" className="btn-secondary min-h-9 px-3 py-1" disabled={busy}>
+                    Retry
+                  </button>
+                </Form>
+              ) : null}
               {m.attempts > 0 && m.status !== "sent" ? (
                 <span className="block text-xs whitespace-nowrap text-ink-soft">
                   {m.attempts === 1 ? "1 attempt" : `${m.attempts} attempts`}
