@@ -1,68 +1,6 @@
 import { toIso } from "./db-values";
-import { renderQueuedMail } from "./order-mails.server";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
 import type { Kysely } from "kysely";
-
-export async function listOutbox(db: Kysely<Database>, status?: string, limit = 100) {
-  let query = db
-    .selectFrom("outbox")
-    .select([
-      "id",
-      "kind",
-      "to_address",
-      "subject",
-      "status",
-      "attempts",
-      "last_error",
-      "created_at",
-      "sent_at",
-      "next_attempt_at",
-      "order_id",
-    ]);
-  if (status && ["pending", "sending", "sent", "failed"].includes(status)) query = query.where("status", "=", status);
-  const rows = await query.orderBy("id", "desc").limit(limit).execute();
-  return rows.map((r) => ({
-    ...r,
-    created_at: toIso(r.created_at),
-    sent_at: toIso(r.sent_at),
-    next_attempt_at: toIso(r.next_attempt_at),
-  }));
-}
-
-export async function getOutboxMail(db: Kysely<Database>, id: number) {
-  return db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** What a queued mail says: its stored content or, for order mail the worker has not rendered yet, a rendering now (not stored). */
-export async function outboxPreview(
-  services: AppServices,
-  row: {
-    kind: string;
-    order_id: string | null;
-    dedupe_key: string | null;
-    subject: string;
-    html: string;
-    text: string;
-  },
-): Promise<{ subject: string; text: string }> {
-  if (row.html) return { subject: row.subject, text: row.text };
-  const rendered = await renderQueuedMail(services.database.db, row, services.config, services.secret);
-  return rendered
-    ? { subject: rendered.subject, text: rendered.text }
-    : { subject: `(${row.kind}: no content)`, text: "" };
-}
-
-/** Puts a failed mail back in the queue with a fresh set of attempts. */
-export async function retryMail(db: Kysely<Database>, id: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), last_error: null })
-    .where("id", "=", id)
-    .where("status", "=", "failed")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
 
 export async function listSubscribers(db: Kysely<Database>) {
   const rows = await db.selectFrom("newsletter_subscribers").selectAll().orderBy("id", "desc").limit(1000).execute();

@@ -3,7 +3,7 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
-import { listOutbox, newsletterCsv } from "~/models/admin-community.server";
+import { newsletterCsv } from "~/models/admin-community.server";
 import { listMessageThreads } from "~/models/admin-messages.server";
 import {
   ActionRefused,
@@ -13,6 +13,7 @@ import {
   OrderFiltersSchema,
   performOrderAction,
 } from "~/models/admin-orders.server";
+import { listOutbox } from "~/models/admin-outbox.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
 import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
 import { orderJson } from "~/models/order-json";
@@ -149,7 +150,7 @@ export function adminRoutes(services: AppServices): Router {
 
   router.get("/admin/outbox", async (req, res) => {
     const status = typeof req.query.status === "string" ? req.query.status : undefined;
-    res.json({ mail: await listOutbox(db, status) });
+    res.json({ mail: await listOutbox(db, { status }, services.config) });
   });
 
   router.get("/admin/messages", async (_req, res) => {
