@@ -67,7 +67,6 @@ for (const { width, productId } of [
       .toBe(240);
     expect(await shopImages(page, productId)).toEqual(shopBefore);
     await expectAccessible(page);
-    await page.getByTestId(`catalogue-${productId}`).screenshot({ path: `/tmp/shots-catalogue/card-${width}.png` });
 
     // Keyboard: the last photo moves one place earlier; the live region says where, focus stays on it.
     const last = photos.nth(before + 1);
@@ -97,7 +96,6 @@ for (const { width, productId } of [
     await expect(photos).toHaveCount(total - 1);
     await expect.poll(() => shopImages(page, productId)).toEqual(shopBefore);
     await expectAccessible(page);
-    await strip.screenshot({ path: `/tmp/shots-catalogue/removed-${width}.png` });
     await strip.getByRole("button", { name: "Undo remove" }).click();
     await expect(strip.getByTestId(`photos-live-${productId}`)).toHaveText("Photo put back.");
     await expect(photos).toHaveCount(total);
@@ -115,7 +113,6 @@ for (const { width, productId } of [
 
     await visit(page, `/product/${productId}`);
     await expect(page.locator("article img").first()).toHaveAttribute("src", `/images/catalog/${coralKey}-480.webp`);
-    await page.screenshot({ path: `/tmp/shots-catalogue/storefront-${width}.png` });
   });
 }
 
@@ -151,9 +148,7 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await card.getByRole("button", { name: "Save" }).click();
   await expect(other).toHaveAccessibleDescription(/Write the other details as JSON/);
   await expectAccessible(page);
-  await card.screenshot({ path: "/tmp/shots-catalogue/details-1440.png" });
   await page.setViewportSize({ width: 390, height: 844 });
-  await card.screenshot({ path: "/tmp/shots-catalogue/details-390.png" });
   await page.setViewportSize({ width: 1440, height: 900 });
   await other.fill('{"marketplaceItemId": "MKT-204871593", "batch": "B-7"}');
   await card.getByRole("button", { name: "Save" }).click();
@@ -175,9 +170,7 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await expect(link).toBeVisible();
   await expect(log).not.toContainText("order:");
   await expectAccessible(page);
-  await log.screenshot({ path: "/tmp/shots-catalogue/stock-log-1440.png" });
   await page.setViewportSize({ width: 390, height: 844 });
-  await log.screenshot({ path: "/tmp/shots-catalogue/stock-log-390.png" });
   // Nothing on the page is wider than a phone (the log scrolls inside its own box).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await link.click();

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { DataTable, Td } from "~/components/admin/data-table";
 import { ProductDetailsFields } from "~/components/admin/product-details-fields";
 import { ProductPhotos } from "~/components/admin/product-image-upload";
 import { Field, TextAreaField } from "~/components/ui/field";
@@ -371,52 +372,38 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           </li>
         ))}
       </ul>
-      <section aria-labelledby="movements-heading" className="card mt-8 overflow-x-auto p-5">
+      <section aria-labelledby="movements-heading" className="mt-8">
         <h2 id="movements-heading" className="text-xl font-semibold">
           Recent stock movements
         </h2>
-        {loaderData.movements.length === 0 ? (
-          <p className="mt-3 text-sm text-ink-soft">
-            No stock changes yet: orders, cancellations and your edits appear here.
-          </p>
-        ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="px-2 py-2">
-                  When (UTC)
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Item
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Change
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Reason
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {loaderData.movements.map((m) => (
-                <tr key={m.id}>
-                  <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(m.createdAt, "short")}</td>
-                  <td className="px-2 py-2">{m.itemTitle}</td>
-                  <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
-                    {m.delta > 0 ? `+${m.delta}` : m.delta}
-                  </td>
-                  <td className="px-2 py-2">{m.reason}</td>
-                  <td className="px-2 py-2 whitespace-nowrap text-ink-soft">
-                    <MovementBy by={m.by} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          label="Stock movements"
+          className="mt-3"
+          testId="stock-movements"
+          columns={[
+            { label: "When (UTC)" },
+            { label: "Item" },
+            { label: "Change", align: "right" },
+            { label: "Reason" },
+            { label: "By" },
+          ]}
+          isEmpty={loaderData.movements.length === 0}
+          emptyMessage="No stock changes yet: orders, cancellations and your edits appear here."
+        >
+          {loaderData.movements.map((m) => (
+            <tr key={m.id}>
+              <Td className="whitespace-nowrap">{formatDateTime(m.createdAt, "short")}</Td>
+              <Td>{m.itemTitle}</Td>
+              <Td align="right" className={`font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
+                {m.delta > 0 ? `+${m.delta}` : m.delta}
+              </Td>
+              <Td>{m.reason}</Td>
+              <Td className="whitespace-nowrap text-ink-soft">
+                <MovementBy by={m.by} />
+              </Td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </AdminPage>
   );
