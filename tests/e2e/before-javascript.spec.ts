@@ -1,5 +1,6 @@
 import { expect, PLACE_ORDER, test } from "./fixtures";
 import { fillCheckout } from "./journeys";
+import { E2E_ADMIN } from "./mailbox";
 import type { Page } from "@playwright/test";
 
 /*
@@ -112,4 +113,36 @@ test("'Pay' tapped before the page is ready places the order once it is", async 
   release();
   await expect(page).toHaveURL(/\/order-confirmation\?order=/);
   await expect(page.getByTestId("order-total")).toHaveText("$24.99");
+});
+
+test("signed in: typed before the page is ready, then kept from earlier, then what the shop knows", async ({
+  page,
+}) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("account-link")).not.toHaveText("Sign in");
+
+  await returningShopper(page, { name: "Kept Name", city: "Miami" });
+  const release = await holdScripts(page);
+  await page.goto("/checkout", { waitUntil: "commit" });
+  // The server knows the customer: email and name are there before the page is ready.
+  const email = page.getByLabel("Email", { exact: true });
+  await expect(email).toHaveValue(E2E_ADMIN.email);
+  await email.fill("typed-over@example.com");
+  release();
+  await expect(page.getByRole("button", { name: "Pay $24.99" })).toBeVisible();
+  await expect(email).toHaveValue("typed-over@example.com");
+  await expect(page.getByLabel("Full name")).toHaveValue("Kept Name");
+  await expect(page.getByLabel("City")).toHaveValue("Miami");
+
+  // Nothing typed and nothing kept: what the shop knows.
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.unrouteAll();
+  await page.addInitScript(() => window.sessionStorage.clear());
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Pay $24.99" })).toBeVisible();
+  await expect(email).toHaveValue(E2E_ADMIN.email);
+  await expect(page.getByLabel("Full name")).toHaveValue("Olivia Owner");
 });
