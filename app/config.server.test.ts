@@ -23,6 +23,31 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("https://shop.example");
   });
 
+  it("configures the image studio only with IMAGE_API_URL, and checks its timeout", () => {
+    expect(parseConfig({}).imageApi).toBeNull();
+    expect(parseConfig({ IMAGE_API_URL: "https://images.example/v1/" }).imageApi).toEqual({
+      url: "https://images.example/v1",
+      key: null,
+      model: "gpt-image-1",
+      timeoutMs: 60_000,
+    });
+    expect(
+      parseConfig({
+        IMAGE_API_URL: "http://127.0.0.1:7860/v1",
+        IMAGE_API_KEY: "sk-1",
+        IMAGE_MODEL: "flux-schnell",
+        IMAGE_API_TIMEOUT_MS: "120000",
+      }).imageApi,
+    ).toEqual({ url: "http://127.0.0.1:7860/v1", key: "sk-1", model: "flux-schnell", timeoutMs: 120_000 });
+    expect(() => parseConfig({ IMAGE_API_URL: "not a url" })).toThrow(/IMAGE_API_URL/);
+    expect(() => parseConfig({ IMAGE_API_TIMEOUT_MS: "10" })).toThrow(/IMAGE_API_TIMEOUT_MS/);
+    expect(parseConfig({ SHOP_ADDRESS: "Lazy Reefer | 12 Harbor Rd|Tampa, FL 33602" }).shopAddress).toEqual([
+      "Lazy Reefer",
+      "12 Harbor Rd",
+      "Tampa, FL 33602",
+    ]);
+  });
+
   it("fails with a readable message on bad values", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

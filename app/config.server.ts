@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   SHOP_NAME: z.string().min(1).max(60).default("Lazy Reefer"),
   SHOP_EMAIL: z.email().default("hello@lazyreefer.example"),
+  /** The return address printed on packing slips, lines separated by "|". */
+  SHOP_ADDRESS: z.string().trim().max(300).optional(),
   /** Fixed "now" for tests and demos (ISO timestamp). Refused in production. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
@@ -96,6 +98,10 @@ const EnvSchema = z.object({
    * may have died). Longer than any legitimate checkout: see DEFAULT_IDEMPOTENCY_LEASE_SECONDS.
    */
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_IDEMPOTENCY_LEASE_SECONDS),
+  IMAGE_API_URL: z.url().optional(),
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  IMAGE_MODEL: z.string().min(1).max(100).optional(),
+  IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -111,6 +117,8 @@ export interface Config {
   publicUrl: string;
   shopName: string;
   shopEmail: string;
+  /** Return address lines for packing slips; empty when SHOP_ADDRESS is not set. */
+  shopAddress: string[];
   clockNow: Date | null;
   rateLimits: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -139,6 +147,8 @@ export interface Config {
   storage: StorageConfig;
   /** Social sign-in through OpenID Connect; null when not configured (the button is hidden). */
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  /** The image studio's provider (an OpenAI-compatible images API); null when IMAGE_API_URL is not set. */
+  imageApi: { url: string; key: string | null; model: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +187,10 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     shopName: env.SHOP_NAME,
     shopEmail: env.SHOP_EMAIL,
+    shopAddress: (env.SHOP_ADDRESS ?? "")
+      .split("|")
+      .map((line) => line.trim())
+      .filter(Boolean),
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : null,
     rateLimits: env.RATE_LIMITS === "on",
     logLevel: env.LOG_LEVEL,
@@ -214,6 +228,14 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
             name: env.OIDC_NAME,
           }
         : null,
+    imageApi: env.IMAGE_API_URL
+      ? {
+          url: env.IMAGE_API_URL.replace(/\/$/, ""),
+          key: env.IMAGE_API_KEY ?? null,
+          model: env.IMAGE_MODEL ?? "gpt-image-1",
+          timeoutMs: env.IMAGE_API_TIMEOUT_MS,
+        }
+      : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
     backgroundWorker: env.BACKGROUND_WORKER === "on",

@@ -1,5 +1,14 @@
 import { lazy, Suspense } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LinksFunction } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
@@ -51,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const shopName = data?.config.shopName ?? "Lazy Reefer";
   const catalogue = data?.catalogue ?? { products: [], bundles: [] };
+  const backOffice = useMatches().some((m) => isBackOffice(m.handle));
   return (
     <html lang="en">
       <head>
@@ -74,15 +84,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
-          <SiteHeader shopName={shopName} userName={data?.user?.name ?? null} />
-          <NavigationProgress shopName={shopName} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter id="site-footer" shopName={shopName} />
-          <ShopToaster />
-        </CartProvider>
+        {backOffice ? (
+          // The back office draws its own frame (app/components/admin/admin-shell.tsx), <main> included.
+          children
+        ) : (
+          <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
+            <SiteHeader shopName={shopName} userName={data?.user?.name ?? null} />
+            <NavigationProgress shopName={shopName} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter id="site-footer" shopName={shopName} />
+            <ShopToaster />
+          </CartProvider>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -96,6 +111,14 @@ function ShopToaster() {
   return (
     <DeferredToaster position={open ? "top-center" : "bottom-right"} visibleToasts={3} duration={4000} closeButton />
   );
+}
+
+/**
+ * Routes whose handle says `{ backOffice: true }` (the /admin layout) get no storefront chrome:
+ * no header, cart, newsletter footer or toaster.
+ */
+function isBackOffice(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { backOffice?: unknown }).backOffice === true;
 }
 
 export default function App() {

@@ -8,6 +8,8 @@ import * as m0006 from "./migrations/0006-background-heartbeat";
 import * as m0007 from "./migrations/0007-idempotency-lease";
 import * as m0008 from "./migrations/0008-bundle-kits";
 import * as m0010 from "./migrations/0010-order-lifecycle";
+import * as m0011 from "./migrations/0011-product-photos";
+import * as m0012 from "./migrations/0012-message-replies";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -23,6 +25,8 @@ export const migrations: Record<string, Migration> = {
   "0007-idempotency-lease": m0007,
   "0008-bundle-kits": m0008,
   "0010-order-lifecycle": m0010,
+  "0011-product-photos": m0011,
+  "0012-message-replies": m0012,
 };
 
 /**

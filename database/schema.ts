@@ -26,6 +26,17 @@ export interface ProductTable {
   updated_at: Timestamp;
 }
 
+/** A product's photo (decision 021): drafts stay in the back office; products.images lists the published ones. */
+export interface ProductPhotoTable {
+  id: string;
+  product_id: string;
+  image_key: string;
+  status: "draft" | "published";
+  position: number;
+  removed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface BundleTable {
   id: string;
   name: string;
@@ -231,6 +242,16 @@ export interface ContactMessageTable {
   handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+export interface MessageReplyTable {
+  id: Generated<number>;
+  message_id: number;
+  seq: number;
+  body: string;
+  sender_id: string | null;
+  sender_name: string;
+  created_at: Timestamp;
+}
+
 export interface RateLimitTable {
   key: string;
   count: number;
@@ -248,6 +269,7 @@ export interface Database {
   order_notes: OrderNoteTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   contact_messages: ContactMessageTable;
+  message_replies: MessageReplyTable;
   rate_limits: RateLimitTable;
   user: UserTable;
   session: SessionTable;
@@ -260,6 +282,7 @@ export interface Database {
   payment_attempts: PaymentAttemptTable;
   refunds: RefundTable;
   products: ProductTable;
+  product_photos: ProductPhotoTable;
   bundles: BundleTable;
   bundle_products: BundleProductTable;
   stock_movements: StockMovementTable;

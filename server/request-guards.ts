@@ -14,6 +14,9 @@ const UPLOAD_SLACK = 1024;
 function bodyLimit(path: string, contentType: string | undefined): number {
   if (path === "/api/profile/photo") return MAX_PHOTO_BYTES + UPLOAD_SLACK;
   if (/^\/api\/admin\/products\/[^/]+\/images$/.test(path)) return MAX_PRODUCT_IMAGE_BYTES + UPLOAD_SLACK;
+  // The catalogue page's photo form (with JavaScript it posts to the .data URL): up to two full-size photos.
+  if (/^\/admin\/catalogue(\.data)?$/.test(path) && /^multipart\/form-data/i.test(contentType ?? ""))
+    return 2 * MAX_PRODUCT_IMAGE_BYTES + UPLOAD_SLACK;
   if (path === "/api/webhooks/stripe") return FORM_BODY_BYTES; // Stripe's events stay well under this
   if (path.startsWith("/api/") || /^application\/(.+\+)?json\b/i.test(contentType ?? "")) return JSON_BODY_BYTES;
   return FORM_BODY_BYTES;

@@ -1,8 +1,9 @@
-import { UserRound } from "lucide";
+import { Search, UserRound } from "lucide";
 import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
+import { SearchBox } from "./search-box";
 
 const NAV = [
   { to: "/products", label: "Shop" },
@@ -41,6 +42,16 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
           </ul>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
+          {/* The box where there is room; narrower, a link to the search page (whose box takes the
+              focus); under 380 px, the first item of the menu. Both work without JavaScript. */}
+          <SearchBox id="site-search" className="hidden w-56 xl:flex" />
+          <Link
+            to="/search"
+            aria-label="Search"
+            className="btn-secondary hidden min-h-10 w-10 px-0 min-[380px]:inline-flex xl:hidden"
+          >
+            <Icon icon={Search} className="h-4 w-4" />
+          </Link>
           <Link
             to={account.to}
             className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex"
@@ -57,6 +68,8 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
             <nav aria-label="Mobile" className="card absolute right-0 mt-2 w-56 p-2">
               <ul>
                 {[
+                  // Below 380 px the header has no room for the search button.
+                  { to: "/search", label: "Search" },
                   ...NAV,
                   userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" },
                 ].map((item) => (

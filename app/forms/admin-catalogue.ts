@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
+import { detailsFromForm, productDetailsFields } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
 import type { CatalogueUpdate } from "~/models/admin-catalogue.server";
 
@@ -139,7 +140,11 @@ const ProductForm = z
     /** Empty removes the "was" price. */
     originalPrice: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
     tags: tagsField,
+    /** The whole metadata as JSON (the API's shape); the page posts typed fields instead. */
     metadata: metadataField.optional(),
+    /** Sent with the typed detail fields, so an unticked box or emptied field removes its key. */
+    detailsForm: checkbox(),
+    ...productDetailsFields,
     /** Sent beside the offer's date input, so an emptied date (which the form leaves out) removes the date. */
     hasValidUntil: checkbox(),
     validUntil: z.string().trim().pipe(z.iso.date("Enter a valid date.")).optional(),
@@ -153,8 +158,12 @@ const ProductForm = z
       ...stockUpdate(f),
       originalPriceCents: f.originalPrice ?? null,
       tags: f.tags,
-      ...(f.metadata !== undefined ? { metadata: f.metadata } : {}),
-      ...(f.hasValidUntil ? { validUntil: f.validUntil ?? null } : {}),
+      ...(f.detailsForm
+        ? { metadata: detailsFromForm(f) }
+        : {
+            ...(f.metadata !== undefined ? { metadata: f.metadata } : {}),
+            ...(f.hasValidUntil ? { validUntil: f.validUntil ?? null } : {}),
+          }),
     } satisfies CatalogueUpdate,
   }));
 
@@ -171,6 +180,7 @@ export const CatalogueFormSchema = withHiddenFields(z.discriminatedUnion("kind",
   "kind",
   "currentQuantity",
   "hasValidUntil",
+  "detailsForm",
 ]);
 
 /** The intent a catalogue item's form posts, so only that item shows the answer. */

@@ -27,6 +27,8 @@ export const MessageFormSchema = withHiddenFields(
       z.object({
         action: z.literal("reply"),
         id: messageId,
+        // The number this reply will have in the thread (replies so far + 1): makes a resend harmless.
+        seq: wholeNumber(1, 10_000),
         reply: requiredText(REPLY_LIMITS.max, "Write your reply.").min(
           REPLY_LIMITS.min,
           `Use at least ${REPLY_LIMITS.min} characters.`,
@@ -35,5 +37,5 @@ export const MessageFormSchema = withHiddenFields(
       z.object({ action: z.literal("handled"), id: messageId }),
     ]),
   ),
-  ["action", "id"],
+  ["action", "id", "seq"],
 );

@@ -135,6 +135,59 @@ export async function updateCatalogueItem(
   return kind === "product" ? getProduct(db, id) : getBundle(db, id);
 }
 
+/** Who made a stock change, as the owner reads it. */
+export type MovementActor =
+  | { kind: "order"; orderId: string; number: string | null }
+  | { kind: "admin"; email: string; name: string | null }
+  | { kind: "system"; label: string };
+
+const SYSTEM_ACTORS: Record<string, string> = {
+  checkout: "Checkout",
+  system: "The shop",
+  worker: "The shop",
+  payments: "Payments",
+};
+
+/** A stock movement's reason as the owner reads it (the ledger keeps the machine's words). */
+function reasonInWords(reason: string): string {
+  if (reason.startsWith("admin: ")) return reason.slice("admin: ".length);
+  if (reason === "order-reserved") return "Reserved for the order";
+  const back = /^order-(\w+)$/.exec(reason);
+  if (back) return `Back in stock: order ${back[1]!.replaceAll("_", " ")}`;
+  return reason;
+}
+
+/**
+ * The latest stock changes with who made them: an order (`order:<id>`) by its number, an admin
+ * (their email) by name, the shop's own jobs in words.
+ */
 export async function listStockMovements(db: Kysely<Database>, limit = 30) {
-  return db.selectFrom("stock_movements").selectAll().orderBy("id", "desc").limit(limit).execute();
+  const rows = await db.selectFrom("stock_movements").selectAll().orderBy("id", "desc").limit(limit).execute();
+  const orderIds = [
+    ...new Set(rows.flatMap((r) => (r.actor?.startsWith("order:") ? [r.actor.slice("order:".length)] : []))),
+  ];
+  const emails = [...new Set(rows.flatMap((r) => (r.actor?.includes("@") ? [r.actor] : [])))];
+  const [orders, users] = await Promise.all([
+    orderIds.length === 0 ? [] : db.selectFrom("orders").select(["id", "number"]).where("id", "in", orderIds).execute(),
+    emails.length === 0 ? [] : db.selectFrom("user").select(["email", "name"]).where("email", "in", emails).execute(),
+  ]);
+  const numbers = new Map(orders.map((o) => [o.id, o.number]));
+  const names = new Map(users.map((u) => [u.email, u.name.trim() || null]));
+  return rows.map((r) => {
+    const actor = r.actor ?? "";
+    const by: MovementActor = actor.startsWith("order:")
+      ? { kind: "order", orderId: actor.slice(6), number: numbers.get(actor.slice(6)) ?? null }
+      : actor.includes("@")
+        ? { kind: "admin", email: actor, name: names.get(actor) ?? null }
+        : { kind: "system", label: SYSTEM_ACTORS[actor] ?? (actor || "The shop") };
+    return {
+      id: r.id,
+      itemKind: r.item_kind,
+      itemId: r.item_id,
+      delta: r.delta,
+      reason: reasonInWords(r.reason),
+      createdAt: r.created_at,
+      by,
+    };
+  });
 }

@@ -4,18 +4,26 @@ import {
   WISDOM_PAGE_SLUGS,
   wisdomSectionsFromDocument,
   type WisdomRetriever,
+  type WisdomSection,
 } from "./wisdom/retriever";
 
+let sections: WisdomSection[] | undefined;
 let retriever: WisdomRetriever | undefined;
 
-/** The reef-wisdom retriever over the bundled guides and care pages, built once on first use. */
-export function getWisdomRetriever(): WisdomRetriever {
-  if (retriever) return retriever;
+/** Every section of the bundled guides and care pages, with its heading and link: what the chat and the search box search. */
+export function getWisdomSections(): WisdomSection[] {
+  if (sections) return sections;
   const guides = listGuides().flatMap((doc) => wisdomSectionsFromDocument(doc, "guide"));
   const pages = WISDOM_PAGE_SLUGS.flatMap((slug) => {
     const doc = getPage(slug);
     return doc ? wisdomSectionsFromDocument(doc, "page") : [];
   });
-  retriever = createRetriever([...guides, ...pages]);
+  sections = [...guides, ...pages];
+  return sections;
+}
+
+/** The reef-wisdom retriever over the bundled guides and care pages, built once on first use. */
+export function getWisdomRetriever(): WisdomRetriever {
+  retriever ??= createRetriever(getWisdomSections());
   return retriever;
 }

@@ -3,10 +3,11 @@ import { onFirstUse } from "~/components/on-first-use";
 import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
 import { inShopWindow } from "~/domain/availability";
 import { CATEGORIES } from "~/domain/catalogue";
-import { applyListingQuery, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
+import { applyListingQuery, needsRanks, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
 import { catalogImagePreload } from "~/domain/images";
 import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
+import { loadListingRanks } from "~/models/listing-ranks.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/products";
 
@@ -34,6 +35,9 @@ type Listing = ({ kind: "product"; item: ProductView } | { kind: "bundle"; item:
   category: ProductView["category"];
   priceCents: number;
   position: number;
+  name: string;
+  addedAt?: number;
+  unitsSold?: number;
 };
 
 function listingImageKey(listing: Listing): string {
@@ -46,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);
   const products = await listProducts(db);
   const bundles = await listBundles(db, products);
+  // Dates and sales only for the sorts that use them.
+  const ranks = needsRanks(query.sort) ? await loadListingRanks(db) : null;
   const listings: Listing[] = [
     ...products
       .filter((p) => inShopWindow(p, now))
@@ -55,6 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         category: p.category,
         priceCents: p.priceCents,
         position: i,
+        name: p.title,
+        addedAt: ranks?.addedAt.get(`product:${p.id}`),
+        unitsSold: ranks?.unitsSold.get(`product:${p.id}`),
       })),
     ...bundles
       .filter((b) => b.active)
@@ -64,6 +73,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         category: "bundle" as const,
         priceCents: b.priceCents,
         position: 100 + i,
+        name: b.name,
+        addedAt: ranks?.addedAt.get(`bundle:${b.id}`),
+        unitsSold: ranks?.unitsSold.get(`bundle:${b.id}`),
       })),
   ];
   return { query, listings: applyListingQuery(listings, query), total: listings.length };

@@ -3,7 +3,8 @@ import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
-import { listContactMessages, listOutbox, newsletterCsv } from "~/models/admin-community.server";
+import { newsletterCsv } from "~/models/admin-community.server";
+import { listMessageThreads } from "~/models/admin-messages.server";
 import {
   ActionRefused,
   listOrderNotes,
@@ -12,8 +13,9 @@ import {
   OrderFiltersSchema,
   performOrderAction,
 } from "~/models/admin-orders.server";
+import { listOutbox } from "~/models/admin-outbox.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
-import { addProductImage, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
+import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
 import { orderJson } from "~/models/order-json";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
@@ -109,14 +111,16 @@ export function adminRoutes(services: AppServices): Router {
     express.raw({ type: () => true, limit: MAX_PRODUCT_IMAGE_BYTES + 1024 }),
     async (req, res) => {
       try {
-        const added = await addProductImage(
+        // A draft: the storefront shows it once the owner publishes it in the back office.
+        const added = await addProductPhoto(
           db,
           services.storage,
           String(req.params.id),
           Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+          services.clock(),
         );
         if (!added) throw new ApiError(404, "No such product.");
-        res.status(201).json(added);
+        res.status(201).json({ id: added.id, key: added.key, status: added.status });
       } catch (err) {
         if (err instanceof StorageError) return sendStorageError(res, err);
         throw err;
@@ -146,11 +150,11 @@ export function adminRoutes(services: AppServices): Router {
 
   router.get("/admin/outbox", async (req, res) => {
     const status = typeof req.query.status === "string" ? req.query.status : undefined;
-    res.json({ mail: await listOutbox(db, status) });
+    res.json({ mail: await listOutbox(db, { status }, services.config) });
   });
 
   router.get("/admin/messages", async (_req, res) => {
-    res.json({ messages: await listContactMessages(db) });
+    res.json({ messages: await listMessageThreads(db) });
   });
 
   router.get("/admin/newsletter.csv", async (_req, res) => {

@@ -61,7 +61,7 @@ test("a stock edit shows on the product page and in the bundles made of it, and 
   await card.getByLabel("Reason for a stock change").fill("cycle count");
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByText("Saved.")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "admin: cycle count" }).first()).toBeVisible();
+  await expect(page.getByRole("cell", { name: "cycle count", exact: true }).first()).toBeVisible();
 
   await visit(page, "/product/chaeto-coral-food-combo");
   await expect(page.locator("article").first().getByText("Only 9 left")).toBeVisible();

@@ -23,23 +23,23 @@ const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured on 2026-11-24 after
  * bundles as kits, the order lifecycle and the early-tap capture landed (docs/decisions/015-lightest-storefront.md),
- * so that it can only go down. React DOM, React Router
+ * plus 0.4 KB for the header's search box (0.34 KB measured, decision 019), so that it can only go down. React DOM, React Router
  * and React are 90.4 KB of every page; what is left is the shell (cart pricing, header) and the
  * route. Remove a page from this list once it fits: the test then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/": 104.5 * 1024,
-  "/products": 103.1 * 1024,
-  "/product/premium-chaeto": 104.8 * 1024,
-  "/product/lazy-starter": 104.8 * 1024,
-  "/reef-wisdom": 103.8 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 102.6 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 102.6 * 1024,
-  "/care": 101.8 * 1024,
-  "/plan": 103.1 * 1024,
-  "/contact": 103.0 * 1024,
-  "/checkout": 107.4 * 1024,
-  "/sign-in": 103.1 * 1024,
+  "/": 104.9 * 1024,
+  "/products": 103.5 * 1024,
+  "/product/premium-chaeto": 105.2 * 1024,
+  "/product/lazy-starter": 105.2 * 1024,
+  "/reef-wisdom": 104.2 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 103.0 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 103.0 * 1024,
+  "/care": 102.2 * 1024,
+  "/plan": 103.5 * 1024,
+  "/contact": 103.4 * 1024,
+  "/checkout": 107.8 * 1024,
+  "/sign-in": 103.5 * 1024,
 };
 
 const STOREFRONT_PAGES = [

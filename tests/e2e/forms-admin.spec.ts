@@ -40,7 +40,9 @@ test("the catalogue form says what is wrong next to each field, in plain words",
   await card.getByText("Title, description, tags and details").click();
   const title = card.getByLabel("Title", { exact: true });
   const description = card.getByLabel("Description", { exact: true });
-  const metadata = card.getByLabel("Details (metadata, JSON)");
+  // The details without a typed field, in the "Advanced" box (opened here, and by itself on an error).
+  await card.getByText("Advanced: other details (JSON)").click();
+  const metadata = card.getByLabel("Other details (JSON)");
   const stock = card.getByLabel("Stock", { exact: true });
   const original = {
     title: await title.inputValue(),
@@ -56,7 +58,8 @@ test("the catalogue form says what is wrong next to each field, in plain words",
   await expect(card.getByLabel("Price ($)")).toHaveAttribute("type", "number");
   await expect(card.getByLabel("Reason for a stock change")).toHaveAttribute("maxlength", "200");
 
-  await unguard(card.locator("form"));
+  // The item's own form (the photo strip below has forms of its own).
+  await unguard(card.locator("form").first());
   await title.fill("T".repeat(121));
   await description.fill("");
   await metadata.fill('{careLevel: "Beginner"');
@@ -70,7 +73,9 @@ test("the catalogue form says what is wrong next to each field, in plain words",
   await expect(title).toHaveAccessibleDescription("Use at most 120 characters.");
   await expect(title).toHaveAttribute("aria-invalid", "true");
   await expect(description).toHaveAccessibleDescription("Enter a description.");
-  await expect(metadata).toHaveAccessibleDescription('Write the details as JSON, like {"careLevel": "Beginner"}.');
+  await expect(metadata).toHaveAccessibleDescription(
+    'Write the other details as JSON, like {"organic": true}, or leave the box empty. Details without a field above, kept as they are. Example: {"organic": true}. Empty: none.',
+  );
   await expect(card.getByLabel("Reason for a stock change")).toHaveAccessibleDescription("Say why the stock changes.");
   await expectNoJargon(page, answer);
   // Other items' forms stay as they were.
@@ -120,6 +125,9 @@ test("a reply to a customer's message says what is wrong next to the reply box",
   await reply.fill("Yes: a few hours of light at night keeps it growing.");
   const sent = await submit(page, card.getByRole("button", { name: "Send reply" }));
   expect(sent.status()).toBe(200);
-  await expect(card.getByRole("status")).toHaveText("Reply queued for sending.");
+  await expect(card.getByRole("status")).toHaveText("Reply sent.");
+  await expect(card.getByTestId("message-reply")).toContainText("a few hours of light at night");
+  // The box starts empty for a next reply, without the earlier error.
+  await expect(reply).toHaveValue("");
   await expect(reply).not.toHaveAttribute("aria-invalid");
 });

@@ -37,5 +37,7 @@ export function firstLink(raw: string, contains: string): string {
 }
 
 export const OIDC_PORT = SMTP_PORT + 1000;
+/** The stand-in images API of the image studio journeys (tests/helpers/image-api-peer.ts). */
+export const IMAGE_API_PORT = SMTP_PORT + 2000;
 export const OIDC_CLIENT = { id: "lazy-reefer", secret: "lazy-reefer-test-secret-0123456789" };
 export const E2E_ADMIN = { email: "owner@lazyreefer.example", password: "owner-pass-123" };

@@ -7,8 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { SMTPServer } from "smtp-server";
+import { startImageApiPeer } from "../helpers/image-api-peer";
 import { startOidcPeer } from "../helpers/oidc-peer";
-import { E2E_ADMIN, MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
+import { E2E_ADMIN, IMAGE_API_PORT, MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
 
 fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
 fs.mkdirSync(MAILBOX_DIR, { recursive: true });
@@ -33,7 +34,14 @@ await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", () => r
 
 const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;
 const oidc = await startOidcPeer(OIDC_PORT, `${publicUrl}/api/auth/callback/oidc`);
+// The stand-in image API for the image studio (tests/helpers/image-api-peer.ts): its "slow"
+// answer comes after 2.5 s, inside the 4 s timeout; its "hang" never comes.
+const imageApi = await startImageApiPeer({ port: IMAGE_API_PORT, slowMs: 2500 });
 Object.assign(process.env, {
+  IMAGE_API_URL: imageApi.url,
+  IMAGE_API_KEY: "sk-stand-in",
+  IMAGE_MODEL: "stand-in-model",
+  IMAGE_API_TIMEOUT_MS: "4000",
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}?tls=off`,
   OIDC_ISSUER: oidc.issuer,
   OIDC_CLIENT_ID: OIDC_CLIENT.id,

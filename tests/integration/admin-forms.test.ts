@@ -7,6 +7,7 @@ import { promoteToAdmin } from "~/models/admin-users.server";
 import * as catalogue from "~/routes/admin/catalogue";
 import * as customers from "~/routes/admin/customers";
 import * as diagnostics from "~/routes/admin/diagnostics";
+import * as images from "~/routes/admin/images";
 import * as messages from "~/routes/admin/messages";
 import * as newOrder from "~/routes/admin/new-order";
 import * as order from "~/routes/admin/order";
@@ -133,14 +134,22 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
 
-    const empty = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, reply: " " });
+    const empty = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, seq: "1", reply: " " });
     expect(empty).toMatchObject({
       status: 400,
       result: { intent: `reply:${id}`, fieldErrors: { reply: "Write your reply." } },
     });
-    const sent = await post(messages.action, "/admin/messages", { intent: `reply:${id}`, reply: "About 12 hours." });
-    expect(sent).toMatchObject({ status: 200, result: { status: "success", message: "Reply queued for sending." } });
-    const unknown = await post(messages.action, "/admin/messages", { intent: "reply:987654", reply: "Hello there" });
+    const sent = await post(messages.action, "/admin/messages", {
+      intent: `reply:${id}`,
+      seq: "1",
+      reply: "About 12 hours.",
+    });
+    expect(sent).toMatchObject({ status: 200, result: { status: "success", message: "Reply sent." } });
+    const unknown = await post(messages.action, "/admin/messages", {
+      intent: "reply:987654",
+      seq: "1",
+      reply: "Hello there",
+    });
     expect(unknown).toMatchObject({ status: 404, result: { message: "This message no longer exists." } });
     const tampered = await post(messages.action, "/admin/messages", { intent: "delete:1" });
     expect(tampered).toEqual({
@@ -200,10 +209,31 @@ describe(`back-office form actions on ${testDatabaseKind()}`, () => {
 
     const retry = await post(outbox.action, "/admin/outbox", { id: "987654" });
     expect(retry).toEqual({
-      status: 409,
-      result: { status: "error", intent: "retry", message: "Only failed mail can be retried." },
+      status: 404,
+      result: { status: "error", intent: "retry", message: "That mail is not in the outbox." },
     });
     expect((await post(outbox.action, "/admin/outbox", { id: "x" })).result.message).toBe(FORM_OUT_OF_DATE);
+
+    // Without IMAGE_API_URL the studio says so instead of calling anyone.
+    expect(
+      await post(images.action, "/admin/images", { intent: "generate", prompt: "A clownfish", size: "1024x1024" }),
+    ).toEqual({
+      status: 409,
+      result: {
+        status: "error",
+        intent: "generate",
+        message: "The image studio is not configured yet: see the steps on this page.",
+      },
+    });
+    expect(
+      (
+        await post(images.action, "/admin/images", {
+          intent: "attach",
+          image: "studio-0000000000000000",
+          productId: "premium-chaeto",
+        })
+      ).status,
+    ).toBe(404);
 
     const check = await post(diagnostics.action, "/admin/diagnostics", { check: "database" });
     expect(check.status).toBe(200);

@@ -1,21 +1,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCombo, addLine, EMPTY_CART, priceCart, type CartState, type CatalogueSnapshot } from "~/domain/cart";
+import { priceCart, type CatalogueSnapshot } from "~/domain/cart";
 import { fixedClock } from "~/domain/clock";
 import { centsToDollars } from "~/domain/money";
 import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { arbitraryCart, cartItems } from "../helpers/cart-arbitrary";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
-
-function toItems(cart: CartState) {
-  return [
-    ...cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
-    ...cart.combos.map((c) => ({ kind: "combo" as const, productIds: c.productIds, quantity: c.quantity })),
-  ];
-}
 
 describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
   let services: AppServices;
@@ -81,38 +75,16 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
   });
 
   it("agrees with the browser's pricing for any cart", async () => {
-    const ids = catalogue.products.map((p) => p.id);
-    const bundleIds = catalogue.bundles.map((b) => b.id);
-    const cartArb = fc
-      .array(
-        fc.oneof(
-          fc.record({ kind: fc.constant("product" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
-          fc.record({ kind: fc.constant("bundle" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 30 }) }),
-          fc.record({
-            kind: fc.constant("combo" as const),
-            picks: fc.array(fc.nat(20), { minLength: 2, maxLength: 4 }),
-          }),
-        ),
-        { minLength: 1, maxLength: 8 },
-      )
-      .map((steps) =>
-        steps.reduce((cart, s) => {
-          if (s.kind === "combo")
-            return addCombo(
-              cart,
-              s.picks.map((i) => ids[i % ids.length]!),
-              catalogue,
-              NOW,
-            ).cart;
-          const list = s.kind === "product" ? ids : bundleIds;
-          return addLine(cart, s.kind, list[s.i % list.length]!, catalogue, NOW, s.q).cart;
-        }, EMPTY_CART),
-      );
+    const cartArb = arbitraryCart(catalogue, NOW, {
+      maxQuantity: 30,
+      comboPicks: fc.array(fc.nat(20), { minLength: 2, maxLength: 4 }),
+      maxSteps: 8,
+    });
     await fc.assert(
       fc.asyncProperty(cartArb, async (cart) => {
         fc.pre(cart.lines.length + cart.combos.length > 0);
         const browser = priceCart(cart, catalogue);
-        const res = await quote({ items: toItems(cart) });
+        const res = await quote({ items: cartItems(cart) });
         expect(res.status).toBe(200);
         const server = await res.json();
         expect(server.total).toBe(centsToDollars(browser.total));

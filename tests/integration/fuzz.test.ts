@@ -220,7 +220,7 @@ const FORM_FIELDS = [
   ...["redirectTo", "token", "message", "subject", "website", "reply", "id", "userId", "active", "reason"],
   ...["validUntil", "check", "title", "description", "price", "originalPrice", "quantity", "currentQuantity"],
   ...["stockReason", "tags", "metadata", "category", "status", "carrier", "trackingNumber", "externalReference"],
-  ...["kind", "combo", "city", "state", "postalCode", "country", "source", "note", "body", "q"],
+  ...["kind", "combo", "city", "state", "postalCode", "country", "source", "note", "body", "q", "seq"],
 ];
 const INTENTS = [
   ...["update-name", "change-email", "change-password", "delete-account", "admin", "ban", "unban", "user"],
@@ -267,6 +267,8 @@ const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin"
   { path: "/admin/catalogue", as: "admin" },
   { path: "/admin/messages", as: "admin" },
   { path: "/admin/outbox", as: "admin" },
+  { path: "/admin/outbox/1", as: "admin" },
+  { path: "/admin/images", as: "admin" },
   { path: "/admin/orders/00000000-0000-4000-8000-000000000000", as: "admin" },
   { path: "/admin/orders", as: "admin" },
   // Last: it ends the customer's session the profile fuzz runs with.

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addCombo, addLine, EMPTY_CART, priceCart, productDemand, type CartState } from "~/domain/cart";
+import { priceCart, productDemand, type CartState } from "~/domain/cart";
 import { fixedClock } from "~/domain/clock";
 import { centsToDollars } from "~/domain/money";
 import { invalidateCatalogueSnapshot, loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { transition } from "~/models/order-lifecycle.server";
+import { arbitraryCart, cartItems } from "../helpers/cart-arbitrary";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -184,38 +185,11 @@ describe(`browser and server agree on any cart, within the price bounds, ${testD
 
   it("quote and checkout charge what the browser shows, never above plain lines nor below 70 % of them", async () => {
     const catalogue = await loadCatalogueSnapshot(services.database.db, { fresh: true });
-    const ids = catalogue.products.map((p) => p.id);
-    const bundleIds = catalogue.bundles.map((b) => b.id);
-    const carts = fc
-      .array(
-        fc.oneof(
-          fc.record({ kind: fc.constant("product" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 5 }) }),
-          fc.record({ kind: fc.constant("bundle" as const), i: fc.nat(20), q: fc.integer({ min: 1, max: 5 }) }),
-          fc.record({
-            kind: fc.constant("combo" as const),
-            picks: fc.uniqueArray(fc.nat(5), { minLength: 2, maxLength: 5 }),
-          }),
-        ),
-        { minLength: 1, maxLength: 6 },
-      )
-      .map((steps) =>
-        steps.reduce((cart, s) => {
-          if (s.kind === "combo")
-            return addCombo(
-              cart,
-              s.picks.map((i) => ids[i % ids.length]!),
-              catalogue,
-              NOW,
-            ).cart;
-          const list = s.kind === "product" ? ids : bundleIds;
-          return addLine(cart, s.kind, list[s.i % list.length]!, catalogue, NOW, s.q).cart;
-        }, EMPTY_CART),
-      )
-      .filter((cart) => cart.lines.length + cart.combos.length > 0);
-    const items = (cart: CartState) => [
-      ...cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
-      ...cart.combos.map((c) => ({ kind: "combo" as const, productIds: c.productIds, quantity: c.quantity })),
-    ];
+    const carts = arbitraryCart(catalogue, NOW, {
+      maxQuantity: 5,
+      comboPicks: fc.uniqueArray(fc.nat(5), { minLength: 2, maxLength: 5 }),
+      maxSteps: 6,
+    }).filter((cart) => cart.lines.length + cart.combos.length > 0);
     const goodsOf = (cart: CartState) =>
       [...productDemand(cart, catalogue)].reduce(
         (sum, [id, units]) => sum + catalogue.products.find((p) => p.id === id)!.priceCents * units,
@@ -232,7 +206,7 @@ describe(`browser and server agree on any cart, within the price bounds, ${testD
         const res = await fetch(`${server.url}/api/cart/quote`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ items: items(cart) }),
+          body: JSON.stringify({ items: cartItems(cart) }),
         });
         expect(res.status).toBe(200);
         const quote = await res.json();
@@ -241,7 +215,7 @@ describe(`browser and server agree on any cart, within the price bounds, ${testD
         // A few go all the way through checkout: the order charges the same.
         if (checkouts < 5) {
           checkouts++;
-          const paid = await buy(server.url, items(cart));
+          const paid = await buy(server.url, cartItems(cart));
           expect(paid.status).toBe(201);
           expect((await paid.json()).order.total).toBe(centsToDollars(browser.total));
         }

@@ -7,16 +7,26 @@ export interface DataTableColumn {
   align?: Align;
 }
 
+// Opaque backgrounds, so the cells scrolling under the first column don't show through; the edge
+// line only below sm, where the table scrolls.
+const STICKY_FIRST_COLUMN =
+  "[&_tr>*:first-child]:sticky [&_tr>*:first-child]:left-0 [&_tr>*:first-child]:z-[1] [&_tbody_tr>*:first-child]:bg-paper [&_tbody_tr:hover>*:first-child]:bg-[#f9f5ed] [&_thead_tr>*:first-child]:bg-sand-deep max-sm:[&_tr>*:first-child]:shadow-[1px_0_0_var(--color-line)]";
+
 const cellClass = (align: Align = "left", className?: string) =>
   ["px-4 py-3", align === "right" ? "text-right" : null, className].filter(Boolean).join(" ");
 
-/** A back-office list: a card-wrapped table with a header row, or a card with `emptyMessage` when there are no rows. */
+/**
+ * A back-office list: a card-wrapped table with a header row, or a card with `emptyMessage` when
+ * there are no rows. Wider than the screen (a phone), it scrolls sideways inside its card while
+ * the first column (what names the row) stays put, so every column stays reachable and labelled.
+ */
 export function DataTable({
   columns,
   isEmpty,
   emptyMessage,
   className = "mt-4",
   testId,
+  label = "Table",
   children,
 }: {
   columns: readonly DataTableColumn[];
@@ -25,14 +35,24 @@ export function DataTable({
   /** Spacing above the table or the empty card. */
   className?: string;
   testId?: string;
+  /** Names the scrollable region for assistive technology, e.g. "Orders". */
+  label?: string;
   /** The rows (`<tr>`s). */
   children: ReactNode;
 }) {
   if (isEmpty) return <p className={`card ${className} p-8 text-center text-ink-soft`}>{emptyMessage}</p>;
   return (
-    <div className={`card ${className} overflow-x-auto`}>
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <thead className="border-b border-line bg-sand-deep/60">
+    // A named, focusable region: keyboard users can scroll it too (it may hold no links).
+    <div
+      className={`card ${className} overflow-x-auto`}
+      data-testid={testId ? `${testId}-scroller` : undefined}
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1; axe's scrollable-region-focusable)
+      tabIndex={0}
+    >
+      <table className={`w-full text-left text-sm ${STICKY_FIRST_COLUMN}`} data-testid={testId}>
+        <thead className="border-b border-line bg-sand-deep">
           <tr>
             {columns.map((c) => (
               <th key={c.label} scope="col" className={cellClass(c.align)}>

@@ -76,7 +76,7 @@ function timed<T>(fn: () => T): [T, number] {
  * section counts as that section: "Treating flukes" answers a question whose expected section is
  * "Flukes", and on the page it sits inside it.
  */
-function parentUrls(sections: WisdomSection[]): Map<string, string> {
+export function parentUrls(sections: WisdomSection[]): Map<string, string> {
   const parents = new Map<string, string>();
   let h2: WisdomSection | undefined;
   for (const s of sections) {

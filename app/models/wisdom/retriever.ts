@@ -84,6 +84,8 @@ export interface WisdomRetriever {
   answer(question: string): WisdomAnswer;
   /** The best passage's calibration features (benchmark and calibration only). */
   features(question: string): WisdomFeatures | null;
+  /** The best-ranked passages' sections and re-ranker features (fitting the re-ranker only). */
+  candidates(question: string, limit?: number): Array<{ url: string; features: Record<RankFeature, number> }>;
 }
 
 /** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
@@ -188,7 +190,9 @@ function normalizeText(text: string): string {
     .replace(/[\u2018\u2019']/g, "")
     .replace(/[\u2010-\u2015]/g, "-")
     .replace(/%/g, " percent ")
-    .replace(/°\s*[fc]\b/g, " degrees ");
+    .replace(/°\s*[fc]\b/g, " degrees ")
+    // A unit glued to its number ("40ppm", "75g", "1.025sg") is two words; "po4" and "co2" stay one.
+    .replace(/(\d)([a-z])/g, "$1 $2");
   return synonyms.rewritePhrases(folded);
 }
 
@@ -267,6 +271,62 @@ const SPELLED_NUMBER = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|tw
 const WANTS_NUMBER =
   /\b(what|which|how (?:much|many|often|long|big|deep|far|fast|high|low|warm|hot|cold|soon)|target|range|level|ideal|should|when)\b/i;
 
+const RANGE = /\d\s*(?:[–-]|to)\s*\d/;
+const TARGET_CUE =
+  /\b(?:keep (?:it|them|this|that)? ?(?:at|between|around|within|near)|keep (?:a|an|the)? ?\w+ (?:at|between|of)|aim for|target|ideal|should (?:be|sit|stay|read)|stays? (?:at|between|within)|hold it)\b/i;
+const DURATION = /\d\s*(?:[–-]\s*\d+\s*)?(?:hours?|days?|weeks?|months?|years?|minutes?)\b/i;
+const FREQUENCY =
+  /\b(?:every|daily|weekly|monthly|once|twice|times an? (?:day|week|month)|a (?:day|week|month)|per (?:day|week))\b/i;
+
+/**
+ * What kind of answer a question wants. The re-ranker weighs each against what a passage or its
+ * heading offers: a "what … should I keep" question wants the target range, "how long" wants a
+ * duration, "why" wants the section on causes.
+ */
+const INTENTS = {
+  target:
+    /\b(?:ideal|target|optimal|recommended)\b|\b(?:best|good|normal|safe|right)\s+(?:\w+\s+)?(?:level|range|number|reading|value|temp|temperature)s?\b|\bwhat\b[^?.!]*\bshould\b[^?.!]*\b(?:keep|be|run|sit|aim|at|need)\b|\bwhat (?:level|range)\b|\btoo (?:low|high)\b/i,
+  duration: /\bhow (?:long|many (?:hours|days|weeks|months|minutes))\b|\bhours? (?:a|per) day\b/i,
+  frequency:
+    /\bhow often\b|\bhow many times\b|\bwhen (?:do|should) (?:i|you) (?:replace|change|test|harvest|clean|feed|calibrate)\b/i,
+  why: /\bwhy\b|\bcaus|\breasons?\b/i,
+  howTo:
+    /\bhow (?:do|can|should|would) (?:i|you|we)\b|\bhow to\b|\bget rid\b|\b(?:fix|remove|kill|treat|cure|stop|lower|raise|reduce|prevent|cool|bring)\b/i,
+  // A statement rather than a question: "my tang has white dots", "red slime all over my sand".
+  symptom: /^(?!\s*(?:what|which|how|why|when|where|who|can|could|should|is|are|do|does|will|would|whats|hows)\b)/i,
+};
+
+/** Headings that offer what an intent wants. */
+const HEADING_OFFERS = {
+  why: /\b(?:why|causes?|what causes)\b/i,
+  howTo:
+    /\b(?:how|treating|fix|fixing|removing|killing|lowering|raising|cooling|what to do|control|getting|step|dipping|first hour|next steps)\b/i,
+  symptom: /\b(?:signs?|causes?|why|is it|vs\.?|looks like|turning|going|when)\b/i,
+};
+
+/** The re-ranker's features of a candidate passage, in the order of RetrieverTuning.ranker. */
+export const RANK_FEATURES = [
+  "passage",
+  "section",
+  "passageCoverage",
+  "sectionCoverage",
+  "headingCoverage",
+  "number",
+  "rowKey",
+  "targetRow",
+  "targetNumber",
+  "duration",
+  "frequency",
+  "why",
+  "howTo",
+  "symptom",
+  "subsection",
+  "headingPrecision",
+  "headingMiss",
+  "targetStatement",
+] as const;
+export type RankFeature = (typeof RANK_FEATURES)[number];
+
 interface Passage {
   section: number;
   /** Reading order inside the section. */
@@ -276,6 +336,14 @@ interface Passage {
   /** What is quoted: the passage with the context it needs to keep its meaning. */
   quote: string;
   hasNumber: boolean;
+  /** A range ("7–11 dKH", "76–80 °F"): what a "what should I keep" question wants. */
+  hasRange: boolean;
+  /** A range stated as the target: "Keep it at 7–11 dKH", "aim for 76–80 °F". */
+  statesTarget: boolean;
+  /** A duration with its unit ("8–10 hours", "4–6 weeks"). */
+  hasDuration: boolean;
+  /** A frequency ("every 2 weeks", "daily", "twice a day"). */
+  hasFrequency: boolean;
   /** A table row's label ("Alkalinity") as terms: it names what the row gives a number for. */
   rowKey?: string[];
 }
@@ -291,6 +359,10 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
       match,
       quote,
       hasNumber: NUMBER_WITH_UNIT.test(quote) || SPELLED_NUMBER.test(quote),
+      hasRange: RANGE.test(quote),
+      statesTarget: RANGE.test(quote) && TARGET_CUE.test(quote),
+      hasDuration: DURATION.test(quote),
+      hasFrequency: FREQUENCY.test(quote),
     });
 
   for (const block of blocks) {
@@ -342,18 +414,11 @@ export interface RetrieverTuning {
   bm25: { k: number; b: number; d: number };
   /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
   weights: { fuzzy: number; prefix: number };
-  /** Weight of the section's score against the passage's when picking the passage that answers. */
-  sectionWeight: number;
-  /** Bonus for a passage with a number and unit when the question asks for one. */
-  numberBonus: number;
-  /** Weight of the share of the question that the passage's headings name. */
-  headingWeight: number;
-  /** Bonus for a table row whose label names what the question asks a number for ("what alk should I keep"). */
-  rowKeyBonus: number;
-  /** Weight of the share of the question a passage (with its headings) covers, which BM25 alone undervalues. */
-  coverageWeight: number;
-  /** Weight of the share of the question the whole section covers. */
-  sectionCoverageWeight: number;
+  /**
+   * Weights of the learned re-ranker: a passage's score is Σ weight × feature (RANK_FEATURES),
+   * fitted pairwise on the development sets (bench/wisdom-retrieval.ts --fit-ranker).
+   */
+  ranker: Record<RankFeature, number>;
 
   /**
    * Logistic calibration of the confidence from the best passage's features, fitted on the
@@ -378,14 +443,30 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   passageBoosts: { text: 1, heading: 1, parent: 0.3 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  sectionWeight: 3.75,
-  numberBonus: 1,
-  rowKeyBonus: 0.5,
-  headingWeight: 0,
-  coverageWeight: 1,
-  sectionCoverageWeight: 2,
-  calibration: { bias: -6.05, section: 4.03, passage: 3.69, specificity: 0.81, reefTerm: 3.01, heading: 2.13 },
-  threshold: 0.62,
+  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` (see RANK_FEATURES).
+  ranker: {
+    passage: 3.05,
+    section: 2.69,
+    passageCoverage: 2.19,
+    sectionCoverage: 2.02,
+    headingCoverage: -0.14,
+    number: 0.85,
+    rowKey: 0.76,
+    targetRow: -0.49,
+    targetNumber: 2.48,
+    duration: 0.95,
+    frequency: 1.75,
+    why: -0.77,
+    howTo: -0.57,
+    symptom: 1.04,
+    subsection: 0.8,
+    headingPrecision: 0.72,
+    headingMiss: -1.37,
+    targetStatement: 0.98,
+  },
+
+  calibration: { bias: -6.01, section: 3.3, passage: 3.59, specificity: 0.95, reefTerm: 2.76, heading: 2.83 },
+  threshold: 0.55,
   unknownWeight: 2,
 };
 
@@ -511,6 +592,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   );
 
   const weight = termWeights(sections, tuning.unknownWeight);
+  const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
   const rarest = Math.log(1 + Math.max(1, sections.length));
   const calibrate = (f: WisdomFeatures) => {
     const c = tuning.calibration;
@@ -564,6 +646,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     passageCoverage: number;
     r: SearchResult;
     sr: SearchResult | undefined;
+    f: Record<RankFeature, number>;
   }
 
   /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
@@ -606,26 +689,71 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     const maxPassage = Math.max(1e-9, ...passageResults.map((r) => r.score));
     const wantsNumber = WANTS_NUMBER.test(q);
     const asked = new Set(queryTerms);
+    const intent = {
+      target: INTENTS.target.test(q),
+      duration: INTENTS.duration.test(q),
+      frequency: INTENTS.frequency.test(q),
+      why: INTENTS.why.test(q),
+      howTo: INTENTS.howTo.test(q),
+      symptom: INTENTS.symptom.test(q),
+    };
+    const w = tuning.ranker;
+    // Passages of one section mostly match the same heading words: work out each set once.
+    const headingCache = new Map<string, number>();
+    const headingCoverageCached = (r: SearchResult) => {
+      const key = Object.entries(r.match)
+        .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
+        .map(([term]) => term)
+        .join(" ");
+      let value = headingCache.get(key);
+      if (value === undefined) headingCache.set(key, (value = headingCoverageOf(r, queryTerms)));
+      return value;
+    };
 
     return passageResults
       .map((r) => {
         const p = passages[r.id as number]!;
+        const s = sections[p.section]!;
         const sr = sectionResults.get(p.section);
-        const sectionScore = sr ? sr.score / maxSection : 0;
         const sectionCoverage = sr ? coverage(sr, queryTerms) : 0;
         const passageCoverage = coverage(r, queryTerms);
-        const headingCoverage = tuning.headingWeight === 0 ? 0 : headingCoverageOf(r, queryTerms);
-        const score =
-          r.score / maxPassage +
-          tuning.sectionWeight * sectionScore +
-          tuning.coverageWeight * passageCoverage +
-          tuning.sectionCoverageWeight * sectionCoverage +
-          tuning.headingWeight * headingCoverage +
-          (wantsNumber && p.hasNumber ? tuning.numberBonus : 0) +
-          (wantsNumber && p.rowKey?.some((t) => asked.has(t)) ? tuning.rowKeyBonus : 0);
-        return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr };
+        const rowKey = p.rowKey?.some((t) => asked.has(t)) ?? false;
+        const titleTerms = sectionTitleTerms[p.section]!;
+        const f: Record<RankFeature, number> = {
+          passage: r.score / maxPassage,
+          section: sr ? sr.score / maxSection : 0,
+          passageCoverage,
+          sectionCoverage,
+          headingCoverage: headingCoverageCached(r),
+          number: wantsNumber && p.hasNumber ? 1 : 0,
+          rowKey: wantsNumber && rowKey ? 1 : 0,
+          targetRow: intent.target && rowKey ? 1 : 0,
+          targetNumber: intent.target && p.hasRange ? 1 : 0,
+          duration: intent.duration && p.hasDuration ? 1 : 0,
+          frequency: intent.frequency && p.hasFrequency ? 1 : 0,
+          why: intent.why && HEADING_OFFERS.why.test(s.title) ? 1 : 0,
+          howTo: intent.howTo && HEADING_OFFERS.howTo.test(s.title) ? 1 : 0,
+          symptom: intent.symptom && HEADING_OFFERS.symptom.test(s.title) ? 1 : 0,
+          subsection: s.parentTitle !== undefined ? 1 : 0,
+          headingPrecision:
+            titleTerms.length === 0 ? 0 : titleTerms.filter((t) => asked.has(t)).length / titleTerms.length,
+          headingMiss: 0,
+          targetStatement: intent.target && p.statesTarget ? 1 : 0,
+        };
+        // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
+        const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
+        f.headingMiss =
+          titleWeight === 0 ? 0 : titleTerms.reduce((sum, t) => sum + (asked.has(t) ? 0 : weight(t)), 0) / titleWeight;
+        const score = RANK_FEATURES.reduce((sum, name) => sum + w[name] * f[name], 0);
+        return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr, f };
       })
       .sort((a, b) => b.score - a.score || a.passage - b.passage);
+  }
+
+  function candidates(question: string, limit = 40) {
+    return rank(question)
+      .slice(0, limit)
+      .map((c) => ({ url: sections[c.section]!.url, features: c.f }));
   }
 
   function search(question: string, limit = 5): WisdomHit[] {
@@ -698,7 +826,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     return best ? featuresOf(best, question) : null;
   }
 
-  return { search, answer, features };
+  return { search, answer, features, candidates };
 }
 
 /**

@@ -122,6 +122,11 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   },
   { canonical: "refugium", variants: ["fuge", "refugium", "refugiums", "refugia", "fuges"] },
   { canonical: "par", variants: ["par", "light intensity", "par value", "par values"] },
+  // "The power went out" is how a reefer says it; the guides say "power outage".
+  {
+    canonical: "power outage",
+    variants: ["power out", "power went out", "power goes out", "power cut", "power cuts", "power failure", "blackout"],
+  },
   {
     canonical: "powerhead",
     variants: ["powerhead", "power head", "wavemaker", "wave maker", "wave pump", "circulation pump"],
@@ -191,7 +196,15 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   },
   {
     canonical: "photoperiod",
-    variants: ["photoperiod", "light cycle", "light schedule", "lighting schedule", "lights on"],
+    variants: [
+      "photoperiod",
+      "light cycle",
+      "light schedule",
+      "lighting schedule",
+      "lights on",
+      "hours of light",
+      "light period",
+    ],
   },
 
   // Reef and shop words with no synonyms: each is its own group so that it counts as reef

@@ -1,28 +1,50 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { ProductImageUpload } from "~/components/admin/product-image-upload";
+import { ProductDetailsFields } from "~/components/admin/product-details-fields";
+import { ProductPhotos } from "~/components/admin/product-image-upload";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/domain/dates";
 import { formIntent, parseForm, resultFor } from "~/domain/forms";
+import { catalogImageUrl } from "~/domain/images";
 import { centsToDollars, formatCents } from "~/domain/money";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
+import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "~/forms/admin-catalogue-photos";
+import { splitDetails } from "~/forms/admin-product-details";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import {
+  addProductPhoto,
+  changeProductPhoto,
+  finalizeRemovedPhotos,
+  listProductPhotos,
+  PHOTO_UNDO_MS,
+} from "~/models/catalogue-images.server";
 import { bundleView, type BundleView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { toIso } from "~/models/db-values";
+import { StorageError } from "~/services/storage/storage.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.services, request);
+  const admin = await requireAdmin(context.services, request);
   const { db } = context.services.database;
   const now = context.services.clock();
+  // Removals past their undo window become final here (rows and stored files go).
+  await finalizeRemovedPhotos(db, context.services.storage, now);
   const [products, movements] = await Promise.all([listProducts(db), listStockMovements(db, 20)]);
-  const bundles = await listBundles(db, products);
+  const [bundles, photos] = await Promise.all([
+    listBundles(db, products),
+    listProductPhotos(
+      db,
+      products.map((p) => p.id),
+    ),
+  ]);
+  const titles = new Map<string, string>(products.map((p) => [p.id, p.title]));
   return {
+    undoMinutes: PHOTO_UNDO_MS / 60_000,
     items: [
       ...products.map((p) => ({
         kind: "product" as const,
@@ -30,12 +52,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         title: p.title,
         description: p.description,
         tags: p.tags.join(", "),
-        metadata: JSON.stringify(p.metadata, null, 2),
+        details: splitDetails(p.metadata as Record<string, unknown>),
+        photos: (photos.get(p.id) ?? []).map(({ id, key, status, removedAt }) => ({
+          id,
+          key,
+          thumbUrl: catalogImageUrl(key, 240, "webp"),
+          status,
+          removedAt,
+        })),
         priceCents: p.priceCents,
         originalPriceCents: p.originalPriceCents,
         quantity: p.quantity,
         active: p.active,
-        validUntil: p.metadata.validUntil ?? null,
         kit: null,
       })),
       ...bundles.map((b) => ({
@@ -44,16 +72,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         title: b.name,
         description: b.description,
         tags: "",
-        metadata: "",
+        details: null,
+        photos: [],
         priceCents: b.listPriceCents,
         originalPriceCents: null,
         quantity: b.quantity,
         active: b.active,
-        validUntil: null,
         kit: bundleKitSummary(bundleView(b, products, now)),
       })),
     ],
-    movements: movements.map((m) => ({ ...m, created_at: toIso(m.created_at)! })),
+    movements: movements.map((m) => ({
+      ...m,
+      createdAt: toIso(m.createdAt)!,
+      itemTitle: titles.get(m.itemId) ?? bundles.find((b) => b.id === m.itemId)?.name ?? m.itemId,
+      by: m.by.kind === "admin" && m.by.email === admin.email ? ({ kind: "you" } as const) : m.by,
+    })),
   };
 }
 
@@ -71,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.services, request);
   const form = await request.formData();
   const intent = formIntent(form);
+  if (intent.startsWith("photos:")) return photoAction(context.services, form, intent);
   const parsed = parseForm(CatalogueFormSchema, form, intent);
   if (!parsed.success) return invalidForm(parsed.result);
   const { kind, id, update } = parsed.data;
@@ -84,6 +118,65 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!current) return formError("This item no longer exists.", { intent, status: 404 });
   return formSuccess("Saved.", { intent });
+}
+
+/** A product photo's upload or change (decision 021): each answers for that product's strip only. */
+async function photoAction(services: Route.ActionArgs["context"]["services"], form: FormData, intent: string) {
+  const { db } = services.database;
+  const now = services.clock();
+  if (!form.has("op")) {
+    const parsed = parseForm(PhotoUploadSchema, form, intent);
+    if (!parsed.success) return invalidForm(parsed.result);
+    const { productId, photos } = parsed.data;
+    if (intent !== photoIntent(productId)) return formError("This form is out of date: reload the page and try again.");
+    let added = 0;
+    try {
+      for (const file of photos) {
+        const photo = await addProductPhoto(
+          db,
+          services.storage,
+          productId,
+          Buffer.from(await file.arrayBuffer()),
+          now,
+        );
+        if (!photo) return formError("This product no longer exists.", { intent, status: 404 });
+        added += 1;
+      }
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      const done = added > 0 ? ` (${added === 1 ? "1 photo was" : `${added} photos were`} added before it)` : "";
+      return formError(`${err.message}${done}`, { intent, status: err.code === "quota-exceeded" ? 413 : 400 });
+    }
+    return formSuccess(
+      `${added === 1 ? "1 photo" : `${added} photos`} added as ${added === 1 ? "a draft" : "drafts"}: the shop shows ${added === 1 ? "it" : "them"} once you choose “Show in shop” or “Make main”.`,
+      { intent },
+    );
+  }
+  const parsed = parseForm(PhotoFormSchema, form, intent);
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { productId, photoId, change } = parsed.data;
+  if (intent !== photoIntent(productId)) return formError("This form is out of date: reload the page and try again.");
+  const result = await changeProductPhoto(db, productId, photoId, change, now);
+  if (!result.ok) return formError(result.message, { intent, status: result.reason === "not-found" ? 404 : 400 });
+  return formSuccess(result.message, { intent });
+}
+
+/** Who made a stock change, as the owner reads it: an order number linking to the order, "You", a name. */
+function MovementBy({ by }: { by: Route.ComponentProps["loaderData"]["movements"][number]["by"] }) {
+  switch (by.kind) {
+    case "order":
+      return (
+        <Link to={`/admin/orders/${by.orderId}`} className="font-semibold text-reef-dark underline">
+          {by.number ?? "An order"}
+        </Link>
+      );
+    case "you":
+      return <>You</>;
+    case "admin":
+      return <>{by.name ?? by.email}</>;
+    case "system":
+      return <>{by.label}</>;
+  }
 }
 
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
@@ -109,7 +202,7 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 <span className="text-sm font-normal text-ink-soft">({item.kind})</span>
               </h2>
               <p className="text-sm text-ink-soft">
-                {formatCents(item.priceCents)} · {item.quantity} in stock
+                {formatCents(item.priceCents)} · {item.quantity.toLocaleString("en-US")} in stock
               </p>
             </div>
             {item.kit ? (
@@ -190,14 +283,31 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
               <button type="submit" className="btn-primary" disabled={busy}>
                 Save
               </button>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="active" defaultChecked={item.active} className="h-4 w-4 accent-reef" /> On
-                sale
-              </label>
+              <div className="text-sm sm:col-span-2 lg:col-span-5">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name="active"
+                    defaultChecked={item.active}
+                    aria-describedby={`listed-hint-${item.id}`}
+                    className="h-4 w-4 accent-reef"
+                  />
+                  Listed
+                </label>
+                <p id={`listed-hint-${item.id}`} className="ml-6 text-xs text-ink-soft">
+                  Shown in the shop
+                </p>
+              </div>
               <details
                 className="sm:col-span-2 lg:col-span-5"
                 // Opened when a field inside needs a fix, so its message is seen.
-                open={["title", "description", "tags", "metadata"].some((f) => errorOf(item, f)) ? true : undefined}
+                open={
+                  Object.keys(resultOf(item)?.fieldErrors ?? {}).some(
+                    (f) => ["title", "description", "tags", "otherDetails"].includes(f) || f.startsWith("detail_"),
+                  )
+                    ? true
+                    : undefined
+                }
               >
                 <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
                   Title, description{item.kind === "product" ? ", tags and details" : ""}
@@ -234,38 +344,28 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                         maxLength={LIMITS.tagsText}
                         error={errorOf(item, "tags")}
                       />
-                      <TextAreaField
-                        id={`meta-${item.id}`}
-                        label="Details (metadata, JSON)"
-                        name="metadata"
-                        defaultValue={item.metadata}
-                        rows={6}
-                        maxLength={LIMITS.metadataText}
-                        className="[&_textarea]:font-mono [&_textarea]:text-xs"
-                        error={errorOf(item, "metadata")}
-                      />
+                      {item.details ? (
+                        <ProductDetailsFields
+                          productId={item.id}
+                          typed={item.details.typed}
+                          otherJson={item.details.otherJson}
+                          errorOf={(field) => errorOf(item, field)}
+                        />
+                      ) : null}
                     </>
                   ) : null}
                 </div>
               </details>
-              {item.validUntil !== null ? (
-                <>
-                  <input type="hidden" name="hasValidUntil" value="on" />
-                  <Field
-                    className="lg:col-span-2"
-                    id={`valid-${item.id}`}
-                    label="Offer valid until"
-                    name="validUntil"
-                    type="date"
-                    defaultValue={item.validUntil}
-                    error={errorOf(item, "validUntil")}
-                  />
-                </>
-              ) : null}
             </Form>
             {item.kind === "product" ? (
-              <div className="mt-3 border-t border-line pt-3">
-                <ProductImageUpload productId={item.id} />
+              <div className="mt-4 border-t border-line pt-3">
+                <ProductPhotos
+                  productId={item.id}
+                  title={item.title}
+                  photos={item.photos}
+                  result={resultFor(actionData, photoIntent(item.id))}
+                  undoMinutes={loaderData.undoMinutes}
+                />
               </div>
             ) : null}
           </li>
@@ -283,19 +383,19 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
           <table className="mt-3 w-full text-left text-sm">
             <thead>
               <tr className="border-b border-line">
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   When (UTC)
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   Item
                 </th>
-                <th scope="col" className="py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right">
                   Change
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   Reason
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="px-2 py-2">
                   By
                 </th>
               </tr>
@@ -303,13 +403,15 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
             <tbody className="divide-y divide-line">
               {loaderData.movements.map((m) => (
                 <tr key={m.id}>
-                  <td className="py-2 whitespace-nowrap">{formatDateTime(m.created_at, "short")}</td>
-                  <td className="py-2">{m.item_id}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(m.createdAt, "short")}</td>
+                  <td className="px-2 py-2">{m.itemTitle}</td>
                   <td className={`py-2 text-right font-semibold ${m.delta < 0 ? "text-coral-text" : "text-chaeto"}`}>
                     {m.delta > 0 ? `+${m.delta}` : m.delta}
                   </td>
-                  <td className="py-2">{m.reason}</td>
-                  <td className="py-2 text-ink-soft">{m.actor}</td>
+                  <td className="px-2 py-2">{m.reason}</td>
+                  <td className="px-2 py-2 whitespace-nowrap text-ink-soft">
+                    <MovementBy by={m.by} />
+                  </td>
                 </tr>
               ))}
             </tbody>

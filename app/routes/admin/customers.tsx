@@ -1,6 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { CustomerActions, customerHref } from "~/components/admin/customer-actions";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { formatDate } from "~/domain/dates";
 import { formIntent, parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { CustomerFormSchema } from "~/forms/admin-customers";
@@ -13,7 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context.services, request);
-  return { customers: await listCustomers(context.services.database.db), me: admin.email };
+  const q = (new URL(request.url).searchParams.get("q") ?? "").replace(/\0/g, "").slice(0, 200);
+  return { ...(await listCustomers(context.services.database.db, { q })), q, me: admin.email };
 }
 
 /** Role and ban changes go through Better Auth's admin API with the acting admin's own session. */
@@ -42,56 +45,74 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { customers, total, q } = loaderData;
   return (
-    <AdminPage headingId="customers-heading" title="Customers">
+    <AdminPage
+      headingId="customers-heading"
+      title="Customers"
+      intro={`Everyone who bought or has an account: ${total} ${total === 1 ? "customer" : "customers"}${q ? " found" : ""}.`}
+    >
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="customer-q" className="field-label">
+            Name or email
+          </label>
+          <input id="customer-q" name="q" type="search" defaultValue={q} maxLength={200} className="field-input" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Search
+        </button>
+        {q ? (
+          <Link to="?" className="self-center text-sm font-semibold text-reef-dark underline">
+            Show everyone
+          </Link>
+        ) : null}
+      </Form>
       <ActionResult result={actionData} />
       <DataTable
         columns={[
           { label: "Customer" },
+          { label: "Type" },
           { label: "Orders", align: "right" },
           { label: "Spent", align: "right" },
-          { label: "Role" },
+          { label: "Last order" },
           { label: "Actions" },
         ]}
-        isEmpty={loaderData.customers.length === 0}
-        emptyMessage="No customer accounts yet."
+        isEmpty={customers.length === 0}
+        emptyMessage={q ? `Nobody matches “${q}”.` : "No customers yet: buyers and accounts appear here."}
+        testId="customers"
       >
-        {loaderData.customers.map((c) => (
-          <tr key={c.id}>
+        {customers.map((c) => (
+          <tr key={c.email}>
             <Td>
-              <span className="font-semibold">{c.name}</span>
-              <span className="block text-xs text-ink-soft">
-                {c.email} {c.emailVerified ? "· verified" : "· unverified"} {c.banned ? "· banned" : ""}
-              </span>
+              <Link to={customerHref(c.email)} className="font-semibold text-reef-dark underline">
+                {c.name}
+              </Link>
+              <span className="block text-xs text-ink-soft">{c.email}</span>
+            </Td>
+            <Td>
+              {c.account ? (
+                <>
+                  {c.account.role === "admin" ? "Admin" : "Account"}
+                  <span className="block text-xs text-ink-soft">
+                    {c.account.emailVerified ? "verified" : "unverified"}
+                    {c.account.banned ? " · banned" : ""}
+                  </span>
+                </>
+              ) : (
+                "Guest"
+              )}
             </Td>
             <Td align="right">{c.orders}</Td>
-            <Td align="right">{formatCents(c.totalCents)}</Td>
-            <Td>{c.role ?? "user"}</Td>
+            <Td align="right">{formatCents(c.spentCents)}</Td>
+            <Td>{c.lastOrderAt ? formatDate(c.lastOrderAt) : "—"}</Td>
             <Td>
-              {c.email === loaderData.me ? (
+              {!c.account ? (
+                <span className="text-ink-soft">—</span>
+              ) : c.email === loaderData.me.toLowerCase() ? (
                 <span className="text-ink-soft">You</span>
               ) : (
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <input type="hidden" name="userId" value={c.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={c.role === "admin" ? "revoke-admin" : "grant-admin"}
-                    className="btn-secondary min-h-9 px-3"
-                    disabled={busy}
-                  >
-                    {c.role === "admin" ? "Revoke admin" : "Make admin"}
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={c.banned ? "unban" : "ban"}
-                    className="btn-secondary min-h-9 px-3"
-                    disabled={busy}
-                  >
-                    {c.banned ? "Unban" : "Ban"}
-                  </button>
-                </Form>
+                <CustomerActions account={c.account} busy={busy} />
               )}
             </Td>
           </tr>

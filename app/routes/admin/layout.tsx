@@ -1,5 +1,6 @@
 import { ShieldAlert } from "lucide";
-import { isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
 import { Icon } from "~/components/ui/icon";
 import { requireAdmin } from "~/models/admin-access.server";
 import type { Route } from "./+types/layout";
@@ -11,56 +12,25 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context.services, request);
-  return { admin: { name: admin.name, email: admin.email } };
+  return { admin: { name: admin.name, email: admin.email }, shopName: context.services.config.shopName };
 }
 
-const NAV = [
-  ["dashboard", "Dashboard"],
-  ["orders", "Orders"],
-  ["orders/new", "New order"],
-  ["catalogue", "Catalogue"],
-  ["customers", "Customers"],
-  ["newsletter", "Newsletter"],
-  ["messages", "Messages"],
-  ["outbox", "Outbox"],
-  ["diagnostics", "Diagnostics"],
-] as const;
+/** Tells the root layout to leave out the storefront chrome (header, cart, footer). */
+export const handle = { backOffice: true };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container-page grid gap-8 py-8 lg:grid-cols-[13rem_1fr]">
-      <aside className="print:hidden">
-        <p className="eyebrow">Back office</p>
-        <p className="mt-1 truncate text-sm text-ink-soft">{loaderData.admin.email}</p>
-        <nav aria-label="Back office" className="mt-4">
-          <ul className="flex flex-wrap gap-1 lg:flex-col">
-            {NAV.map(([to, label]) => (
-              <li key={to}>
-                <NavLink
-                  to={`/admin/${to}`}
-                  end={to === "orders"}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-sand-deep"}`
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
-      <div className="min-w-0">
-        <Outlet />
-      </div>
-    </div>
+    <AdminShell shopName={loaderData.shopName} adminEmail={loaderData.admin.email}>
+      <Outlet />
+    </AdminShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <section className="container-page py-20 text-center">
+    // No shell here (the visitor may not be an admin), so this page brings its own <main>.
+    <main id="main" className="container-page py-20 text-center">
       <Icon icon={ShieldAlert} aria-hidden="true" className="mx-auto h-12 w-12 text-coral-text" />
       <p className="eyebrow mt-4">{forbidden ? "403" : "Error"}</p>
       <h1 className="mt-2 text-4xl font-semibold">
@@ -76,6 +46,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/" className="btn-primary mt-6">
         Back to the shop
       </Link>
-    </section>
+    </main>
   );
 }

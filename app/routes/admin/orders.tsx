@@ -115,8 +115,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <DataTable
         columns={[
           { label: "Order" },
-          { label: "Customer" },
           { label: "Status" },
+          { label: "Customer" },
           { label: "Total", align: "right" },
           { label: "Placed" },
         ]}
@@ -124,24 +124,27 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         emptyMessage={abandoned ? "No abandoned checkouts match these filters." : "No orders match these filters."}
         className="mt-3"
         testId="orders-table"
+        label={abandoned ? "Abandoned checkouts" : "Orders"}
       >
         {orders.map((o) => (
           <tr key={o.id} className="hover:bg-sand/60">
-            <Td className="font-semibold">
+            <Td className="font-semibold whitespace-nowrap">
               <Link to={`/admin/orders/${o.id}`} className="text-reef-dark underline">
                 {o.number}
               </Link>
-              {o.source !== "web" ? <span className="ml-2 text-xs text-ink-soft">({o.source})</span> : null}
-            </Td>
-            <Td>
-              {o.customerName}
-              <span className="block text-xs text-ink-soft">{o.email}</span>
+              {o.source !== "web" ? (
+                <span className="block text-xs font-normal text-ink-soft">({o.source})</span>
+              ) : null}
             </Td>
             <Td>
               <OrderStatusBadge status={o.status} />
               {abandoned && o.paymentFailure ? (
                 <span className="block text-xs text-ink-soft">last attempt: {o.paymentFailure}</span>
               ) : null}
+            </Td>
+            <Td>
+              {o.customerName}
+              <span className="block text-xs text-ink-soft">{o.email}</span>
             </Td>
             <Td align="right" className="font-semibold">
               {formatCents(o.totalCents)}

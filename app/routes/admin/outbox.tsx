@@ -1,105 +1,113 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
-import { parseForm } from "~/domain/forms";
-import { RetryMailFormSchema } from "~/forms/admin-outbox";
+import { MailStatusBadge } from "~/components/admin/status-badge";
+import { SelectField } from "~/components/ui/field";
+import { formatDateTime } from "~/domain/dates";
+import { kindLabel, OUTBOX_STATUSES } from "~/domain/outbox";
 import { requireAdmin } from "~/models/admin-access.server";
-import { getOutboxMail, listOutbox, outboxPreview, retryMail } from "~/models/admin-community.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
+import { listOutbox, outboxFilters, outboxKinds, retryMailAction } from "~/models/admin-outbox.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const params = new URL(request.url).searchParams;
-  const status = params.get("status") ?? undefined;
-  const previewId = Number(params.get("preview"));
-  const preview =
-    Number.isInteger(previewId) && previewId > 0 ? await getOutboxMail(context.services.database.db, previewId) : null;
-  return {
-    status: status ?? "",
-    mail: await listOutbox(context.services.database.db, status),
-    preview: preview
-      ? { id: preview.id, to: preview.to_address, ...(await outboxPreview(context.services, preview)) }
-      : null,
-    smtp: Boolean(context.services.config.smtpUrl),
-  };
+  const filters = outboxFilters(new URL(request.url).searchParams);
+  const db = context.services.database.db;
+  const [mail, kinds] = await Promise.all([listOutbox(db, filters, context.services.config), outboxKinds(db)]);
+  return { filters, mail, kinds, smtp: Boolean(context.services.config.smtpUrl) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.services, request);
-  const parsed = parseForm(RetryMailFormSchema, await request.formData(), "retry");
-  if (!parsed.success) return invalidForm(parsed.result);
-  const ok = await retryMail(context.services.database.db, parsed.data.id, context.services.clock());
-  return ok
-    ? formSuccess("Queued again.", { intent: "retry" })
-    : formError("Only failed mail can be retried.", { intent: "retry", status: 409 });
+  return retryMailAction(context.services, request);
 }
 
+const STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+};
+
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, mail, kinds } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "")).toString();
   return (
-    <AdminPage headingId="outbox-heading" title="Outbox">
+    <AdminPage
+      headingId="outbox-heading"
+      title="Outbox"
+      intro="Every email the shop sends: open one to see it as the customer does."
+    >
       {!loaderData.smtp ? (
-        <p className="mt-2 rounded-xl bg-gold-light p-3 text-sm">
+        <p className="mt-3 rounded-xl bg-gold-light p-3 text-sm">
           SMTP_URL is not set: mail stays here, readable below, until a mail server is configured.
         </p>
       ) : null}
-      <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2 text-sm">
-        {["", "pending", "sent", "failed"].map((s) => (
-          <Link
-            key={s}
-            to={s ? `?status=${s}` : "?"}
-            className={`rounded-full px-3 py-1.5 ${loaderData.status === s ? "bg-ink text-white" : "bg-paper hover:bg-sand-deep"}`}
-          >
-            {s || "all"}
-          </Link>
-        ))}
-      </nav>
+      <Form method="get" className="card mt-4 grid gap-3 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <SelectField
+          name="kind"
+          label="Kind"
+          defaultValue={filters.kind}
+          options={[{ value: "", label: "Any kind" }, ...kinds.map((k) => ({ value: k, label: kindLabel(k) }))]}
+        />
+        <SelectField
+          name="status"
+          label="Status"
+          defaultValue={filters.status}
+          options={[
+            { value: "", label: "Any status" },
+            ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s]! })),
+          ]}
+        />
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </Form>
       <ActionResult result={actionData} className="mt-3" />
-      {loaderData.preview ? (
-        <article className="card mt-4 p-5" aria-labelledby="preview-heading">
-          <h2 id="preview-heading" className="text-lg font-semibold">
-            {loaderData.preview.subject}
-          </h2>
-          <p className="text-sm text-ink-soft">To {loaderData.preview.to}</p>
-          <pre className="mt-3 max-h-96 overflow-auto rounded-lg bg-sand p-3 text-xs whitespace-pre-wrap">
-            {loaderData.preview.text}
-          </pre>
-        </article>
-      ) : null}
+      <p className="mt-3 text-sm text-ink-soft">
+        {mail.length === 1 ? "1 message" : `${mail.length} messages`}
+        {mail.length === 100 ? " (the newest 100)" : ""}
+      </p>
       <DataTable
-        columns={[{ label: "Mail" }, { label: "Status" }, { label: "Attempts", align: "right" }, { label: "Actions" }]}
-        isEmpty={loaderData.mail.length === 0}
-        emptyMessage="No mail here."
+        columns={[{ label: "Subject" }, { label: "Status" }, { label: "Kind" }, { label: "To" }, { label: "Time" }]}
+        isEmpty={mail.length === 0}
+        emptyMessage="No mail matches these filters."
+        className="mt-2"
+        testId="outbox-table"
+        label="Outbox messages"
       >
-        {loaderData.mail.map((m) => (
-          <tr key={m.id}>
-            <Td>
+        {mail.map((m) => (
+          <tr key={m.id} className="hover:bg-sand/60" data-testid="outbox-row">
+            <Td className="!p-0">
               <Link
-                to={`?${loaderData.status ? `status=${loaderData.status}&` : ""}preview=${m.id}`}
-                className="font-semibold text-reef-dark underline"
+                to={`/admin/outbox/${m.id}${query ? `?${query}` : ""}`}
+                className="block min-h-11 w-[13rem] px-4 py-3 font-semibold text-reef-dark underline sm:w-auto sm:max-w-md"
               >
                 {m.subject}
               </Link>
-              <span className="block text-xs text-ink-soft">
-                {m.kind} → {m.to_address}
-              </span>
-              {m.last_error ? <span className="block text-xs text-coral-text">{m.last_error}</span> : null}
             </Td>
-            <Td>{m.status}</Td>
-            <Td align="right">{m.attempts}</Td>
             <Td>
+              <MailStatusBadge status={m.status} />
               {m.status === "failed" ? (
-                <Form method="post">
+                <Form method="post" className="mt-1">
                   <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" className="btn-secondary min-h-9" disabled={busy}>
+                  <button type="submit" className="btn-secondary min-h-9 px-3 py-1" disabled={busy}>
                     Retry
                   </button>
                 </Form>
               ) : null}
+              {m.attempts > 0 && m.status !== "sent" ? (
+                <span className="block text-xs whitespace-nowrap text-ink-soft">
+                  {m.attempts === 1 ? "1 attempt" : `${m.attempts} attempts`}
+                </span>
+              ) : null}
             </Td>
+            <Td className="whitespace-nowrap">{kindLabel(m.kind)}</Td>
+            <Td className="whitespace-nowrap">{m.to_address}</Td>
+            <Td className="whitespace-nowrap">{formatDateTime(m.sent_at ?? m.created_at)}</Td>
           </tr>
         ))}
       </DataTable>

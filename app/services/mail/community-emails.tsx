@@ -91,3 +91,35 @@ export function renderContactAcknowledgement(brand: MailBrand, name: string, sub
     </>,
   );
 }
+
+/** The shop's answer to a contact message, quoting what the customer wrote. */
+export function renderMessageReply(
+  brand: MailBrand,
+  reply: { to: string; subject: string; body: string; sender: string; original: string },
+) {
+  return mail(
+    brand,
+    reply.body.slice(0, 90),
+    `Re: ${reply.subject}`,
+    <>
+      <Text>Hi {reply.to},</Text>
+      <Text style={{ whiteSpace: "pre-wrap" }}>{reply.body}</Text>
+      <Text>
+        — {reply.sender}, {brand.shopName}
+      </Text>
+      <Text style={{ fontSize: "13px", color: "#3a5566", margin: "24px 0 4px" }}>You wrote:</Text>
+      <Text
+        style={{
+          fontSize: "13px",
+          color: "#3a5566",
+          whiteSpace: "pre-wrap",
+          borderLeft: "3px solid #dcd3c1",
+          paddingLeft: "12px",
+          margin: 0,
+        }}
+      >
+        {reply.original}
+      </Text>
+    </>,
+  );
+}

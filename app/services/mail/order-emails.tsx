@@ -13,6 +13,36 @@ export interface RenderedMail {
   text: string;
 }
 
+/** The mail kinds the order lifecycle queues without content; the worker renders them at send time. */
+export type OrderMailKind =
+  "order-confirmation" | "new-order-alert" | "order-shipped" | "order-delivered" | "order-cancelled" | "order-refunded";
+
+/**
+ * Every order mail's subject, from the order's number and total alone: the renderers below use
+ * it, and so does the back office's outbox for mail the worker has not rendered yet.
+ */
+export function orderMailSubject(
+  kind: OrderMailKind,
+  order: Pick<Order, "number" | "totalCents">,
+  brand: Pick<MailBrand, "shopName">,
+  refund?: { full: boolean },
+): string {
+  switch (kind) {
+    case "order-confirmation":
+      return `Your ${brand.shopName} order ${order.number}`;
+    case "new-order-alert":
+      return `New order ${order.number} — ${formatCents(order.totalCents)}`;
+    case "order-shipped":
+      return `Shipped: your ${brand.shopName} order ${order.number}`;
+    case "order-delivered":
+      return `Delivered: your ${brand.shopName} order ${order.number}`;
+    case "order-cancelled":
+      return `Cancelled: your ${brand.shopName} order ${order.number}`;
+    case "order-refunded":
+      return `${refund?.full === false ? "Partial refund" : "Refunded"}: your ${brand.shopName} order ${order.number}`;
+  }
+}
+
 const muted = { color: "#3a5566", fontSize: "14px", margin: "4px 0" };
 
 function Lines({ order }: { order: Order }) {
@@ -89,7 +119,7 @@ export async function renderOrderConfirmation(order: Order, brand: MailBrand, or
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return toRenderedMail(`Your ${brand.shopName} order ${order.number}`, element);
+  return toRenderedMail(orderMailSubject("order-confirmation", order, brand), element);
 }
 
 export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminUrl: string): Promise<RenderedMail> {
@@ -108,7 +138,7 @@ export async function renderNewOrderAlert(order: Order, brand: MailBrand, adminU
       </MailButton>
     </MailLayout>
   );
-  return toRenderedMail(`New order ${order.number} — ${formatCents(order.totalCents)}`, element);
+  return toRenderedMail(orderMailSubject("new-order-alert", order, brand), element);
 }
 
 export async function renderOrderShipped(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
@@ -129,7 +159,7 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return toRenderedMail(`Shipped: your ${brand.shopName} order ${order.number}`, element);
+  return toRenderedMail(orderMailSubject("order-shipped", order, brand), element);
 }
 
 /** When refunded money reaches the customer, said the same way in every mail that mentions it. */
@@ -155,7 +185,7 @@ export async function renderOrderDelivered(order: Order, brand: MailBrand, order
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return toRenderedMail(`Delivered: your ${brand.shopName} order ${order.number}`, element);
+  return toRenderedMail(orderMailSubject("order-delivered", order, brand), element);
 }
 
 export async function renderOrderCancelled(
@@ -182,7 +212,7 @@ export async function renderOrderCancelled(
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return toRenderedMail(`Cancelled: your ${brand.shopName} order ${order.number}`, element);
+  return toRenderedMail(orderMailSubject("order-cancelled", order, brand), element);
 }
 
 export async function renderOrderRefunded(
@@ -207,8 +237,5 @@ export async function renderOrderRefunded(
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
-  return toRenderedMail(
-    `${refund.full ? "Refunded" : "Partial refund"}: your ${brand.shopName} order ${order.number}`,
-    element,
-  );
+  return toRenderedMail(orderMailSubject("order-refunded", order, brand, refund), element);
 }

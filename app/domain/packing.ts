@@ -1,0 +1,51 @@
+/**
+ * What a packer picks for an order: plain products as they are, bundles (kits, decision 012) and
+ * combos expanded into the products inside them, each with the units to pick for the whole line.
+ */
+import type { OrderLine } from "~/models/order-types";
+
+export interface PickItem {
+  productId: string | null;
+  title: string;
+  /** Units to pick: per kit times the kits ordered. */
+  quantity: number;
+}
+
+export interface PickGroup {
+  /** What the customer ordered (the line's title). */
+  title: string;
+  kind: OrderLine["kind"];
+  /** How many of it were ordered. */
+  quantity: number;
+  /** One tick box each. A plain product is its own single item. */
+  items: PickItem[];
+}
+
+export function pickList(
+  lines: readonly Pick<OrderLine, "kind" | "id" | "productIds" | "title" | "quantity">[],
+  bundleComponents: ReadonlyMap<string, readonly { productId: string; quantity: number }[]>,
+  productTitles: ReadonlyMap<string, string>,
+): PickGroup[] {
+  const titleOf = (id: string) => productTitles.get(id) ?? `Product ${id}`;
+  return lines.map((line) => {
+    let items: PickItem[];
+    if (line.kind === "bundle" && line.id && bundleComponents.has(line.id)) {
+      items = bundleComponents
+        .get(line.id)!
+        .map((c) => ({ productId: c.productId, title: titleOf(c.productId), quantity: c.quantity * line.quantity }));
+    } else if (line.kind === "combo" && line.productIds?.length) {
+      // A combo holds one of each product it names; a product named twice is picked twice.
+      const counts = new Map<string, number>();
+      for (const id of line.productIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+      items = [...counts].map(([id, n]) => ({ productId: id, title: titleOf(id), quantity: n * line.quantity }));
+    } else {
+      items = [{ productId: line.kind === "product" ? line.id : null, title: line.title, quantity: line.quantity }];
+    }
+    return { title: line.title, kind: line.kind, quantity: line.quantity, items };
+  });
+}
+
+/** Units in the box, for the slip's footer ("7 units"). */
+export function unitsToPick(groups: readonly PickGroup[]): number {
+  return groups.reduce((sum, g) => sum + g.items.reduce((s, i) => s + i.quantity, 0), 0);
+}

@@ -1,0 +1,213 @@
+import "~/domain/zod-setup";
+import { z } from "zod";
+
+/**
+ * The product details (metadata) the back office edits as typed fields: the keys of the
+ * original catalogue (spec: offer and shipping; size and type) and what a product includes.
+ * Any other key is kept as it is and edited in the "Other details" JSON.
+ */
+type DetailField =
+  | { key: string; kind: "yesno"; label: string; hint?: string }
+  | { key: string; kind: "text"; label: string; hint?: string; placeholder?: string }
+  | { key: string; kind: "date"; label: string; hint?: string }
+  | { key: string; kind: "dollars" | "percent"; label: string; hint?: string }
+  | { key: string; kind: "choice"; label: string; hint?: string; options: readonly string[] };
+
+export const CARE_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+
+export const PRODUCT_DETAIL_GROUPS: readonly { title: string; fields: readonly DetailField[] }[] = [
+  {
+    title: "Offer and shipping",
+    fields: [
+      { key: "specialOffer", kind: "yesno", label: "Special offer", hint: "Shown as a special offer in the shop." },
+      {
+        key: "validUntil",
+        kind: "date",
+        label: "Offer ends",
+        hint: "Last day of the offer (UTC). After it the shop stops selling it. Empty: no end.",
+      },
+      { key: "isLimitedTime", kind: "yesno", label: "Limited time", hint: "Says the offer won't last." },
+      {
+        key: "savings",
+        kind: "dollars",
+        label: "Savings shown ($)",
+        hint: "What the buyer saves, in dollars, as the product page says it.",
+      },
+      {
+        key: "bundleValue",
+        kind: "dollars",
+        label: "Worth separately ($)",
+        hint: "What the contents cost bought one by one.",
+      },
+      { key: "includesFreeShipping", kind: "yesno", label: "Free shipping" },
+      {
+        key: "shippingMethod",
+        kind: "text",
+        label: "Shipping method",
+        placeholder: "e.g. 2-day courier",
+        hint: "Shown with the offer.",
+      },
+      { key: "noShipping", kind: "yesno", label: "Nothing to ship", hint: "Digital items and tips: no address asked." },
+    ],
+  },
+  {
+    title: "Sizes and care",
+    fields: [
+      { key: "chaetoSize", kind: "text", label: "Chaeto portion", placeholder: "e.g. Softball (about 1 cup, packed)" },
+      { key: "coralFoodSize", kind: "text", label: "Coral food size", placeholder: "e.g. 1.4 oz jar" },
+      { key: "kingsFeastSize", kind: "text", label: "Kings Feast size", placeholder: "e.g. 1.4 oz (40 g)" },
+      { key: "tankSize", kind: "text", label: "Tank size", placeholder: "e.g. 20–150 gallons" },
+      { key: "careLevel", kind: "choice", label: "Care level", options: CARE_LEVELS },
+      { key: "productType", kind: "text", label: "Product type", placeholder: "e.g. macroalgae" },
+      { key: "livePlant", kind: "yesno", label: "Live plant", hint: "Ships alive." },
+      { key: "comboEligible", kind: "yesno", label: "Can go in a combo", hint: "Offered in the combo builder." },
+      {
+        key: "comboDiscount",
+        kind: "percent",
+        label: "Combo discount (%)",
+        hint: "Whole percent, from 0 to 100.",
+      },
+    ],
+  },
+  {
+    title: "What's included",
+    fields: [
+      { key: "includesSupplements", kind: "yesno", label: "Supplements" },
+      { key: "includesCareGuide", kind: "yesno", label: "Care guide" },
+      { key: "includesLighting", kind: "yesno", label: "Lighting" },
+      { key: "includesSubstrate", kind: "yesno", label: "Substrate" },
+      { key: "includesCoralFood", kind: "yesno", label: "Coral food" },
+      { key: "includesFeedingGuide", kind: "yesno", label: "Feeding guide" },
+    ],
+  },
+];
+
+const FIELDS = PRODUCT_DETAIL_GROUPS.flatMap((g) => g.fields);
+const TYPED_KEYS = new Set(FIELDS.map((f) => f.key));
+
+/** The input name of a typed detail (kept apart from the item's own fields). */
+export const detailInput = (key: string) => `detail_${key}`;
+
+export const DETAIL_LIMITS = { text: 200, otherText: 4000 } as const;
+const METADATA_KEY = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+const OTHER_EXAMPLE = 'Write the other details as JSON, like {"organic": true}, or leave the box empty.';
+
+export type DetailValue = string | number | boolean;
+
+/** A product's details split for the editor: the typed keys' values and the JSON of the rest. */
+export function splitDetails(metadata: Record<string, unknown>) {
+  const typed: Record<string, DetailValue> = {};
+  const other: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    if (TYPED_KEYS.has(key) && (typeof value === "string" || typeof value === "number" || typeof value === "boolean"))
+      typed[key] = value;
+    else other[key] = value;
+  }
+  return { typed, otherJson: Object.keys(other).length === 0 ? "" : JSON.stringify(other, null, 2) };
+}
+
+const number = (kind: "dollars" | "percent") =>
+  z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/[$,%\s]/g, ""))
+    .pipe(
+      kind === "dollars"
+        ? z
+            .string()
+            .regex(/^\d+(\.\d{1,2})?$/, "Enter an amount in dollars, like 10 or 64.99.")
+            .transform(Number)
+            .pipe(z.number().max(100_000, "Enter at most $100,000."))
+        : z
+            .string()
+            .regex(/^\d+$/, "Enter a whole percent, like 10.")
+            .transform(Number)
+            .pipe(z.number().max(100, "Enter 100 or less.")),
+    );
+
+function fieldSchema(field: DetailField): z.ZodType<DetailValue | undefined> {
+  const tooLong = `Use at most ${DETAIL_LIMITS.text} characters.`;
+  switch (field.kind) {
+    case "yesno":
+      // Ticked: true. Unticked: the key goes (absent reads as "no" everywhere in the shop).
+      return z
+        .string()
+        .optional()
+        .transform((v) => (v !== undefined && v !== "off" ? true : undefined));
+    case "text":
+      return z.string().trim().max(DETAIL_LIMITS.text, tooLong).optional();
+    case "date":
+      return z.string().trim().pipe(z.iso.date("Enter a date, like 2026-12-31.")).optional();
+    case "dollars":
+    case "percent":
+      return number(field.kind).optional();
+    case "choice":
+      // The list offers the usual choices; a value set another way (the API) stays valid.
+      return z.string().trim().max(DETAIL_LIMITS.text, tooLong).optional();
+  }
+}
+
+/** The "Other details" JSON: an object of short names and plain values, none of them a typed key. */
+const otherDetails = z
+  .string()
+  .trim()
+  .max(DETAIL_LIMITS.otherText, `Use at most ${DETAIL_LIMITS.otherText} characters.`)
+  .optional()
+  .transform((text, ctx): Record<string, DetailValue> => {
+    if (!text) return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: OTHER_EXAMPLE });
+      return z.NEVER;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: OTHER_EXAMPLE });
+      return z.NEVER;
+    }
+    const details: Record<string, DetailValue> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const name = `"${key.slice(0, 40)}"`;
+      if (!METADATA_KEY.test(key)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Name ${name} with letters and digits only, starting with a letter (at most 40).`,
+        });
+        return z.NEVER;
+      }
+      if (TYPED_KEYS.has(key)) {
+        const label = FIELDS.find((f) => f.key === key)!.label;
+        ctx.addIssue({ code: "custom", message: `${name} has its own field above ("${label}"): use it there.` });
+        return z.NEVER;
+      }
+      if (typeof v === "string" && v.length > DETAIL_LIMITS.text) {
+        ctx.addIssue({ code: "custom", message: `Keep ${name} to ${DETAIL_LIMITS.text} characters.` });
+        return z.NEVER;
+      }
+      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+        ctx.addIssue({ code: "custom", message: `Give ${name} a text in quotes, a number, true or false.` });
+        return z.NEVER;
+      }
+      details[key] = v;
+    }
+    return details;
+  });
+
+/**
+ * The typed fields and the "Other details" box, as the form posts them, into one metadata
+ * object: typed values (an emptied field or unticked box drops its key) plus the other keys.
+ */
+export const productDetailsFields = {
+  ...Object.fromEntries(FIELDS.map((f) => [detailInput(f.key), fieldSchema(f)])),
+  otherDetails,
+} as Record<string, z.ZodType<unknown>> & { otherDetails: typeof otherDetails };
+
+export function detailsFromForm(form: Record<string, unknown>): Record<string, DetailValue> {
+  const details: Record<string, DetailValue> = { ...(form.otherDetails as Record<string, DetailValue>) };
+  for (const f of FIELDS) {
+    const value = form[detailInput(f.key)] as DetailValue | undefined;
+    if (value !== undefined && value !== "") details[f.key] = value;
+  }
+  return details;
+}
