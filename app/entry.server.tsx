@@ -45,6 +45,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React (19.2+) would move a finished Suspense boundary (the footer, on-first-use pieces)
+        // out of place once the page passes 12.8 KB, to be put back by an inline script: without
+        // JavaScript it stayed hidden (the footer's newsletter form with it). Finished is written
+        // in place; only what is still loading streams in later (decision 018).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -18,6 +18,7 @@ export default [
   route("privacy-policy", "routes/content-page.tsx", { id: "page-privacy-policy" }),
   route("terms-of-service", "routes/content-page.tsx", { id: "page-terms-of-service" }),
   route("coming-soon", "routes/coming-soon.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/challenge", "routes/checkout-challenge.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),

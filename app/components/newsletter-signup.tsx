@@ -46,7 +46,10 @@ export function NewsletterSignup({
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-2" noValidate={false}>
+    // A real form: before the page's JavaScript runs (or without it) it posts to /newsletter, which
+    // answers with a page; once the page is ready it is sent from here (decision 018).
+    <form method="post" action="/newsletter" onSubmit={onSubmit} className="space-y-2">
+      <input type="hidden" name="source" value={source} />
       <label htmlFor={`${id}-email`} className={`block text-sm font-semibold ${dark ? "text-white" : "text-ink"}`}>
         Email address
       </label>

@@ -1,5 +1,5 @@
 import { Minus, Plus } from "lucide";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { stockClampMessage } from "~/domain/availability";
 
@@ -29,6 +29,14 @@ export function QuantityStepper({
   const clamp = (n: number) => Math.min(Math.max(1, Math.floor(n) || 1), Math.max(1, max));
   // A typed quantity above the stock is cut to it, and the shopper is told so.
   const [clamped, setClamped] = useState<number | null>(null);
+  // − / + tapped or a number typed before hydration (docs/decisions/018-…) is in the input, not in
+  // the state: take it over once, or the first re-render would put the old number back.
+  const input = useRef<HTMLInputElement>(null);
+  const adoptTyped = useRef(() => {
+    const typed = Number(input.current?.value);
+    if (typed !== value) onChange(clamp(typed));
+  });
+  useEffect(() => adoptTyped.current(), []);
   return (
     <div>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "field-label"}>
@@ -44,10 +52,13 @@ export function QuantityStepper({
           }}
           disabled={disabled || value <= 1}
           aria-label={`Decrease ${spoken}`}
+          aria-controls={id}
+          data-step="-1"
         >
           <Icon icon={Minus} aria-hidden="true" className="h-4 w-4" />
         </button>
         <input
+          ref={input}
           id={id}
           type="number"
           inputMode="numeric"
@@ -72,6 +83,8 @@ export function QuantityStepper({
           }}
           disabled={disabled || value >= max}
           aria-label={`Increase ${spoken}`}
+          aria-controls={id}
+          data-step="1"
         >
           <Icon icon={Plus} aria-hidden="true" className="h-4 w-4" />
         </button>

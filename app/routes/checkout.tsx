@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { CartContents } from "~/components/cart/cart-contents";
 import { useCart } from "~/components/cart/cart-context";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
-import { TestModeBanner } from "~/components/checkout/test-mode-banner";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
+import { onFirstUse } from "~/components/on-first-use";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
@@ -11,6 +11,10 @@ import { getUser } from "~/models/session.server";
 import { useShopConfig } from "~/root";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
+
+// Static text and a list of test cards: the server's markup is all a shopper needs, so its code is
+// not among what the page loads to become interactive (and shops on Stripe never show it).
+const TestModeBanner = onFirstUse(() => import("~/components/checkout/test-mode-banner").then((m) => m.TestModeBanner));
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Checkout", description: "Review your order and pay securely.", path: "/checkout" }),
@@ -35,22 +39,59 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const hasItems = ready && quote.lines.length > 0;
   const server = useServerQuote(cart, hasItems);
   const testMode = config.paymentProvider === "test";
+  // The figure on the pay button and the phone's summary bar: what the shop confirmed.
+  const total = server.quote ? formatCents(dollarsToCents(server.quote.total)) : null;
 
   return (
     <section className="container-page py-12">
       <p className="eyebrow">Checkout</p>
       <h1 className="mt-2 text-4xl font-semibold">Checkout</h1>
-      {!hasItems ? (
+      {ready && !hasItems ? (
         <div className="card mt-8 max-w-2xl">
           <CartContents layout="page" />
         </div>
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[1.2fr_1fr]">
-          <div className="min-w-0 space-y-6">
-            {testMode ? <TestModeBanner cards={loaderData.testCards} /> : null}
+        // The form is in the server's HTML (the cart, kept in the browser, fills in the summary
+        // once the page is ready): a person on a slow phone can type at once (decision 018).
+        <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[1.2fr_1fr] lg:gap-8">
+          {/* On a phone a bar at the top that opens the summary; beside the form on a desktop (app.css). */}
+          <details className="summary-bar card h-fit min-w-0 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
+            <summary>
+              <span>
+                <span className="if-closed">Show</span>
+                <span className="if-open">Hide</span> order summary{total ? ` · ${total}` : null}
+              </span>
+            </summary>
+            <aside aria-labelledby="summary-heading" className="px-5 pb-5 sm:px-6 sm:pb-6 lg:pt-6">
+              <h2 id="summary-heading" className="text-xl font-semibold">
+                Order summary
+              </h2>
+              <CartContents layout="page" />
+              <div className="mt-4 rounded-xl bg-sand p-4 text-sm" aria-live="polite" data-testid="server-quote">
+                {server.error ? (
+                  <p role="alert" className="font-medium text-coral-text">
+                    {server.error}{" "}
+                    <Link to="/products" className="underline">
+                      Adjust your cart
+                    </Link>
+                  </p>
+                ) : total ? (
+                  <p>
+                    Confirmed by the shop: <strong data-testid="server-total">{total}</strong>, shipping{" "}
+                    {server.quote?.requiresShipping ? "free" : "not needed"}.
+                  </p>
+                ) : (
+                  <p className="text-ink-soft">Checking prices and stock with the shop…</p>
+                )}
+              </div>
+            </aside>
+          </details>
+          <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+            {testMode ? <TestModeBanner id="test-mode-banner" cards={loaderData.testCards} /> : null}
             <div className="card p-5 sm:p-8">
               <CheckoutForm
-                requiresShipping={server.quote?.requiresShipping ?? quote.requiresShipping}
+                // Until the cart is read, ask for an address: nearly every order ships something.
+                requiresShipping={server.quote?.requiresShipping ?? (ready ? quote.requiresShipping : true)}
                 states={loaderData.states}
                 prefill={loaderData.prefill}
                 totalCents={server.quote ? dollarsToCents(server.quote.total) : null}
@@ -64,30 +105,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           </div>
-          <aside aria-labelledby="summary-heading" className="card h-fit min-w-0 p-5 sm:p-6 lg:sticky lg:top-24">
-            <h2 id="summary-heading" className="text-xl font-semibold">
-              Order summary
-            </h2>
-            <CartContents layout="page" />
-            <div className="mt-4 rounded-xl bg-sand p-4 text-sm" aria-live="polite" data-testid="server-quote">
-              {server.error ? (
-                <p role="alert" className="font-medium text-coral-text">
-                  {server.error}{" "}
-                  <Link to="/products" className="underline">
-                    Adjust your cart
-                  </Link>
-                </p>
-              ) : server.quote ? (
-                <p>
-                  Confirmed by the shop:{" "}
-                  <strong data-testid="server-total">{formatCents(dollarsToCents(server.quote.total))}</strong>,
-                  shipping {server.quote.requiresShipping ? "free" : "not needed"}.
-                </p>
-              ) : (
-                <p className="text-ink-soft">Checking prices and stock with the shop…</p>
-              )}
-            </div>
-          </aside>
         </div>
       )}
     </section>

@@ -1,17 +1,11 @@
 import { Router, type Request, type Response } from "express";
-import { z } from "zod";
+import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { ApiError } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";
-
-const NewsletterSchema = z.object({
-  email: z.email("Enter a valid email address").trim().max(254),
-  source: z.enum(["footer", "coming-soon"]).default("footer"),
-  website: z.string().max(200).optional(),
-});
 
 /** Newsletter double opt-in and the contact form, with honeypots and per-address rate limits. */
 export function communityRoutes(services: AppServices): Router {
@@ -34,9 +28,7 @@ export function communityRoutes(services: AppServices): Router {
     await limit(req, "newsletter");
     if (!body.website) await requestSubscription(deps(), body.email, body.source);
     // The same answer for new, pending, confirmed and honeypot submissions.
-    res
-      .status(202)
-      .json({ status: "accepted", message: "Check your inbox: we sent a link to confirm your subscription." });
+    res.status(202).json({ status: "accepted", message: NEWSLETTER_ANSWER });
   });
 
   router.get("/newsletter/confirm", async (req, res) => {

@@ -127,3 +127,42 @@ test("checkout fields survive a reload (the card never does); card and expiry ar
   await expect(page.getByLabel("Card number")).toHaveValue("");
   await expect(page.getByLabel("CVC")).toHaveValue("");
 });
+
+test("on a phone the order summary is a bar at the top with the confirmed total; on a desktop it sits beside the form", async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      "lazyReefer.cart",
+      JSON.stringify([{ kind: "product", id: "refugium-starter-kit", quantity: 1 }]),
+    ),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/checkout");
+  const pay = page.getByRole("button", { name: "Pay $89.99" });
+  await expect(pay).toBeVisible();
+  const bar = page.locator(".summary-bar > summary");
+  const heading = page.getByRole("heading", { name: "Order summary" });
+  // (innerText: the word for the other state is in the markup, hidden by CSS.)
+  await expect.poll(() => bar.innerText()).toBe("Show order summary · $89.99");
+  await expect(heading).toBeHidden();
+  // Above the form, so the total is the first thing a shopper sees.
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.y).toBeLessThan((await page.getByLabel("Email", { exact: true }).boundingBox())!.y);
+  await bar.click();
+  await expect.poll(() => bar.innerText()).toBe("Hide order summary · $89.99");
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expectAccessible(page);
+  await bar.click();
+  await expect(heading).toBeHidden();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(bar).toBeHidden();
+  await expect(heading).toBeVisible();
+  await expect(page.getByTestId("server-total")).toHaveText("$89.99");
+  const summaryBox = (await heading.boundingBox())!;
+  const formBox = (await page.getByLabel("Email", { exact: true }).boundingBox())!;
+  expect(summaryBox.x).toBeGreaterThan(formBox.x + formBox.width);
+  await expectAccessible(page);
+});

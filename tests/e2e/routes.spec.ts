@@ -10,6 +10,7 @@ const PAGES: Array<[string, RegExp]> = [
   ["/hermit", /Hermit/i],
   ["/care", /chaeto/i],
   ["/coming-soon", /Growing in the vats/],
+  ["/newsletter", /Reef notes by email/],
   ["/checkout", /Checkout/],
   ["/order-confirmation", /find that order/],
   ["/privacy-policy", /Privacy/i],

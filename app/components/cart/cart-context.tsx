@@ -14,7 +14,7 @@ import { stockClampMessage } from "~/domain/availability";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
-import { markHydrated, takeEarlyTaps } from "./early-taps";
+import { markHydrated, takeEarly, takeEarlyTaps } from "./early-taps";
 
 declare global {
   interface Window {
@@ -95,11 +95,13 @@ export function CartProvider({
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  // Once the stored cart is loaded, add what was tapped before the page was ready.
+  // Once the stored cart is loaded, add what was tapped before the page was ready, and open the
+  // panel if the cart button was.
   const valueRef = useRef<CartContextValue | null>(null);
   useEffect(() => {
     if (!ready) return;
     for (const tap of takeEarlyTaps()) valueRef.current?.addItem(tap.kind, tap.id, tap.quantity);
+    if (takeEarly("__lrOpen")) setOpen(true);
   }, [ready]);
 
   const nameOf = useCallback(

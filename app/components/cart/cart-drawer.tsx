@@ -32,6 +32,8 @@ export function CartDrawer() {
         aria-label={`Open cart, ${count} ${count === 1 ? "item" : "items"}`}
         aria-haspopup="dialog"
         aria-expanded={open}
+        // Tapped before the page is ready: the panel opens once the cart is loaded (cart-context).
+        data-early-open
         onClick={() => setOpen(true)}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}

@@ -1,9 +1,15 @@
 /*
- * "Add to cart" tapped before the page's JavaScript has run must not be lost (a slow phone shows
- * the button seconds before it works). A tiny inline script, first in <body>, catches those taps on
- * buttons marked `data-early-add`, remembers them with the quantity typed, and shows the button as
- * busy; once React has hydrated and the cart is loaded, the cart replays them (with the usual
- * toast). After hydration the script steps aside and React's handlers answer as usual.
+ * What a person does before the page's JavaScript has run must not be lost (a slow phone shows
+ * the page seconds before it works). A tiny inline script, first in <body>, catches:
+ * - "Add to cart" (`data-early-add`): remembered with the quantity typed (the quantity box then
+ *   goes back to 1, as after an ordinary tap), the button shown as busy; the cart adds it once
+ *   loaded, with the usual toast;
+ * - a quantity stepper's − / + (`data-step`, `aria-controls` = its input): applied to the input at
+ *   once, within its min and max; the stepper reads the input when it hydrates;
+ * - the header's cart button (`data-early-open`): the panel opens once the cart is loaded;
+ * - a form marked `data-early-submit` (checkout): its submit is held, and sent again by the form
+ *   once the page is ready (the fields typed meanwhile are kept by hydration).
+ * After hydration the script steps aside and React's handlers answer as usual.
  * docs/decisions/018-input-before-javascript.md
  */
 export interface EarlyTap {
@@ -16,11 +22,15 @@ declare global {
   interface Window {
     __lrTaps?: EarlyTap[];
     __lrHydrated?: boolean;
+    /** The cart button was tapped before hydration. */
+    __lrOpen?: boolean;
+    /** A `data-early-submit` form was submitted before hydration. */
+    __lrSubmit?: boolean;
   }
 }
 
 /** The inline script (kept small: it is in every page's HTML). */
-export const EARLY_TAPS_SCRIPT = `(function(){var q=window.__lrTaps=[];document.addEventListener("click",function(e){if(window.__lrHydrated)return;var b=e.target instanceof Element&&e.target.closest("[data-early-add]");if(!b)return;e.preventDefault();var i=document.getElementById(b.getAttribute("data-qty-input")||"");q.push({kind:b.getAttribute("data-kind"),id:b.getAttribute("data-early-add"),quantity:Math.max(1,parseInt(i&&i.value,10)||1)});b.setAttribute("aria-busy","true")},true)})();`;
+export const EARLY_TAPS_SCRIPT = `(function(){var w=window,d=document,q=w.__lrTaps=[];d.addEventListener("click",function(e){if(w.__lrHydrated)return;var b=e.target instanceof Element&&e.target.closest("[data-early-add],[data-step],[data-early-open]");if(!b)return;e.preventDefault();var s=+b.getAttribute("data-step"),i=d.getElementById(b.getAttribute(s?"aria-controls":"data-qty-input")||"");if(s){if(!i)return;var m=+i.max||99,v=Math.min(m,Math.max(1,(parseInt(i.value,10)||1)+s));i.value=v;b.parentNode.querySelectorAll("[data-step]").forEach(function(x){x.disabled=x.getAttribute("data-step")<0?v<=1:v>=m});return}if(b.hasAttribute("data-early-open"))w.__lrOpen=!0;else{q.push({kind:b.getAttribute("data-kind"),id:b.getAttribute("data-early-add"),quantity:Math.max(1,parseInt(i&&i.value,10)||1)});if(i)i.value=1}b.setAttribute("aria-busy","true")},!0);d.addEventListener("submit",function(e){if(!w.__lrHydrated&&e.target.hasAttribute("data-early-submit")){e.preventDefault();w.__lrSubmit=!0}},!0)})();`;
 
 /** Called once React has hydrated: from now on React answers taps itself. */
 export function markHydrated() {
@@ -31,8 +41,17 @@ export function markHydrated() {
 export function takeEarlyTaps(): EarlyTap[] {
   const taps = window.__lrTaps ?? [];
   window.__lrTaps = [];
-  document.querySelectorAll("[data-early-add][aria-busy]").forEach((el) => el.removeAttribute("aria-busy"));
+  document
+    .querySelectorAll("[aria-busy][data-early-add],[aria-busy][data-early-open]")
+    .forEach((el) => el.removeAttribute("aria-busy"));
   return taps.filter(
     (t) => (t.kind === "product" || t.kind === "bundle") && typeof t.id === "string" && Number.isInteger(t.quantity),
   );
+}
+
+/** True once, if `flag` was set before hydration (the cart button tapped, a form submitted). */
+export function takeEarly(flag: "__lrOpen" | "__lrSubmit"): boolean {
+  const was = window[flag] === true;
+  window[flag] = false;
+  return was;
 }

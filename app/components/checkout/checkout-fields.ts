@@ -5,7 +5,7 @@
 const KEY = "lazyReefer.checkout";
 const KEPT = ["email", "name", "line1", "line2", "city", "state", "postalCode"] as const;
 
-export function loadCheckoutFields(): Record<string, string> {
+function loadCheckoutFields(): Record<string, string> {
   try {
     const raw: unknown = JSON.parse(window.sessionStorage.getItem(KEY) ?? "{}");
     if (typeof raw !== "object" || raw === null) return {};
@@ -32,6 +32,21 @@ export function saveCheckoutFields(form: HTMLFormElement) {
   } catch {
     // Storage full or blocked: the fields still work, they just won't survive a reload.
   }
+}
+
+/**
+ * Once the form has hydrated: what was kept from before a reload fills each field the person has
+ * not touched; what they typed while the page was loading stays (typed, then kept, then the
+ * signed-in customer's details, which the server rendered as the fields' `value`). Then all of it
+ * is kept.
+ */
+export function restoreCheckoutFields(form: HTMLFormElement) {
+  for (const [name, value] of Object.entries(loadCheckoutFields())) {
+    // A kept name is one input or select of this form (a select's server value is its "Choose" prompt, "").
+    const field = form.elements.namedItem(name) as HTMLInputElement | null;
+    if (field && field.value === (field.getAttribute("value") ?? "")) field.value = value;
+  }
+  saveCheckoutFields(form);
 }
 
 export function forgetCheckoutFields() {

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { useCart } from "../cart/cart-context";
+import { takeEarly } from "../cart/early-taps";
 import { Field, SelectField } from "../ui/field";
 import { whenIdle } from "../ui/idle";
 import { cartItems, isFailure, postJson } from "./checkout-client";
@@ -12,7 +13,7 @@ import {
   formatExpiry,
   formatInput,
   groupCardNumber,
-  loadCheckoutFields,
+  restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
 
@@ -48,18 +49,16 @@ export function CheckoutForm({
   testMode: boolean;
   stripePublishableKey?: string | null;
 }) {
-  const { cart, clear } = useCart();
+  const { cart, clear, ready } = useCart();
   const navigate = useNavigate();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [stripeStep, setStripeStep] = useState<{ clientSecret: string; orderUrl: string } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
-  // What was typed before a reload (never the card), else what the shop knows of a signed-in customer.
-  const [initial] = useState<Record<string, string>>(() => ({
-    ...(prefill ?? {}),
-    ...loadCheckoutFields(),
-  }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server renders the form with what it knows of a signed-in customer; fields kept from
+  // before a reload come in after hydration, and never over what was typed meanwhile.
   // Synchronous guard against a double submit (state updates land only on the next render).
   const busy = useRef(false);
   // One Idempotency-Key per order attempt: sending the same form again after a lost answer
@@ -70,6 +69,13 @@ export function CheckoutForm({
     if (formError) errorRef.current?.focus();
   }, [formError]);
   useEffect(() => whenIdle(() => void loadValidation()), []);
+  useEffect(() => {
+    if (formRef.current) restoreCheckoutFields(formRef.current);
+  }, []);
+  // "Pay" tapped while the page was loading: held by the inline script, sent now that the cart is here.
+  useEffect(() => {
+    if (ready && takeEarly("__lrSubmit")) formRef.current?.requestSubmit();
+  }, [ready]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -157,6 +163,9 @@ export function CheckoutForm({
   }
   return (
     <form
+      ref={formRef}
+      method="post"
+      data-early-submit
       onSubmit={onSubmit}
       onChange={(e) => saveCheckoutFields(e.currentTarget)}
       noValidate
@@ -184,7 +193,7 @@ export function CheckoutForm({
           autoComplete="email"
           required
           error={err("customer.email")}
-          defaultValue={initial.email}
+          defaultValue={prefill?.email}
           maxLength={254}
           hint="Your confirmation and tracking go here."
         />
@@ -194,7 +203,7 @@ export function CheckoutForm({
           autoComplete="name"
           required
           maxLength={120}
-          defaultValue={initial.name}
+          defaultValue={prefill?.name}
           error={err("customer.name")}
         />
       </fieldset>
@@ -208,7 +217,6 @@ export function CheckoutForm({
             autoComplete="address-line1"
             required
             maxLength={200}
-            defaultValue={initial.line1}
             error={err("address.line1")}
           />
           <Field
@@ -216,7 +224,6 @@ export function CheckoutForm({
             label="Apartment, suite (optional)"
             autoComplete="address-line2"
             maxLength={200}
-            defaultValue={initial.line2}
             error={err("address.line2")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -226,7 +233,6 @@ export function CheckoutForm({
               autoComplete="address-level2"
               required
               maxLength={100}
-              defaultValue={initial.city}
               error={err("address.city")}
             />
             <SelectField
@@ -236,7 +242,6 @@ export function CheckoutForm({
               error={err("address.state")}
               required
               prompt="Choose a state"
-              defaultValue={initial.state ?? ""}
               options={states.map(([value, label]) => ({ value, label }))}
             />
             <Field
@@ -245,7 +250,6 @@ export function CheckoutForm({
               autoComplete="postal-code"
               required
               maxLength={10}
-              defaultValue={initial.postalCode}
               error={err("address.postalCode")}
               hint="5 digits, or ZIP+4 like 33602-1234."
             />

@@ -12,24 +12,22 @@ export interface ServerQuote {
 
 /** Re-prices the cart on the server whenever it changes: the summary shows what will be charged. */
 export function useServerQuote(cart: CartState, enabled: boolean) {
-  const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null; loading: boolean }>({
+  const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null }>({
     quote: null,
     error: null,
-    loading: false,
   });
   const key = JSON.stringify(cartItems(cart));
   useEffect(() => {
     if (!enabled || key === "[]") {
-      setState({ quote: null, error: null, loading: false });
+      setState({ quote: null, error: null });
       return;
     }
     let cancelled = false;
-    setState((s) => ({ ...s, loading: true }));
     postJson<ServerQuote>("/api/cart/quote", { items: JSON.parse(key) })
       .then(({ data }) => {
         if (cancelled) return;
-        if (isFailure(data)) setState({ quote: null, error: data.error.message, loading: false });
-        else setState({ quote: data, error: null, loading: false });
+        if (isFailure(data)) setState({ quote: null, error: data.error.message });
+        else setState({ quote: data, error: null });
       })
       .catch(
         () =>
@@ -37,7 +35,6 @@ export function useServerQuote(cart: CartState, enabled: boolean) {
           setState({
             quote: null,
             error: "We couldn't check prices with the shop. Check your connection.",
-            loading: false,
           }),
       );
     return () => {

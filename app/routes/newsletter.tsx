@@ -1,0 +1,82 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert } from "~/components/account/auth-card";
+import { PageHeader } from "~/components/page-header";
+import { EmailField } from "~/components/ui/field";
+import { parseForm } from "~/domain/forms";
+import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
+import { requestSubscription } from "~/models/newsletter.server";
+import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
+import { pageMeta } from "~/utils/seo";
+import type { Route } from "./+types/newsletter";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, {
+    title: "Newsletter",
+    description: "One email when something new is in stock, plus monthly reef notes from Lazy Reefer.",
+    path: "/newsletter",
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * Where the newsletter forms post when the page's JavaScript has not run (or is off): the same
+ * double opt-in as `/api/newsletter`, answered with this page (decision 018).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(NewsletterSchema, await request.formData());
+  if (!parsed.success) return invalidForm(parsed.result);
+  const { services } = context;
+  const limited = await services.rateLimiter.hit(`newsletter:${context.clientIp}`, COMMUNITY_LIMIT);
+  if (!limited.allowed)
+    return formError("Too many requests from your connection. Please try again in a few minutes.", { status: 429 });
+  if (!parsed.data.website)
+    await requestSubscription(
+      { db: services.database.db, config: services.config, secret: services.secret, now: services.clock() },
+      parsed.data.email,
+      parsed.data.source,
+    );
+  return formSuccess(NEWSLETTER_ANSWER);
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const done = actionData?.status === "success";
+  return (
+    <>
+      <PageHeader
+        eyebrow="Newsletter"
+        title={done ? "Check your inbox" : "Reef notes by email"}
+        intro="One email when something new is in stock, plus our monthly reef notes. Unsubscribe in one click."
+      />
+      <div className="container-page py-12">
+        <section aria-label="Newsletter signup" className="card relative max-w-xl p-6 sm:p-8">
+          {done ? (
+            <>
+              <p role="status" className="rounded-xl bg-chaeto-light p-4 font-medium text-chaeto">
+                {actionData.message}
+              </p>
+              <Link to="/products" className="btn-primary mt-6">
+                Back to the shop
+              </Link>
+            </>
+          ) : (
+            <>
+              <FormAlert message={actionData?.message} />
+              <Form method="post" className="space-y-4">
+                <EmailField label="Email address" error={actionData?.fieldErrors?.email} />
+                <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+                  <label htmlFor="website">Website</label>
+                  <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+                </div>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {busy ? "Sending…" : "Subscribe"}
+                </button>
+              </Form>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

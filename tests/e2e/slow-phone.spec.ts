@@ -1,0 +1,144 @@
+import crypto from "node:crypto";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { E2E_ADMIN, waitForMail } from "./mailbox";
+import type { Page } from "@playwright/test";
+
+/*
+ * The shopper of issue 18: a phone 390 px wide on a slow connection (400 kb/s each way, 400 ms
+ * latency) with a CPU four times slower. The page shows seconds before its JavaScript has run;
+ * nothing done in that window may be lost (docs/decisions/018-input-before-javascript.md).
+ * Every wait is on something the page shows, never a fixed sleep.
+ */
+test.setTimeout(120_000);
+
+async function slowPhone(page: Page) {
+  // A server that has just started answers its first pages slowly, whatever the line: warm it
+  // up first, so the page (not a cold server) sets the pace.
+  for (const path of ["/product/premium-chaeto", "/checkout"]) expect((await page.request.get(path)).ok()).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  // Each page as on a first visit: its scripts come over the slow line too.
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+const isHydrated = (page: Page) => page.evaluate(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true);
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true, null, { timeout: 60_000 });
+
+test("slow phone: add to cart, type the checkout before the page is ready, reload, pay", async ({ page }) => {
+  await slowPhone(page);
+
+  // "Add to cart" as soon as the button shows.
+  await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
+  const add = page.getByRole("button", { name: "Add to cart" });
+  await add.click();
+  expect(await isHydrated(page), "the tap came before the page was ready").toBe(false);
+  await expect(page.getByTestId("cart-count")).toHaveText("1", { timeout: 60_000 });
+
+  // Checkout: email and name typed as soon as the fields show.
+  await page.goto("/checkout", { waitUntil: "commit" });
+  const email = page.getByLabel("Email", { exact: true });
+  const name = page.getByLabel("Full name");
+  await email.fill("slow@example.com");
+  await name.fill("Sol Slow");
+  expect(await isHydrated(page), "typed before the page was ready").toBe(false);
+  const pay = page.getByRole("button", { name: /^Pay \$/ });
+  await expect(pay).toBeVisible({ timeout: 60_000 });
+  await expect(email).toHaveValue("slow@example.com");
+  await expect(name).toHaveValue("Sol Slow");
+  // The phone's summary bar says the figure the pay button says.
+  const amount = (await pay.textContent())!.replace("Pay", "").trim();
+  await expect.poll(() => page.locator(".summary-bar > summary").innerText()).toBe(`Show order summary · ${amount}`);
+
+  // A reload keeps the fields, never the card.
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.reload({ waitUntil: "commit" });
+  await expect(pay).toBeVisible({ timeout: 60_000 });
+  await expect(email).toHaveValue("slow@example.com");
+  await expect(name).toHaveValue("Sol Slow");
+  await expect(page.getByLabel("Card number")).toHaveValue("");
+
+  await page.getByLabel("Street address").fill("3 Slow Lane");
+  await page.getByLabel("City").fill("Tampa");
+  await page.getByLabel("State").selectOption("FL");
+  await page.getByLabel("ZIP code").fill("33602");
+  await page.getByLabel("Card number").fill("4242424242424242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await pay.click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sol!");
+  await expect(page.getByTestId("order-total")).toHaveText(amount);
+});
+
+test("slow phone: a quantity + tapped before the page is ready counts", async ({ page }) => {
+  await slowPhone(page);
+  await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
+  const quantity = page.getByLabel("Quantity", { exact: true });
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  expect(await isHydrated(page), "the tap came before the page was ready").toBe(false);
+  await expect(quantity).toHaveValue("2");
+  await hydrated(page);
+  await expect(quantity).toHaveValue("2");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+});
+
+test("the newsletter form works with JavaScript off", async ({ browser, page: withScripts }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.251.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  const page = await context.newPage();
+  const address = `nojs-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await page.goto("/");
+  const footer = page.locator("#site-footer");
+  await footer.getByLabel("Email address").fill(address);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+  await expect(page.getByRole("status")).toHaveText("Check your inbox: we sent a link to confirm your subscription.");
+  // Double opt-in as with JavaScript: the confirmation mail is on its way.
+  await waitForMail(address, /Confirm your/);
+  await context.close();
+
+  // The same page with JavaScript (axe needs it), answering in place.
+  await visit(withScripts, "/newsletter");
+  const main = withScripts.getByRole("main");
+  await main.getByLabel("Email address").fill(`js-${address}`);
+  await main.getByRole("button", { name: "Subscribe" }).click();
+  await expect(withScripts.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+  await expectAccessible(withScripts);
+});
+
+test("sign-in and the contact form work with JavaScript off", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.252.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  await page.getByLabel("Your name").fill("Nora No-Script");
+  await page.getByLabel("Email", { exact: true }).fill("noscript@example.com");
+  await page.getByLabel("Message", { exact: true }).fill("Does the refugium kit come with a light timer?");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/thankyou\?from=contact$/);
+
+  await page.goto("/sign-in?redirectTo=%2Fprofile");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId("account-link")).not.toHaveText("Sign in");
+  await context.close();
+});
