@@ -9,6 +9,7 @@ import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
 import { getUser } from "~/models/session.server";
 import { useShopConfig } from "~/root";
+import { formError } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
 
@@ -33,7 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+const NEEDS_JAVASCRIPT =
+  "Checkout needs JavaScript turned on: your cart is kept in this browser, and card details go straight to the payment provider. Nothing was charged.";
+
+/** Only a browser without JavaScript posts the form here (with it, checkout goes to /api/checkout): say why it can't go on. */
+export function action() {
+  return formError(NEEDS_JAVASCRIPT, { status: 400 });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, ready, cart } = useCart();
   const config = useShopConfig();
   const hasItems = ready && quote.lines.length > 0;
@@ -46,6 +55,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <section className="container-page py-12">
       <p className="eyebrow">Checkout</p>
       <h1 className="mt-2 text-4xl font-semibold">Checkout</h1>
+      <noscript>
+        <p className="mt-4 max-w-2xl rounded-xl bg-gold-light p-3 text-sm font-medium text-[#7a5300]">
+          {NEEDS_JAVASCRIPT}
+        </p>
+      </noscript>
+      {actionData?.message ? (
+        <p role="alert" className="mt-4 max-w-2xl rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">
+          {actionData.message}
+        </p>
+      ) : null}
       {ready && !hasItems ? (
         <div className="card mt-8 max-w-2xl">
           <CartContents layout="page" />

@@ -142,3 +142,23 @@ test("sign-in and the contact form work with JavaScript off", async ({ browser }
   await expect(page.getByTestId("account-link")).not.toHaveText("Sign in");
   await context.close();
 });
+
+test("checkout with JavaScript off says why it can't go on, before and after a post, and nothing is charged", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const html = await (await page.goto("/checkout"))!.text();
+  // In a <noscript>: shown by a browser with scripting off (Playwright's switch leaves the HTML parser
+  // thinking scripts run, so it is read from the page's source here).
+  expect(html).toMatch(/<noscript>[^]*Checkout needs JavaScript turned on[^]*<\/noscript>/);
+  await page.getByLabel("Email", { exact: true }).fill("noscript@example.com");
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await page
+    .locator("form[method=post]")
+    .first()
+    .evaluate((form: HTMLFormElement) => form.submit());
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByRole("alert")).toContainText("Nothing was charged.");
+  await context.close();
+});

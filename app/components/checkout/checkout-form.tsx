@@ -54,6 +54,11 @@ export function CheckoutForm({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Until the page is ready the card inputs belong to no form: a browser without JavaScript that
+  // posts the form as plain HTML must not send card details to the shop's server.
+  const [cardDetached, setCardDetached] = useState(true);
+  useEffect(() => setCardDetached(false), []);
+  const cardForm = cardDetached ? "card-details-need-javascript" : undefined;
   const [stripeStep, setStripeStep] = useState<{ clientSecret: string; orderUrl: string } | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -278,6 +283,7 @@ export function CheckoutForm({
             label="Card number"
             inputMode="numeric"
             autoComplete="cc-number"
+            form={cardForm}
             required
             maxLength={23}
             error={err("card.number")}
@@ -289,6 +295,7 @@ export function CheckoutForm({
               name="expiry"
               label="Expiry (MM/YY)"
               autoComplete="cc-exp"
+              form={cardForm}
               required
               placeholder="12/34"
               inputMode="numeric"
@@ -296,7 +303,15 @@ export function CheckoutForm({
               onInput={(e) => formatInput(e, formatExpiry)}
               error={err("card.expiry") ?? err("card.expMonth") ?? err("card.expYear")}
             />
-            <Field name="cvc" label="CVC" autoComplete="cc-csc" required maxLength={4} error={err("card.cvc")} />
+            <Field
+              name="cvc"
+              label="CVC"
+              autoComplete="cc-csc"
+              form={cardForm}
+              required
+              maxLength={4}
+              error={err("card.cvc")}
+            />
           </div>
         </fieldset>
       ) : null}
