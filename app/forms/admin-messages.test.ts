@@ -5,16 +5,18 @@ import { JARGON, messagesOf, post } from "./test-form";
 
 describe("the forms under a customer's message", () => {
   it("reads the message and the action from the button pressed", () => {
-    expect(post(MessageFormSchema, { intent: "reply:12", reply: "  Thanks, on its way.  " }).data).toEqual({
+    expect(post(MessageFormSchema, { intent: "reply:12", seq: "2", reply: "  Thanks, on its way.  " }).data).toEqual({
       action: "reply",
       id: 12,
+      seq: 2,
       reply: "Thanks, on its way.",
     });
     expect(post(MessageFormSchema, { intent: "handled:3" }).data).toEqual({ action: "handled", id: 3 });
   });
 
   it("asks for a reply of a sensible length next to the reply box", () => {
-    const errorOf = (reply: string) => post(MessageFormSchema, { intent: "reply:12", reply }, "reply:12").result;
+    const errorOf = (reply: string) =>
+      post(MessageFormSchema, { intent: "reply:12", seq: "1", reply }, "reply:12").result;
     expect(errorOf("")).toEqual({
       status: "error",
       intent: "reply:12",
@@ -28,6 +30,10 @@ describe("the forms under a customer's message", () => {
   });
 
   it("answers an unknown action or message at the top", () => {
+    // A reply without its number in the thread is a stale or hand-made form too.
+    expect(post(MessageFormSchema, { intent: "reply:12", reply: "Hello there" }).result?.message).toBe(
+      FORM_OUT_OF_DATE,
+    );
     for (const intent of ["delete:12", "reply:abc", "handled:0", "handled"]) {
       expect(post(MessageFormSchema, { intent, reply: "Hello there" }).result?.message, intent).toBe(FORM_OUT_OF_DATE);
     }
