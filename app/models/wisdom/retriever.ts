@@ -591,7 +591,10 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     }),
   );
 
-  const weight = termWeights(sections, tuning.unknownWeight);
+  const termWeight = termWeights(sections, tuning.unknownWeight);
+  // "How do I …" says what kind of answer is wanted (the re-ranker's howTo cue), not what it is
+  // about: a passage under a "How to …" heading must not count as covering the question's topic.
+  const weight = (t: string) => (t === "howto" ? 0 : termWeight(t));
   const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
   const rarest = Math.log(1 + Math.max(1, sections.length));
   const calibrate = (f: WisdomFeatures) => {
