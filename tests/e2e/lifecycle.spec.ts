@@ -70,7 +70,10 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   await expect(page.getByTestId("orders-table")).toContainText(number);
   await expect(page.getByTestId("orders-table")).not.toContainText("Cancelled");
 
-  await page.getByRole("link", { name: "Abandoned checkouts" }).click();
+  await page
+    .getByRole("navigation", { name: "Orders or abandoned checkouts" })
+    .getByRole("link", { name: "Abandoned checkouts" })
+    .click();
   await expect(page.getByRole("heading", { name: "Abandoned checkouts", level: 1 })).toBeVisible();
   await page.getByLabel("Order number or email").fill(email);
   await page.getByRole("button", { name: "Filter" }).click();
