@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
-import { detailsFromForm, productDetailsFields } from "./admin-product-details";
+import { detailsFromForm, parseDetailsJson, productDetailsFields } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
 import type { CatalogueUpdate } from "~/models/admin-catalogue.server";
 
@@ -19,7 +19,6 @@ export const CATALOGUE_LIMITS = {
   metadataValue: 200,
 } as const;
 
-const METADATA_KEY = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 const METADATA_EXAMPLE = 'Write the details as JSON, like {"careLevel": "Beginner"}.';
 
 /** "care, monthly ,, kit" → ["care", "monthly", "kit"]; an empty field clears the tags. */
@@ -39,48 +38,14 @@ const tagsField = z
     return tags;
   });
 
-/** The product's details as the JSON object shown in the textarea: short names, plain values. */
+/** The product's details as one JSON object (the API's shape): short names, plain values. */
 const metadataField = z
   .string()
   .trim()
   .max(CATALOGUE_LIMITS.metadataText, `Use at most ${CATALOGUE_LIMITS.metadataText} characters.`)
-  .transform((text, ctx) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: "custom", message: METADATA_EXAMPLE });
-      return z.NEVER;
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      ctx.addIssue({ code: "custom", message: METADATA_EXAMPLE });
-      return z.NEVER;
-    }
-    const details: Record<string, string | number | boolean> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const name = `"${key.slice(0, 40)}"`;
-      if (!METADATA_KEY.test(key)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Name ${name} with letters and digits only, starting with a letter (at most 40).`,
-        });
-        return z.NEVER;
-      }
-      if (typeof v === "string" && v.length > CATALOGUE_LIMITS.metadataValue) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Keep ${name} to ${CATALOGUE_LIMITS.metadataValue} characters.`,
-        });
-        return z.NEVER;
-      }
-      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
-        ctx.addIssue({ code: "custom", message: `Give ${name} a text in quotes, a number, true or false.` });
-        return z.NEVER;
-      }
-      details[key] = v;
-    }
-    return details;
-  });
+  .transform((text, ctx) =>
+    parseDetailsJson(text, ctx, { example: METADATA_EXAMPLE, maxValue: CATALOGUE_LIMITS.metadataValue }),
+  );
 
 /** What every catalogue item's form posts. */
 const itemFields = {

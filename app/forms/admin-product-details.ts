@@ -147,7 +147,55 @@ function fieldSchema(field: DetailField): z.ZodType<DetailValue | undefined> {
   }
 }
 
-/** The "Other details" JSON: an object of short names and plain values, none of them a typed key. */
+/**
+ * A details object typed as JSON (the "Other details" box, the API's whole metadata): an object of
+ * short names and plain values. `refuseKey` names a key the box may not hold, and why.
+ */
+export function parseDetailsJson(
+  text: string,
+  ctx: z.RefinementCtx,
+  options: { example: string; maxValue: number; refuseKey?: (key: string, name: string) => string | undefined },
+): Record<string, DetailValue> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: "custom", message: options.example });
+    return z.NEVER;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: "custom", message: options.example });
+    return z.NEVER;
+  }
+  const details: Record<string, DetailValue> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name = `"${key.slice(0, 40)}"`;
+    if (!METADATA_KEY.test(key)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Name ${name} with letters and digits only, starting with a letter (at most 40).`,
+      });
+      return z.NEVER;
+    }
+    const refused = options.refuseKey?.(key, name);
+    if (refused) {
+      ctx.addIssue({ code: "custom", message: refused });
+      return z.NEVER;
+    }
+    if (typeof v === "string" && v.length > options.maxValue) {
+      ctx.addIssue({ code: "custom", message: `Keep ${name} to ${options.maxValue} characters.` });
+      return z.NEVER;
+    }
+    if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+      ctx.addIssue({ code: "custom", message: `Give ${name} a text in quotes, a number, true or false.` });
+      return z.NEVER;
+    }
+    details[key] = v;
+  }
+  return details;
+}
+
+/** The "Other details" JSON: none of its keys may be one with a typed field. */
 const otherDetails = z
   .string()
   .trim()
@@ -155,43 +203,14 @@ const otherDetails = z
   .optional()
   .transform((text, ctx): Record<string, DetailValue> => {
     if (!text) return {};
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: "custom", message: OTHER_EXAMPLE });
-      return z.NEVER;
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      ctx.addIssue({ code: "custom", message: OTHER_EXAMPLE });
-      return z.NEVER;
-    }
-    const details: Record<string, DetailValue> = {};
-    for (const [key, v] of Object.entries(value)) {
-      const name = `"${key.slice(0, 40)}"`;
-      if (!METADATA_KEY.test(key)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Name ${name} with letters and digits only, starting with a letter (at most 40).`,
-        });
-        return z.NEVER;
-      }
-      if (TYPED_KEYS.has(key)) {
-        const label = FIELDS.find((f) => f.key === key)!.label;
-        ctx.addIssue({ code: "custom", message: `${name} has its own field above ("${label}"): use it there.` });
-        return z.NEVER;
-      }
-      if (typeof v === "string" && v.length > DETAIL_LIMITS.text) {
-        ctx.addIssue({ code: "custom", message: `Keep ${name} to ${DETAIL_LIMITS.text} characters.` });
-        return z.NEVER;
-      }
-      if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
-        ctx.addIssue({ code: "custom", message: `Give ${name} a text in quotes, a number, true or false.` });
-        return z.NEVER;
-      }
-      details[key] = v;
-    }
-    return details;
+    return parseDetailsJson(text, ctx, {
+      example: OTHER_EXAMPLE,
+      maxValue: DETAIL_LIMITS.text,
+      refuseKey: (key, name) =>
+        TYPED_KEYS.has(key)
+          ? `${name} has its own field above ("${FIELDS.find((f) => f.key === key)!.label}"): use it there.`
+          : undefined,
+    });
   });
 
 /**

@@ -1,12 +1,8 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator, type Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../database/db.server";
-import { migrations } from "../../database/migrate.server";
-import { testDatabaseKind, testPostgresUrl } from "../helpers/test-database";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle } from "../../database/db.server";
+import { databaseMigratedTo } from "../helpers/migration-database";
+import { testDatabaseKind } from "../helpers/test-database";
+import type { Migrator, Kysely } from "kysely";
 
 /** A shop with product images from before the photo list (0010), upgraded to 0011: the storefront is unchanged. */
 describe(`migration 0011 on an existing shop, ${testDatabaseKind()}`, () => {
@@ -14,18 +10,7 @@ describe(`migration 0011 on an existing shop, ${testDatabaseKind()}`, () => {
   let migrator: Migrator;
 
   beforeAll(async () => {
-    const postgres = testDatabaseKind() === "postgres";
-    const id = crypto.randomBytes(4).toString("hex");
-    const url = postgres
-      ? testPostgresUrl()
-      : `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lr-mig-")), "shop.db")}`;
-    database = await openDatabase(url, postgres ? { schema: `lr_m_${inject("runId")}_${id}` } : {});
-    migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-    });
-    expect((await migrator.migrateTo("0010-order-lifecycle")).error).toBeUndefined();
+    ({ database, migrator } = await databaseMigratedTo("0010-order-lifecycle"));
   });
   afterAll(async () => {
     await database?.destroy();
