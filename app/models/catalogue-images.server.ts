@@ -89,7 +89,9 @@ async function adoptImages(db: Db, productIds: string[]) {
   const now = new Date().toISOString();
   const rows = products.flatMap((p) =>
     imageKeysOf(p.images).map((key, position) => ({
-      id: crypto.randomUUID(),
+      // The migration's ids: two requests adopting at once insert the same rows, and the second
+      // one's are ignored instead of doubling the strip.
+      id: `${p.id}-p${position}`,
       product_id: p.id,
       image_key: key,
       status: "published" as const,
@@ -97,7 +99,12 @@ async function adoptImages(db: Db, productIds: string[]) {
       created_at: now,
     })),
   );
-  if (rows.length > 0) await db.insertInto("product_photos").values(rows).execute();
+  if (rows.length > 0)
+    await db
+      .insertInto("product_photos")
+      .values(rows)
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
 }
 
 function imageKeysOf(images: unknown): string[] {

@@ -39,6 +39,7 @@ for (const { width, productId } of [
     await signInAsAdmin(page, "/admin/catalogue");
     // The first sign-in of a fresh server can take a while on a busy machine.
     await expect(page.getByRole("heading", { name: "Catalogue", level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState("load");
     const strip = page.getByTestId(`photos-${productId}`);
     const photos = strip.getByTestId("photo");
     const before = await photos.count();
@@ -186,6 +187,9 @@ test("photos without JavaScript: upload, show in shop and make main are plain fo
   const productId = "october-special";
   await signInAsAdmin(page, "/admin/catalogue");
   await expect(page.getByRole("heading", { name: "Catalogue", level: 1 })).toBeVisible({ timeout: 15_000 });
+  // The heading arrives long before the end of this long page's stream: count the photos once the
+  // whole document is in (a count taken mid-stream read 0 where the product had 2).
+  await page.waitForLoadState("load");
   const strip = page.getByTestId(`photos-${productId}`);
   const photos = strip.getByTestId("photo");
   const before = await photos.count();

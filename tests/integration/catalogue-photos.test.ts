@@ -126,6 +126,18 @@ describe(`catalogue photos and details on ${testDatabaseKind()}`, () => {
     expect((await change(second!.id, "restore")).status).toBe(404);
   });
 
+  it("adopts a product's images once when two requests read its photos at the same moment", async () => {
+    const db = services.database.db;
+    const product = "reef-care-bundle";
+    const images = (await getProduct(db, product))!.imageKeys;
+    expect(images.length).toBeGreaterThan(0);
+    // As for a product added after the photos migration: images, but no photo rows yet.
+    await db.deleteFrom("product_photos").where("product_id", "=", product).execute();
+    await Promise.all(Array.from({ length: 4 }, () => listProductPhotos(db, [product])));
+    const photos = (await listProductPhotos(db, [product])).get(product)!;
+    expect(photos.map((p) => p.key)).toHaveLength(images.length);
+  });
+
   it("refuses a photo of another product, a bad operation and a file that is not an image, with 4xx", async () => {
     const other = (await listProductPhotos(services.database.db, ["reef-care-bundle"])).get("reef-care-bundle")!;
     const otherBefore = (await getProduct(services.database.db, "reef-care-bundle"))!.imageKeys;
