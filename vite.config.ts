@@ -11,7 +11,7 @@ interface ModuleGraph {
 }
 
 /** Small modules nearly every page imports (page meta, product pictures): cheaper in the shell than as files of their own. */
-const NEARLY_EVERY_PAGE = /[\\/]app[\\/](utils[\\/]seo|components[\\/]product-image|domain[\\/]images)\.tsx?$/;
+const NEARLY_EVERY_PAGE = /[\\/]app[\\/](utils[\\/]seo|components[\\/]product-image|domain[\\/](images|money))\.tsx?$/;
 
 /** True when `id` is imported statically, directly or not, by app/root.tsx (so every page loads it). */
 function loadedByEveryPage(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
@@ -112,6 +112,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   priority: 20,
                 },
+                // One file of its own, not a copy in each chunk that uses it.
+                { name: "availability", test: /[\\/]app[\\/]domain[\\/]availability\.ts$/, priority: 16 },
                 {
                   name: (id: string, graph: ModuleGraph) =>
                     id !== ROOT_ROUTE && (NEARLY_EVERY_PAGE.test(id) || loadedByEveryPage(id, graph)) ? "shell" : null,

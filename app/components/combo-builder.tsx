@@ -4,11 +4,11 @@ import { Icon } from "~/components/ui/icon";
 import { isPurchasable } from "~/domain/availability";
 import { MIN_COMBO_PRODUCTS, priceCombo } from "~/domain/cart";
 import { formatCents } from "~/domain/money";
-import { useCart } from "./cart/cart-context";
+import { useCartActions } from "./cart/cart-actions";
 
 /** Pick products, watch the combo discount and price update, add the combo to the cart. */
 export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
-  const { catalogue, now, addCombo } = useCart();
+  const { catalogue, now, addCombo } = useCartActions();
   const headingId = useId();
   const candidates = catalogue.products.filter((p) => p.metadata.comboEligible && isPurchasable(p, now));
   const [picked, setPicked] = useState<string[]>(initial.filter((id) => candidates.some((p) => p.id === id)));

@@ -1,10 +1,17 @@
 import { ShoppingBag } from "lucide";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import { whenIdle } from "~/components/ui/idle";
 import { stockLabel, type StockState } from "~/domain/availability";
 import { useCart } from "./cart/cart-context";
 import { QuantityStepper } from "./quantity-stepper";
 import { StockBadge } from "./stock-badge";
+
+// The cart's rules (~/domain/cart) are fetched when the browser is idle or the shopper reaches for
+// the button, not before the page can be used (decision 015). A tap before hydration is held by
+// the early-tap script; one after hydration but before the code is in waits for it.
+const loadActions = () => import("./cart/cart-actions");
+type ActionsModule = Awaited<ReturnType<typeof loadActions>>;
 
 interface PurchasePanelProps {
   itemId: string;
@@ -16,10 +23,13 @@ interface PurchasePanelProps {
 /** Quantity and the buy button; an ended offer or empty stock says so and cannot be bought. */
 export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePanelProps) {
   const [quantity, setQuantity] = useState(1);
-  const { addItem, remainingFor, ready } = useCart();
+  const core = useCart();
+  const [actions, setActions] = useState<ActionsModule | null>(null);
+  const load = () => loadActions().then((m) => (setActions(m), m));
+  useEffect(() => whenIdle(() => void load()), []);
   const shown = stock.kind === "in-stock" || stock.kind === "low-stock" ? stock.quantity : 0;
   // What is already in the cart counts against the stock shown.
-  const max = ready ? Math.min(shown, remainingFor(kind, itemId)) : shown;
+  const max = core.ready && actions ? Math.min(shown, actions.cartActions(core).remainingFor(kind, itemId)) : shown;
   return (
     <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
       <StockBadge state={stock} />
@@ -39,8 +49,13 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
             data-early-add={itemId}
             data-qty-input={`qty-${itemId}`}
             disabled={max < 1}
+            onPointerEnter={() => void load()}
+            onFocus={() => void load()}
             onClick={() => {
-              if (addItem(kind, itemId, Math.min(quantity, max))) setQuantity(1);
+              const wanted = Math.min(quantity, max);
+              void load().then((m) => {
+                if (m.cartActions(core).addItem(kind, itemId, wanted)) setQuantity(1);
+              });
             }}
           >
             <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />{" "}

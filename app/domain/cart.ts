@@ -5,40 +5,17 @@
  */
 import { isPurchasable, needsShipping } from "./availability";
 import { percentOff, type Cents } from "./money";
-import type { Bundle, Product } from "./catalogue";
+import type { CartState, CatalogueSnapshot, ComboLine, LineKind } from "./cart-state";
+import type { Product } from "./catalogue";
 
-export type LineKind = "product" | "bundle";
-
-export interface CartLine {
-  kind: LineKind;
-  id: string;
-  quantity: number;
-}
-
-export interface ComboLine {
-  /** `custom-` + a random suffix. */
-  id: string;
-  productIds: string[];
-  quantity: number;
-  /** Percent off, from the number of known products at creation. */
-  discount: number;
-  originalTotal: Cents;
-  price: Cents;
-  weight: number;
-  createdAt: string;
-}
-
-export interface CartState {
-  lines: CartLine[];
-  combos: ComboLine[];
-}
-
-export const EMPTY_CART: CartState = { lines: [], combos: [] };
-
-export interface CatalogueSnapshot {
-  products: Product[];
-  bundles: Bundle[];
-}
+export {
+  EMPTY_CART,
+  itemCount,
+  type CartState,
+  type CatalogueSnapshot,
+  type ComboLine,
+  type LineKind,
+} from "./cart-state";
 
 export const MIN_COMBO_PRODUCTS = 2;
 export const MAX_LINE_QUANTITY = 99;
@@ -277,14 +254,6 @@ export function setComboQuantity(
 
 export function removeCombo(cart: CartState, comboId: string): CartState {
   return { ...cart, combos: cart.combos.filter((c) => c.id !== comboId) };
-}
-
-export function clearCart(): CartState {
-  return { lines: [], combos: [] };
-}
-
-export function itemCount(cart: CartState): number {
-  return cart.lines.reduce((n, l) => n + l.quantity, 0) + cart.combos.reduce((n, c) => n + c.quantity, 0);
 }
 
 function randomComboId(): string {

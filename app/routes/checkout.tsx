@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { useCartActions } from "~/components/cart/cart-actions";
 import { CartContents } from "~/components/cart/cart-contents";
-import { useCart } from "~/components/cart/cart-context";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { onFirstUse } from "~/components/on-first-use";
@@ -43,7 +43,7 @@ export function action() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, ready, cart } = useCart();
+  const { quote, ready, cart } = useCartActions();
   const config = useShopConfig();
   const hasItems = ready && quote.lines.length > 0;
   const server = useServerQuote(cart, hasItems);

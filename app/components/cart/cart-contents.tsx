@@ -4,12 +4,12 @@ import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
-import { useCart } from "./cart-context";
+import { useCartActions } from "./cart-actions";
 import type { PricedLine } from "~/domain/cart";
 
 /** One cart component for the slide-over panel and the checkout page. */
 export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
-  const { quote, ready, undo } = useCart();
+  const { quote, ready, undo } = useCartActions();
   if (!ready) return <p className="p-6 text-ink-soft">Loading your cart…</p>;
   const undoBar = undo ? (
     <div
@@ -60,7 +60,7 @@ export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"
 }
 
 function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () => void }) {
-  const { setQuantity, removeItem, setComboQuantity, removeCombo, remainingFor } = useCart();
+  const { setQuantity, removeItem, setComboQuantity, removeCombo, remainingFor } = useCartActions();
   const isCombo = line.kind === "combo";
   const max = isCombo ? 99 : line.quantity + remainingFor(line.kind as "product" | "bundle", line.id);
   const change = (q: number) =>
@@ -121,7 +121,7 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
 }
 
 function CartSummary({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
-  const { quote, clear } = useCart();
+  const { quote, clear } = useCartActions();
   return (
     <div className={`border-t border-line bg-paper ${layout === "drawer" ? "px-5 py-4" : "mt-4 rounded-2xl p-5"}`}>
       <dl className="space-y-1.5 text-sm">

@@ -2,7 +2,7 @@ import { ShoppingBag } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { whenIdle } from "~/components/ui/idle";
-import { itemCount } from "~/domain/cart";
+import { itemCount } from "~/domain/cart-state";
 import { useCart } from "./cart-context";
 
 const loadPanel = () => import("./cart-panel");
