@@ -23,7 +23,14 @@ function Restored({ onMount }: { onMount: () => void }) {
  */
 export function onFirstUse<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { whenVisible = false }: { whenVisible?: boolean } = {},
+  {
+    whenVisible = false,
+    className,
+  }: {
+    whenVisible?: boolean;
+    /** For the wrapping element (`contents` keeps it out of a flex or grid layout). */
+    className?: string;
+  } = {},
 ) {
   const Real = lazy(() => load().then((component) => ({ default: component })));
   // The server renders it on every page that has it: load it with the route, not at the first render.
@@ -43,6 +50,9 @@ export function onFirstUse<P extends object>(
       const element = box.current;
       if (loaded || serverHtml === null || !element) return;
       let started = false;
+      // Off once the real component is on its way in: the held click is replayed on it from a layout
+      // effect, before this effect's cleanup has removed the listener below.
+      let holding = true;
       const controls = () => [...element.querySelectorAll<HTMLElement>(INTERACTIVE)];
       const start = () => {
         if (started) return;
@@ -54,10 +64,12 @@ export function onFirstUse<P extends object>(
             values: [...element.querySelectorAll("input")].map((input) => input.value),
             checked: [...element.querySelectorAll("input")].map((input) => input.checked),
           };
+          holding = false;
           setLoaded({ Component });
         });
       };
       const holdClick = (event: MouseEvent) => {
+        if (!holding) return;
         const target = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD) : null;
         if (!target) return;
         event.preventDefault();
@@ -104,7 +116,7 @@ export function onFirstUse<P extends object>(
         if (click >= 0) controls[click]?.click();
       };
       return (
-        <div id={id} ref={box}>
+        <div id={id} ref={box} className={className}>
           <loaded.Component {...(props as P)} />
           <Restored onMount={restoreFocus} />
         </div>
@@ -112,10 +124,18 @@ export function onFirstUse<P extends object>(
     }
     if (serverHtml !== null) {
       // The server's markup, untouched: React does not hydrate inside it.
-      return <div id={id} ref={box} dangerouslySetInnerHTML={{ __html: serverHtml }} suppressHydrationWarning />;
+      return (
+        <div
+          id={id}
+          ref={box}
+          className={className}
+          dangerouslySetInnerHTML={{ __html: serverHtml }}
+          suppressHydrationWarning
+        />
+      );
     }
     return (
-      <div id={id} ref={box}>
+      <div id={id} ref={box} className={className}>
         <Suspense fallback={null}>
           <Real {...(props as P)} />
         </Suspense>

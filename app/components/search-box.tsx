@@ -12,12 +12,12 @@ const Suggestions = lazy(() => import("./search-suggestions"));
  * suggestions load and attach to the input as a combobox. Kept small: it is on every page.
  */
 export function SearchBox({
-  id,
+  inputId: id,
   defaultValue,
   className = "",
   focus,
 }: {
-  id: string;
+  inputId: string;
   defaultValue?: string;
   className?: string;
   /** Focus on arrival (the search page opened from the header's button). */

@@ -3,7 +3,11 @@ import { Link, NavLink } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { CartDrawer } from "./cart/cart-drawer";
 import { LogoMark } from "./logo";
-import { SearchBox } from "./search-box";
+import { onFirstUse } from "./on-first-use";
+
+// The box is shown from 1280 px only, and typed into by few: its code comes on first pointer or
+// focus (the server's form works meanwhile, decision 019), not with every page.
+const SearchBox = onFirstUse(() => import("./search-box").then((m) => m.SearchBox), { className: "contents" });
 
 const NAV = [
   { to: "/products", label: "Shop" },
@@ -44,7 +48,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
           {/* The box where there is room; narrower, a link to the search page (whose box takes the
               focus); under 380 px, the first item of the menu. Both work without JavaScript. */}
-          <SearchBox id="site-search" className="hidden w-56 xl:flex" />
+          <SearchBox id="site-search-box" inputId="site-search" className="hidden w-56 xl:flex" />
           <Link
             to="/search"
             aria-label="Search"

@@ -54,7 +54,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-10 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{query ? "Search results" : "Search the shop"}</h1>
-      <SearchBox key={query} id="search-page" defaultValue={query} focus={!query} className="mt-5 max-w-xl" />
+      <SearchBox key={query} inputId="search-page" defaultValue={query} focus={!query} className="mt-5 max-w-xl" />
 
       {query ? (
         <p className="mt-5 text-ink-soft" role="status" data-testid="search-count">

@@ -23,23 +23,23 @@ const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured, so that it can only
  * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24 after the cart's
- * pricing left the shell and Vite's preload helper went: every page 1.7–2.6 KB lighter and /care
- * within budget, but /checkout 0.6 KB heavier (it loads the cart's rules as two files of their own). React DOM, React Router
+ * pricing, Vite's preload helper and the header's search box code left the shell: every page
+ * 2.0–2.7 KB lighter and /care within budget, but /checkout 0.4 KB heavier (it loads the cart's rules as two files of their own). React DOM, React Router
  * and React are 90.4 KB of every page; the shell is 5.6 KB. Remove a page from this list once it
  * fits: the test then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/": 103.1 * 1024,
-  "/products": 101.6 * 1024,
-  "/product/premium-chaeto": 103.6 * 1024,
-  "/product/lazy-starter": 103.6 * 1024,
-  "/reef-wisdom": 101.7 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 100.5 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 100.5 * 1024,
-  "/plan": 101.7 * 1024,
-  "/contact": 100.9 * 1024,
-  "/checkout": 108.5 * 1024,
-  "/sign-in": 101.0 * 1024,
+  "/": 103.0 * 1024,
+  "/products": 101.4 * 1024,
+  "/product/premium-chaeto": 103.4 * 1024,
+  "/product/lazy-starter": 103.4 * 1024,
+  "/reef-wisdom": 101.5 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 100.3 * 1024,
+  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 100.3 * 1024,
+  "/plan": 101.5 * 1024,
+  "/contact": 100.8 * 1024,
+  "/checkout": 108.3 * 1024,
+  "/sign-in": 100.8 * 1024,
 };
 
 const STOREFRONT_PAGES = [
