@@ -25,6 +25,9 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
   const [quantity, setQuantity] = useState(1);
   const core = useCart();
   const [actions, setActions] = useState<ActionsModule | null>(null);
+  // A tap while the rules are still on their way: the button shows it is busy, and a second tap
+  // waits with the first rather than adding twice.
+  const [waiting, setWaiting] = useState(false);
   const load = () => loadActions().then((m) => (setActions(m), m));
   useEffect(() => whenIdle(() => void load()), []);
   const shown = stock.kind === "in-stock" || stock.kind === "low-stock" ? stock.quantity : 0;
@@ -51,11 +54,16 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
             disabled={max < 1}
             onPointerEnter={() => void load()}
             onFocus={() => void load()}
+            aria-busy={waiting || undefined}
             onClick={() => {
+              if (waiting) return;
               const wanted = Math.min(quantity, max);
-              void load().then((m) => {
-                if (m.cartActions(core).addItem(kind, itemId, wanted)) setQuantity(1);
-              });
+              if (!actions) setWaiting(true);
+              void load()
+                .then((m) => {
+                  if (m.cartActions(core).addItem(kind, itemId, wanted)) setQuantity(1);
+                })
+                .finally(() => setWaiting(false));
             }}
           >
             <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />{" "}

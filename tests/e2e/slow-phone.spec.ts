@@ -92,6 +92,28 @@ test("slow phone: a quantity + tapped before the page is ready counts", async ({
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
 
+test("slow phone: 'Add to cart' tapped after the page is ready but before the cart's rules have come adds once", async ({
+  page,
+}) => {
+  // No idle time on this phone: the cart's rules (loaded when idle, decision 015) come only with the tap.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await slowPhone(page);
+  const rules: string[] = [];
+  page.on("request", (r) => /\/assets\/cart(-actions)?-/.test(r.url()) && rules.push(r.url()));
+  await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
+  await hydrated(page);
+  expect(rules, "the cart's rules are not part of the page's first load").toEqual([]);
+  // A double tap while the rules are on their way: the button is busy, the second tap adds nothing.
+  await page.getByRole("button", { name: "Add to cart" }).dblclick();
+  await expect(page.getByText("Added 1 × Premium Chaeto")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  expect(rules.length).toBeGreaterThan(0);
+  await expect(page.getByText(/^Added \d+ ×/)).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath("added-after-ready.png") });
+});
+
 test("the newsletter form works with JavaScript off", async ({ browser, page: withScripts }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
