@@ -23,23 +23,21 @@ const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured, so that it can only
  * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24 after the cart's
- * pricing, Vite's preload helper and the header's search box code left the shell: every page
- * 2.0–2.7 KB lighter and /care within budget, but /checkout 0.4 KB heavier (it loads the cart's rules as two files of their own). React DOM, React Router
+ * pricing, Vite's preload helper, the header's search box code and the logo's drawing left the
+ * shell: every page 2.2–2.9 KB lighter, /care and the guides within budget, but /checkout 0.2 KB heavier (it loads the cart's rules as two files of their own). React DOM, React Router
  * and React are 90.4 KB of every page; the shell is 5.6 KB. Remove a page from this list once it
  * fits: the test then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/": 103.0 * 1024,
-  "/products": 101.4 * 1024,
-  "/product/premium-chaeto": 103.4 * 1024,
-  "/product/lazy-starter": 103.4 * 1024,
-  "/reef-wisdom": 101.5 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals": 100.3 * 1024,
-  "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues": 100.3 * 1024,
-  "/plan": 101.5 * 1024,
-  "/contact": 100.8 * 1024,
-  "/checkout": 108.3 * 1024,
-  "/sign-in": 100.8 * 1024,
+  "/": 102.8 * 1024,
+  "/products": 101.2 * 1024,
+  "/product/premium-chaeto": 103.3 * 1024,
+  "/product/lazy-starter": 103.3 * 1024,
+  "/reef-wisdom": 101.3 * 1024,
+  "/plan": 101.4 * 1024,
+  "/contact": 100.6 * 1024,
+  "/checkout": 108.1 * 1024,
+  "/sign-in": 100.6 * 1024,
 };
 
 const STOREFRONT_PAGES = [
