@@ -45,6 +45,7 @@ test("add products and a bundle, change quantities, build a 3-product combo, sur
 test("the browser's totals match the server's quote for the same cart", async ({ page, request }) => {
   await visit(page, "/product/refugium-starter-kit");
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.goto("/product/chaeto-coral-food-combo");
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -121,6 +122,7 @@ test("the ended special cannot be added; adding reports to gtag when present", a
 
   await page.goto("/product/premium-chaeto");
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
   const events = await page.evaluate(() => (window as unknown as { events: unknown[][] }).events);
   expect(events).toEqual([
     [

@@ -5,6 +5,9 @@ import type { Page } from "@playwright/test";
 export async function addToCart(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole("button", { name: "Add to cart" }).click();
+  // As a shopper sees it: the toast says it is in the cart (the add may wait for the cart's rules
+  // to arrive, decision 015), before they move on.
+  await expect(page.getByText(/^Added \d+ ×/).first()).toBeVisible();
 }
 
 /** Fills the checkout form the way a shopper types it. */

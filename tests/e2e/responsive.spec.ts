@@ -21,6 +21,7 @@ test("no page scrolls sideways on a 360 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto("/product/premium-chaeto");
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
   for (const path of PAGES) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
