@@ -77,6 +77,8 @@ export interface WisdomFeatures {
   headingCoverage: number;
   /** Distinct question terms (not numbers) the passage or its section matched exactly. */
   exactTerms: number;
+  /** 1 when the question itself says it is about a reef or an aquarium ("… on my reef"), else 0. */
+  saysReef: number;
 }
 
 export interface WisdomRetriever {
@@ -523,6 +525,13 @@ export const KNOWN_GAPS = [
   "freshwater tank",
 ];
 
+/**
+ * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
+ * them is about reef keeping: "what jobs do I do once a month on my reef". ("Tank" is left out:
+ * septic and gas tanks.) Freshwater aquariums are refused as a known gap.
+ */
+const SAYS_REEF = /\b(?:reefs?|reefing|aquariums?)\b/i;
+
 /** A question with no reef-vocabulary word needs at least this many words matched exactly. */
 const MIN_EVERYDAY_TERMS = 3;
 
@@ -715,6 +724,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       reefTerm,
       headingCoverage,
       exactTerms: new Set(exact).size,
+      saysReef: SAYS_REEF.test(question) ? 1 : 0,
     };
   }
 
@@ -881,11 +891,17 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
 
 /**
  * Whether the match is evidence that the question is about reef keeping (or our shop) at all: a
- * reef-vocabulary word, or at least three everyday words, or two that the section's heading names
- * ("what should I check every day" → "Daily checks"). Exported for the calibration bench.
+ * reef-vocabulary word, the question saying "reef" or "aquarium", or at least three everyday
+ * words, or two that the section's heading names ("what should I check every day" → "Daily
+ * checks"). Exported for the calibration bench.
  */
 export function hasReefEvidence(f: WisdomFeatures): boolean {
-  return f.reefTerm === 1 || f.exactTerms >= MIN_EVERYDAY_TERMS || (f.exactTerms >= 2 && f.headingCoverage >= 0.6);
+  return (
+    f.reefTerm === 1 ||
+    f.saysReef === 1 ||
+    f.exactTerms >= MIN_EVERYDAY_TERMS ||
+    (f.exactTerms >= 2 && f.headingCoverage >= 0.6)
+  );
 }
 
 /** Levenshtein distance, for the few short words a typo search matched. */

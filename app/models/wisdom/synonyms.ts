@@ -186,6 +186,12 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
   { canonical: "anemone", variants: ["anemone", "anemones", "nem", "nems", "anenome", "anenomes", "anemonie"] },
   { canonical: "palythoa zoanthid coral", variants: ["paly", "palys", "palythoa", "palythoas", "palies"] },
+  // "Flame angel" is a dwarf angelfish; "angel" alone is the angelfish the guides write as one word.
+  {
+    canonical: "dwarf angelfish",
+    variants: ["dwarf angel", "dwarf angels", "flame angel", "flame angels", "coral beauty", "centropyge"],
+  },
+  { canonical: "angelfish", variants: ["angel", "angels", "angelfish", "angelfishes"] },
   // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
   { canonical: "tang fish", variants: ["tang", "tangs"] },
@@ -250,6 +256,37 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   // "How heavy" asks for a weight; "heavy" alone is mostly "heavy bioload" or "blue-heavy".
   { canonical: "weight", variants: ["weight", "weigh", "weighs", "weighing", "how heavy"], general: true },
   { canonical: "equipment", variants: ["equipment", "gear"], general: true },
+  // The stemmer leaves "safety" and "safe" apart; "is it safe to cut palys" asks about fragging safety.
+  { canonical: "safe", variants: ["safe", "safely", "safer", "safest", "safety", "unsafe"], general: true },
+  {
+    canonical: "harvest",
+    variants: ["harvest", "harvests", "harvesting", "harvested", "prune", "pruning", "trim", "trimming", "trimmed"],
+    general: true,
+  },
+  // "The sump overflowed and there's water on the floor" is a flood, not the overflow box.
+  {
+    canonical: "flood leak",
+    variants: [
+      "flood",
+      "floods",
+      "flooding",
+      "flooded",
+      "leak",
+      "leaks",
+      "leaking",
+      "leaked",
+      "leaky",
+      "water on the floor",
+      "water all over the floor",
+    ],
+    general: true,
+  },
+  // A phrase: the stem of "overflowed" is the overflow box's word, and the sump stays a sump.
+  {
+    canonical: "sump flood leak",
+    variants: ["sump overflowed", "sump overflowing", "sump overflows", "sump overflow"],
+    general: true,
+  },
   {
     canonical: "away",
     variants: ["away", "vacation", "vacations", "holiday", "holidays", "travelling", "traveling"],
