@@ -22,14 +22,14 @@ const retriever = createRetriever(sections);
  * never run here.
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
-  // Measured 83.3 / 95.3 / 2.8 / 100.
-  { name: "development", set: developmentSet, min: { top1: 80, top3: 93, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 81.3 / 97.8 / 3.3 / 100 (blind run: 64.8 / 89.0 / 13.2 / 100).
-  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 78, top3: 95, falseRefusal: 6, offTopicRefused: 100 } },
-  // Measured 75.4 / 87.7 / 3.1 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
-  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 72, top3: 85, falseRefusal: 6, offTopicRefused: 100 } },
-  // Measured 74.7 / 93.1 / 5.7 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
-  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 71, top3: 90, falseRefusal: 8, offTopicRefused: 100 } },
+  // Measured 84.7 / 95.3 / 2.3 / 100.
+  { name: "development", set: developmentSet, min: { top1: 81, top3: 93, falseRefusal: 5, offTopicRefused: 100 } },
+  // Measured 78.0 / 98.9 / 3.3 / 100 (blind run: 64.8 / 89.0 / 13.2 / 100).
+  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 75, top3: 96, falseRefusal: 6, offTopicRefused: 100 } },
+  // Measured 78.5 / 89.2 / 1.5 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
+  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 75, top3: 86, falseRefusal: 5, offTopicRefused: 100 } },
+  // Measured 77.0 / 93.1 / 6.9 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
+  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 73, top3: 90, falseRefusal: 9, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -128,7 +128,7 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   // "The power went out" is how a reefer says it; the guides say "power outage".
   {
     canonical: "power outage",
-    variants: ["power out", "power went out", "power goes out", "power cut", "power cuts", "power failure", "blackout"],
+    variants: ["power out", "power went out", "power goes out", "power cut", "power cuts", "power failure"],
   },
   {
     canonical: "powerhead",
