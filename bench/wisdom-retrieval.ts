@@ -398,7 +398,7 @@ function crossValidate(bySet: boolean, folds = 5) {
   fs.mkdirSync(outDir, { recursive: true });
   const outFile = path.join(
     outDir,
-    `wisdom-cv-${bySet ? "by-set" : `${folds}-fold`}-${new Date().toISOString().slice(0, 10)}.json`,
+    `wisdom-cv-${bySet ? "by-set" : `${folds}-fold`}${process.env.RANKER_START === "neutral" ? "-neutral" : ""}-${new Date().toISOString().slice(0, 10)}.json`,
   );
   fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), reports }, null, 2));
 }

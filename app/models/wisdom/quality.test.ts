@@ -28,8 +28,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 75, top3: 96, falseRefusal: 6, offTopicRefused: 100 } },
   // Measured 78.5 / 89.2 / 1.5 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
   { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 75, top3: 86, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 77.0 / 93.1 / 6.9 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
-  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 73, top3: 90, falseRefusal: 9, offTopicRefused: 100 } },
+  // Measured 78.2 / 93.1 / 5.7 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
+  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 74, top3: 90, falseRefusal: 8, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

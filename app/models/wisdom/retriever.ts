@@ -482,7 +482,7 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   },
 
   calibration: { bias: -5.53, section: 3.43, passage: 3.37, specificity: 0.61, reefTerm: 2.36, heading: 2.96 },
-  threshold: 0.39,
+  threshold: 0.36,
   unknownWeight: 2,
 };
 
@@ -521,8 +521,9 @@ export const KNOWN_GAPS = [
   "water heater",
   "well water",
   "water softener",
-  "freshwater aquarium",
-  "freshwater tank",
+  // A freshwater tank of any kind ("a freshwater shrimp tank"), not a freshwater dip. (Entries
+  // are regular expressions, matched on word boundaries.)
+  "freshwater (?:\\w+ )?(?:tank|aquarium)s?",
 ];
 
 /**
