@@ -460,28 +460,28 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets, from a
   // neutral start (its 5-fold cross-validation: `--cv`).
   ranker: {
-    passage: 2.57,
-    section: 2.49,
-    passageCoverage: 2.68,
-    sectionCoverage: 2.92,
-    headingCoverage: 0.42,
-    number: 1.22,
-    rowKey: 0.86,
-    targetRow: -0.66,
-    targetNumber: 2.36,
-    duration: 1.57,
-    frequency: 2.16,
-    why: -0.99,
-    howTo: 0.13,
-    symptom: 1.56,
-    subsection: 1.04,
-    headingPrecision: 0.84,
-    headingMiss: -1.88,
-    targetStatement: 1.78,
+    passage: 2.43,
+    section: 2.56,
+    passageCoverage: 2.86,
+    sectionCoverage: 3.27,
+    headingCoverage: 0.64,
+    number: 1.4,
+    rowKey: 0.88,
+    targetRow: -0.72,
+    targetNumber: 2.33,
+    duration: 1.74,
+    frequency: 2.22,
+    why: -1.07,
+    howTo: 0.21,
+    symptom: 1.61,
+    subsection: 1.17,
+    headingPrecision: 0.9,
+    headingMiss: -1.94,
+    targetStatement: 2.03,
     scopeMiss: -0.83,
   },
 
-  calibration: { bias: -5.53, section: 3.43, passage: 3.37, specificity: 0.61, reefTerm: 2.36, heading: 2.96 },
+  calibration: { bias: -5.69, section: 3.38, passage: 3.27, specificity: 0.83, reefTerm: 2.45, heading: 2.8 },
   threshold: 0.36,
   unknownWeight: 2,
 };
@@ -630,9 +630,11 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   );
 
   const termWeight = termWeights(sections, tuning.unknownWeight);
-  // "How do I …" says what kind of answer is wanted (the re-ranker's howTo cue), not what it is
-  // about: a passage under a "How to …" heading must not count as covering the question's topic.
-  const weight = (t: string) => (t === "howto" ? 0 : termWeight(t));
+  // "How do I …", "how many …" and "what do I do …" say what kind of answer is wanted (the
+  // re-ranker's intent cues), not what it is about: "How many watts per gallon" must not count as
+  // covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
+  const formTerms = new Set(analyze("how to how many what to do where"));
+  const weight = (t: string) => (formTerms.has(t) ? 0 : termWeight(t));
   const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
   const scopeTerms = new Set(SCOPES.flatMap(analyze));
   const sectionScopes = sections.map((s) =>
