@@ -123,6 +123,11 @@ export function evaluate(retriever: WisdomRetriever, set: EvalSet, sections: Wis
       ms,
     };
   });
+  return summarize(rows, offTopic);
+}
+
+/** The figures of a run from its rows: also for rows gathered from several runs (cross-validation folds). */
+export function summarize(rows: EvalRow[], offTopic: EvalReport["offTopic"]): EvalReport {
   const times = [...rows.map((r) => r.ms), ...offTopic.map((r) => r.ms)];
   return {
     questions: rows.length,

@@ -77,6 +77,8 @@ export interface WisdomFeatures {
   headingCoverage: number;
   /** Distinct question terms (not numbers) the passage or its section matched exactly. */
   exactTerms: number;
+  /** 1 when the question itself says it is about a reef or an aquarium ("… on my reef"), else 0. */
+  saysReef: number;
 }
 
 export interface WisdomRetriever {
@@ -191,6 +193,8 @@ function normalizeText(text: string): string {
     .replace(/[\u2010-\u2015]/g, "-")
     .replace(/%/g, " percent ")
     .replace(/°\s*[fc]\b/g, " degrees ")
+    // "86F", "78 F", "25C": a temperature, not a lone letter.
+    .replace(/(\d)\s*(?:[fc]|deg)\b/g, "$1 degrees ")
     // A unit glued to its number ("40ppm", "75g", "1.025sg") is two words; "po4" and "co2" stay one.
     .replace(/(\d)([a-z])/g, "$1 $2");
   return synonyms.rewritePhrases(folded);
@@ -304,6 +308,15 @@ const HEADING_OFFERS = {
   symptom: /\b(?:signs?|causes?|why|is it|vs\.?|looks like|turning|going|when)\b/i,
 };
 
+/**
+ * Parts of a reef system that a section can be about instead of the display tank. A question that
+ * names none of them is about the display: "how long should my lights be on" wants the display's
+ * photoperiod, not the refugium's 12–24 hours (harmful advice for corals). Hermits are left out:
+ * "blue legs" and "scarlets" are hermits without the word.
+ */
+const SCOPES = ["refugium", "chaeto", "quarantine"];
+const QUARANTINE = new Set(analyze("quarantine"));
+
 /** The re-ranker's features of a candidate passage, in the order of RetrieverTuning.ranker. */
 export const RANK_FEATURES = [
   "passage",
@@ -324,6 +337,7 @@ export const RANK_FEATURES = [
   "headingPrecision",
   "headingMiss",
   "targetStatement",
+  "scopeMiss",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
 
@@ -443,30 +457,32 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   passageBoosts: { text: 1, heading: 1, parent: 0.3 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` (see RANK_FEATURES).
+  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets, from a
+  // neutral start (its 5-fold cross-validation: `--cv`).
   ranker: {
-    passage: 3.05,
-    section: 2.69,
-    passageCoverage: 2.19,
-    sectionCoverage: 2.02,
-    headingCoverage: -0.14,
-    number: 0.85,
-    rowKey: 0.76,
-    targetRow: -0.49,
-    targetNumber: 2.48,
-    duration: 0.95,
-    frequency: 1.75,
-    why: -0.77,
-    howTo: -0.57,
-    symptom: 1.04,
-    subsection: 0.8,
-    headingPrecision: 0.72,
-    headingMiss: -1.37,
-    targetStatement: 0.98,
+    passage: 2.43,
+    section: 2.56,
+    passageCoverage: 2.86,
+    sectionCoverage: 3.27,
+    headingCoverage: 0.64,
+    number: 1.4,
+    rowKey: 0.88,
+    targetRow: -0.72,
+    targetNumber: 2.33,
+    duration: 1.74,
+    frequency: 2.22,
+    why: -1.07,
+    howTo: 0.21,
+    symptom: 1.61,
+    subsection: 1.17,
+    headingPrecision: 0.9,
+    headingMiss: -1.94,
+    targetStatement: 2.03,
+    scopeMiss: -0.83,
   },
 
-  calibration: { bias: -6.01, section: 3.3, passage: 3.59, specificity: 0.95, reefTerm: 2.76, heading: 2.83 },
-  threshold: 0.55,
+  calibration: { bias: -5.69, section: 3.38, passage: 3.27, specificity: 0.83, reefTerm: 2.45, heading: 2.8 },
+  threshold: 0.36,
   unknownWeight: 2,
 };
 
@@ -491,9 +507,31 @@ const MAX_QUESTION_CHARS = 500;
  * Reef-adjacent topics the guides only mention in passing and deliberately don't teach. A question
  * about one is refused unless the answering section's heading names it: "CO2 bubble rate on my
  * calcium reactor" shares every word with some sentence ("a multi-head dosing pump or calcium
- * reactor"), yet nothing in the guides answers it. Extend this list when the guides leave a topic out.
+ * reactor"), yet nothing in the guides answers it. Extend this list when the guides leave a topic out
+ * (the last entries came from development off-topic questions, so no cross-validation backs them).
  */
-export const KNOWN_GAPS = ["calcium reactor", "hot tub", "swimming pool", "pool"];
+export const KNOWN_GAPS = [
+  "calcium reactor",
+  "chiller",
+  "ozone",
+  // Household and freshwater water: the same words as a reef question, another subject.
+  "hot tub",
+  "swimming pool",
+  "pool",
+  "water heater",
+  "well water",
+  "water softener",
+  // A freshwater tank of any kind ("a freshwater shrimp tank"), not a freshwater dip. (Entries
+  // are regular expressions, matched on word boundaries.)
+  "freshwater (?:\\w+ )?(?:tank|aquarium)s?",
+];
+
+/**
+ * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
+ * them is about reef keeping: "what jobs do I do once a month on my reef". ("Tank" is left out:
+ * septic and gas tanks.) Freshwater aquariums are refused as a known gap.
+ */
+const SAYS_REEF = /\b(?:reefs?|reefing|aquariums?)\b/i;
 
 /** A question with no reef-vocabulary word needs at least this many words matched exactly. */
 const MIN_EVERYDAY_TERMS = 3;
@@ -592,10 +630,21 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   );
 
   const termWeight = termWeights(sections, tuning.unknownWeight);
-  // "How do I …" says what kind of answer is wanted (the re-ranker's howTo cue), not what it is
-  // about: a passage under a "How to …" heading must not count as covering the question's topic.
-  const weight = (t: string) => (t === "howto" ? 0 : termWeight(t));
+  // "How do I …", "how many …" and "what do I do …" say what kind of answer is wanted (the
+  // re-ranker's intent cues), not what it is about: "How many watts per gallon" must not count as
+  // covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
+  const formTerms = new Set(analyze("how to how many what to do where"));
+  const weight = (t: string) => (formTerms.has(t) ? 0 : termWeight(t));
   const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
+  const scopeTerms = new Set(SCOPES.flatMap(analyze));
+  const sectionScopes = sections.map((s) =>
+    // The section's own heading, and the document title of a page that is all about one part (the
+    // chaeto care page); not "Fish diseases and quarantine", a guide about the display's fish too,
+    // nor a parent heading: "How to dip a coral" sits under "Coral quarantine" but is for any new coral.
+    [...new Set([...analyze(s.title), ...analyze(s.docTitle).filter((t) => !QUARANTINE.has(t))])].filter((t) =>
+      scopeTerms.has(t),
+    ),
+  );
   const rarest = Math.log(1 + Math.max(1, sections.length));
   const calibrate = (f: WisdomFeatures) => {
     const c = tuning.calibration;
@@ -678,6 +727,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       reefTerm,
       headingCoverage,
       exactTerms: new Set(exact).size,
+      saysReef: SAYS_REEF.test(question) ? 1 : 0,
     };
   }
 
@@ -685,9 +735,18 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     const q = question.slice(0, MAX_QUESTION_CHARS);
     const queryTerms = questionTerms(q);
     if (queryTerms.length === 0) return [];
+    // A question that names no part of the system but the display is about the display: sections
+    // about the refugium, chaeto or quarantine are left out (unless nothing else matches), and
+    // don't set the scale of the scores either.
+    const askedScope = queryTerms.some((t) => scopeTerms.has(t));
+    const allPassages = passageIndex.search(q);
+    const outOfScope = (section: number) =>
+      !askedScope &&
+      sectionScopes[section]!.length > 0 &&
+      allPassages.some((r) => sectionScopes[passages[r.id as number]!.section]!.length === 0);
     const sectionResults = new Map<number, SearchResult>();
-    for (const r of sectionIndex.search(q)) sectionResults.set(r.id as number, r);
-    const passageResults = passageIndex.search(q);
+    for (const r of sectionIndex.search(q)) if (!outOfScope(r.id as number)) sectionResults.set(r.id as number, r);
+    const passageResults = allPassages.filter((r) => !outOfScope(passages[r.id as number]!.section));
     const maxSection = Math.max(1e-9, ...[...sectionResults.values()].map((r) => r.score));
     const maxPassage = Math.max(1e-9, ...passageResults.map((r) => r.score));
     const wantsNumber = WANTS_NUMBER.test(q);
@@ -742,6 +801,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
             titleTerms.length === 0 ? 0 : titleTerms.filter((t) => asked.has(t)).length / titleTerms.length,
           headingMiss: 0,
           targetStatement: intent.target && p.statesTarget ? 1 : 0,
+          scopeMiss: !askedScope && sectionScopes[p.section]!.length > 0 ? 1 : 0,
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
@@ -834,11 +894,17 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
 
 /**
  * Whether the match is evidence that the question is about reef keeping (or our shop) at all: a
- * reef-vocabulary word, or at least three everyday words, or two that the section's heading names
- * ("what should I check every day" → "Daily checks"). Exported for the calibration bench.
+ * reef-vocabulary word, the question saying "reef" or "aquarium", or at least three everyday
+ * words, or two that the section's heading names ("what should I check every day" → "Daily
+ * checks"). Exported for the calibration bench.
  */
 export function hasReefEvidence(f: WisdomFeatures): boolean {
-  return f.reefTerm === 1 || f.exactTerms >= MIN_EVERYDAY_TERMS || (f.exactTerms >= 2 && f.headingCoverage >= 0.6);
+  return (
+    f.reefTerm === 1 ||
+    f.saysReef === 1 ||
+    f.exactTerms >= MIN_EVERYDAY_TERMS ||
+    (f.exactTerms >= 2 && f.headingCoverage >= 0.6)
+  );
 }
 
 /** Levenshtein distance, for the few short words a typo search matched. */

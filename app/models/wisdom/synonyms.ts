@@ -32,7 +32,6 @@ const REEF_WORDS = [
   "overflow",
   "coral",
   "fish",
-  "anemone",
   "invert",
   "invertebrate",
   "snail",
@@ -79,11 +78,15 @@ const REEF_WORDS = [
   "maintenance",
   "stand",
   "glass",
-  "overheat",
   "crash",
   "cloudy",
   "detritus",
   "worm",
+  "acan",
+  "bryopsis",
+  "hawkfish",
+  "palytoxin",
+  "evaporation",
 ];
 
 export const SYNONYM_GROUPS: SynonymGroup[] = [
@@ -125,7 +128,7 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   // "The power went out" is how a reefer says it; the guides say "power outage".
   {
     canonical: "power outage",
-    variants: ["power out", "power went out", "power goes out", "power cut", "power cuts", "power failure", "blackout"],
+    variants: ["power out", "power went out", "power goes out", "power cut", "power cuts", "power failure"],
   },
   {
     canonical: "powerhead",
@@ -133,6 +136,11 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   },
   { canonical: "skimmer", variants: ["skimmer", "protein skimmer", "skimmers"] },
   { canonical: "heater", variants: ["heater", "heaters"] },
+  // "86F", "70 F": a temperature (normalizeText writes "degrees" for the unit).
+  {
+    canonical: "overheat",
+    variants: ["overheat", "overheats", "overheating", "overheated", "heatwave", "heat wave", "heat waves", "too hot"],
+  },
   { canonical: "kelvin", variants: ["kelvin", "k"] }, // colour temperature: "10,000 K"
   { canonical: "refractometer", variants: ["refractometer", "refractometers", "refrac", "refract"] },
 
@@ -176,6 +184,14 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
   { canonical: "hang on back", variants: ["hob", "hang on back", "hang on"] },
   { canonical: "local fish store", variants: ["lfs", "local fish store"] },
   { canonical: "sea star", variants: ["starfish", "starfishes", "sea stars", "seastar", "seastars"] },
+  { canonical: "anemone", variants: ["anemone", "anemones", "nem", "nems", "anenome", "anenomes", "anemonie"] },
+  { canonical: "palythoa zoanthid coral", variants: ["paly", "palys", "palythoa", "palythoas", "palies"] },
+  // "Flame angel" is a dwarf angelfish; "angel" alone is the angelfish the guides write as one word.
+  {
+    canonical: "dwarf angelfish",
+    variants: ["dwarf angel", "dwarf angels", "flame angel", "flame angels", "coral beauty", "centropyge"],
+  },
+  { canonical: "angelfish", variants: ["angel", "angels", "angelfish", "angelfishes"] },
   // Hypernyms: a question about "clowns" is about fish, one about "zoas" or "acros" about corals.
   { canonical: "clownfish fish", variants: ["clown", "clowns", "clownfish", "ocellaris"] },
   { canonical: "tang fish", variants: ["tang", "tangs"] },
@@ -204,6 +220,11 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
       "lights on",
       "hours of light",
       "light period",
+      "lights be on",
+      "light be on",
+      "lights stay on",
+      "lights run",
+      "lights be left on",
     ],
   },
 
@@ -230,6 +251,53 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
       "get it down",
       "get down",
     ],
+    general: true,
+  },
+  // "How heavy" asks for a weight; "heavy" alone is mostly "heavy bioload" or "blue-heavy".
+  { canonical: "weight", variants: ["weight", "weigh", "weighs", "weighing", "how heavy"], general: true },
+  { canonical: "equipment", variants: ["equipment", "gear"], general: true },
+  // The stemmer leaves "safety" and "safe" apart; "is it safe to cut palys" asks about fragging safety.
+  { canonical: "safe", variants: ["safe", "safely", "safer", "safest", "safety", "unsafe"], general: true },
+  {
+    canonical: "harvest",
+    variants: ["harvest", "harvests", "harvesting", "harvested", "prune", "pruning", "trim", "trimming", "trimmed"],
+    general: true,
+  },
+  // "The sump overflowed and there's water on the floor" is a flood, not the overflow box.
+  {
+    canonical: "flood leak",
+    variants: [
+      "flood",
+      "floods",
+      "flooding",
+      "flooded",
+      "leak",
+      "leaks",
+      "leaking",
+      "leaked",
+      "leaky",
+      "water on the floor",
+      "water all over the floor",
+    ],
+    general: true,
+  },
+  // A phrase: the stem of "overflowed" is the overflow box's word, and the sump stays a sump.
+  {
+    canonical: "sump flood leak",
+    variants: ["sump overflowed", "sump overflowing", "sump overflows", "sump overflow"],
+    general: true,
+  },
+  {
+    canonical: "away",
+    variants: ["away", "vacation", "vacations", "holiday", "holidays", "travelling", "traveling"],
+    general: true,
+  },
+  // "Frozen" is left out: frozen food is not a cold tank.
+  { canonical: "cold", variants: ["cold", "colder", "freeze", "freezing", "chilly"], general: true },
+  { canonical: "sex", variants: ["sex", "sexes", "sexual", "gender", "genders"], general: true },
+  {
+    canonical: "medication",
+    variants: ["medication", "medications", "medicate", "medicating", "meds", "medicine"],
     general: true,
   },
   { canonical: "percent", variants: ["percent", "percentage", "pct"], general: true },
