@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–4 (all development data now: tuning may look at them,
- * though they are never edited to pass).
+ * the development set and held-out sets 1–3 (all development data now: tuning may look at them,
+ * though they are never edited to pass) and the blind held-out set 4 (never opened while tuning).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -38,11 +38,11 @@ export function developmentSet(): EvalSet {
 }
 
 /**
- * Frozen held-out sets (all development data now). 1 was run blind once and then informed fixes; 2 was written after those
+ * Frozen held-out sets. 1 was run blind once and then informed fixes; 2 was written after those
  * fixes and run blind once; both then informed the learned re-ranker. 3 was run blind once after
  * the re-ranker work and has since been development data too, like 1 and 2: the semantic signal
- * and the cross-validated re-fit looked at all three. 4 was written by someone else
- * during that work, run blind once by the lead after it, and is development data since.
+ * and the cross-validated re-fit looked at all three. 4 is the blind one: written by someone else
+ * during that work, read only when asked for (the lead's single final run), never for tuning.
  */
 export function heldOutSet(which: 1 | 2 | 3 | 4): EvalSet {
   return readJson(

@@ -17,9 +17,8 @@ const retriever = createRetriever(sections);
 
 /**
  * Measured on 2026-11-24 after the vocabulary, scope and refit work (percent): top-1, top-3, false
- * refusals, off-topic refused. All five sets are development data now (the tuning was fitted on
- * them; the cross-validated figures in decision 014 are lower). Held-out 4 was added after its
- * blind run, with the calibration refitted on it (same evening, later); the next blind set is
+ * refusals, off-topic refused. All four sets are development data now (the tuning was fitted on
+ * them; the cross-validated figures in decision 014 are lower); held-out 4 is the blind one and is
  * never run here.
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
@@ -31,9 +30,6 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 77, top3: 90, falseRefusal: 5, offTopicRefused: 100 } },
   // Measured 80.5 / 93.1 / 5.7 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
   { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 77, top3: 90, falseRefusal: 8, offTopicRefused: 100 } },
-  // Measured 66.1 / 87.8 / 20.0 / 95.7 in-sample (blind run: 63.5 / 88.7 / 27 / 95.7): one close
-  // off-topic question (GFO reactor flow) is still answered.
-  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 63, top3: 85, falseRefusal: 22, offTopicRefused: 95 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

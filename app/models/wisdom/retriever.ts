@@ -79,12 +79,6 @@ export interface WisdomFeatures {
   exactTerms: number;
   /** 1 when the question itself says it is about a reef or an aquarium ("… on my reef"), else 0. */
   saysReef: number;
-  /**
-   * The best section coverage among the best-ranked passages, not only the first one's: a
-   * question whose first passage matches its everyday words ("leave … open") while another
-   * section matches its subject ("kalkwasser") is still about something the guides discuss.
-   */
-  topCoverage: number;
 }
 
 export interface WisdomRetriever {
@@ -451,7 +445,6 @@ export interface RetrieverTuning {
     specificity: number;
     reefTerm: number;
     heading: number;
-    top: number;
   };
   /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
   threshold: number;
@@ -488,20 +481,9 @@ export const DEFAULT_TUNING: RetrieverTuning = {
     scopeMiss: -0.83,
   },
 
-  // Fitted by `--calibrate` on all five sets, held-out 4 included (decision 014, 2026-11-24 night).
-  calibration: {
-    bias: -5.16,
-    section: 1.86,
-    passage: 2.2,
-    specificity: 1.45,
-    reefTerm: 2.27,
-    heading: 1.93,
-    top: 2.26,
-  },
-  threshold: 0.37,
-  // Was 2. Chosen by leave-held-out-4-out cross-validation (false refusals 24.3 → 21.7 %, top-1
-  // and off-topic unchanged); 4 measured the same as 3, 1 and 1.5 worse (decision 014).
-  unknownWeight: 3,
+  calibration: { bias: -5.69, section: 3.38, passage: 3.27, specificity: 0.83, reefTerm: 2.45, heading: 2.8 },
+  threshold: 0.36,
+  unknownWeight: 2,
 };
 
 /**
@@ -563,9 +545,6 @@ function questionTerms(text: string): string[] {
   if (lastQuestion?.text !== text) lastQuestion = { text, terms: [...new Set(analyze(text))] };
   return lastQuestion.terms;
 }
-
-/** How many of the best-ranked passages the calibration's topCoverage looks at. */
-const TOP_CANDIDATES = 40;
 
 /** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
 const FUZZY_CREDIT = 0.25;
@@ -675,8 +654,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       c.passage * f.passageCoverage +
       c.specificity * f.specificity +
       c.reefTerm * f.reefTerm +
-      c.heading * f.headingCoverage +
-      c.top * f.topCoverage;
+      c.heading * f.headingCoverage;
     return 1 / (1 + Math.exp(-z));
   };
 
@@ -724,8 +702,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   }
 
   /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
-  function featuresOf(ranked: Ranked[], question: string): WisdomFeatures {
-    const best = ranked[0]!;
+  function featuresOf(best: Ranked, question: string): WisdomFeatures {
     const queryTerms = questionTerms(question.slice(0, MAX_QUESTION_CHARS));
     const asked = new Set(queryTerms);
     // How specific the best matched word is: a reef term or a rare word says "this is about reef
@@ -751,7 +728,6 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       headingCoverage,
       exactTerms: new Set(exact).size,
       saysReef: SAYS_REEF.test(question) ? 1 : 0,
-      topCoverage: Math.max(...ranked.slice(0, TOP_CANDIDATES).map((r) => r.sectionCoverage)),
     };
   }
 
@@ -858,7 +834,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   function answer(question: string): WisdomAnswer {
     const ranked = rank(question);
     const best = ranked[0];
-    const f = best ? featuresOf(ranked, question) : null;
+    const f = best ? featuresOf(best, question) : null;
     const confidence = f ? calibrate(f) : 0;
     const gap = best && knownGap(question, sections[best.section]!);
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
@@ -909,8 +885,8 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   }
 
   function features(question: string): WisdomFeatures | null {
-    const ranked = rank(question);
-    return ranked.length > 0 ? featuresOf(ranked, question) : null;
+    const best = rank(question)[0];
+    return best ? featuresOf(best, question) : null;
   }
 
   return { search, answer, features, candidates };
