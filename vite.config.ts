@@ -76,6 +76,33 @@ function inlineLucideIcons(): Plugin {
   };
 }
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Vite wraps every dynamic `import()` in its preload helper (0.7 KB in the shell) even with
+ * `modulePreload: false`, because the helper also loads a lazy chunk's own stylesheet
+ * (vitejs/vite#13952). Here the one stylesheet is linked by the root route, so the helper has
+ * nothing to do: it becomes a call of the import itself. The build fails if a chunk ever gets a
+ * stylesheet of its own, since the stub would not load it.
+ */
+function noPreloadHelper(): Plugin {
+  return {
+    name: "no-preload-helper",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+    load: (id) => (id === PRELOAD_HELPER ? "export const __vitePreload = (load) => load();" : null),
+    generateBundle(_options, bundle) {
+      const sheets = Object.keys(bundle).filter((name) => name.endsWith(".css"));
+      if (sheets.length > 1) {
+        throw new Error(
+          `more than one stylesheet (${sheets.join(", ")}): lazy chunks' CSS needs Vite's preload helper`,
+        );
+      }
+    },
+  };
+}
+
 /**
  * React Router's package points every bundler at its development build, which differs from the
  * production one only in `ENABLE_DEV_WARNINGS`; the browser gets the production build, so the
@@ -134,5 +161,5 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       ...(isSsrBuild || mode !== "production" ? [] : REACT_ROUTER_PRODUCTION),
     ],
   },
-  plugins: [inlineLucideIcons(), tailwindcss(), reactRouter()],
+  plugins: [noPreloadHelper(), inlineLucideIcons(), tailwindcss(), reactRouter()],
 }));
