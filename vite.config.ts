@@ -11,7 +11,7 @@ interface ModuleGraph {
 }
 
 /** Small modules nearly every page imports (page meta, product pictures): cheaper in the shell than as files of their own. */
-const NEARLY_EVERY_PAGE = /[\\/]app[\\/](utils[\\/]seo|components[\\/]product-image|domain[\\/](images|money))\.tsx?$/;
+const NEARLY_EVERY_PAGE = /[\\/]app[\\/](utils[\\/]seo|components[\\/](product-image|html-once)|domain[\\/](images|money))\.tsx?$/;
 
 /** True when `id` is imported statically, directly or not, by app/root.tsx (so every page loads it). */
 function loadedByEveryPage(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {

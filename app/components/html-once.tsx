@@ -1,4 +1,5 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useState, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
 
 /**
  * Server-rendered HTML that a page sends once. On a document request the loader hands the HTML
@@ -17,4 +18,40 @@ export function useHtmlOnce(id: string, html: string | undefined): string {
     html === undefined && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? "") : "",
   );
   return html ?? fromServer?.get(id) ?? fromDom;
+}
+
+/**
+ * A part of a page that is markup only (no state, no handlers), rendered to HTML by its loader
+ * (app/utils/static-markup.server.tsx) and sent once (`htmlOnce`): its components never reach the
+ * browser. Links in it navigate inside the app, as `<Link>` would; a hash, a modified click or a
+ * link elsewhere is left to the browser.
+ */
+export function StaticHtml({ id, html, className }: { id: string; html: string | undefined; className?: string }) {
+  const navigate = useNavigate();
+  const markup = useHtmlOnce(id, html);
+  const followLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    if (
+      !link ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      link.target ||
+      link.hasAttribute("download") ||
+      link.origin !== window.location.origin ||
+      link.getAttribute("href")?.startsWith("#")
+    ) {
+      return;
+    }
+    event.preventDefault();
+    void navigate(link.pathname + link.search + link.hash);
+  };
+  return (
+    // Clicks are handled on the links inside; the wrapper only delegates them.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div id={id} className={className} onClick={followLink} dangerouslySetInnerHTML={{ __html: markup }} />
+  );
 }

@@ -28,7 +28,6 @@ const INLINE_SCRIPT_BUDGET = 20 * 1024;
  * 5.0 KB. Remove a page from this list once it fits: the test then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/": 102.2 * 1024,
   "/products": 100.6 * 1024,
   "/product/premium-chaeto": 102.6 * 1024,
   "/product/lazy-starter": 102.6 * 1024,

@@ -83,3 +83,22 @@ test("a slow client navigation shows the loading message with the shop's name", 
   await expect(page.getByRole("heading", { level: 1, name: "The Lazy Reefer Guide" })).toBeVisible();
   await expect(page.getByTestId("navigation-progress")).toHaveCount(0);
 });
+
+test("the home page is sent as markup only, and its links still navigate inside the app", async ({ page }) => {
+  await visit(page, "/");
+  // A value on `window` survives a client navigation and is gone after a document load.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("region", { name: "Featured products" }).getByRole("article").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+  await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+  // Back renders the home page from loader data (no server markup to reuse this time).
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("stable reef");
+  await expect(page.getByRole("region", { name: "Featured products" }).getByRole("article").first()).toBeVisible();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  await page.getByRole("link", { name: "Read the guides" }).click();
+  await expect(page).toHaveURL(/\/reef-wisdom$/);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+});
