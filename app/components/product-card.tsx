@@ -1,21 +1,9 @@
 import { Link } from "react-router";
+import { categoryLabel } from "~/domain/catalogue";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { StockBadge } from "./stock-badge";
 import type { BundleView, ProductView } from "~/models/catalogue-view";
-
-const CATEGORY_LABELS: Record<string, string> = {
-  special: "Limited special",
-  macroalgae: "Live macroalgae",
-  bundle: "Care bundle",
-  kit: "Kit",
-  combo: "Combo",
-  tip: "Digital tip",
-};
-
-export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category] ?? category;
-}
 
 /**
  * `sizes` of a card image in the listing grid (2 columns on phones and tablets, 3 on desktops). Grids with more columns pass

@@ -2,10 +2,9 @@ import { ShoppingBag } from "lucide";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { whenIdle } from "~/components/ui/idle";
-import { stockLabel, type StockState } from "~/domain/availability";
 import { useCart } from "./cart/cart-context";
 import { QuantityStepper } from "./quantity-stepper";
-import { StockBadge } from "./stock-badge";
+import type { StockState } from "~/domain/availability";
 
 // The cart's rules (~/domain/cart) are fetched when the browser is idle or the shopper reaches for
 // the button, not before the page can be used (decision 015). A tap before hydration is held by
@@ -17,11 +16,13 @@ interface PurchasePanelProps {
   itemId: string;
   kind: "product" | "bundle";
   stock: StockState;
-  purchasable: boolean;
 }
 
-/** Quantity and the buy button; an ended offer or empty stock says so and cannot be bought. */
-export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePanelProps) {
+/**
+ * Quantity and the buy button of an item that can be bought. What the stock is (and why an item
+ * cannot be bought) is markup the server renders above it (`PurchaseStock`).
+ */
+export function PurchasePanel({ itemId, kind, stock }: PurchasePanelProps) {
   const [quantity, setQuantity] = useState(1);
   const core = useCart();
   const [actions, setActions] = useState<ActionsModule | null>(null);
@@ -34,49 +35,38 @@ export function PurchasePanel({ itemId, kind, stock, purchasable }: PurchasePane
   // What is already in the cart counts against the stock shown.
   const max = core.ready && actions ? Math.min(shown, actions.cartActions(core).remainingFor(kind, itemId)) : shown;
   return (
-    <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
-      <StockBadge state={stock} />
-      {purchasable ? (
-        <div className="mt-4 flex flex-wrap items-end gap-4">
-          <QuantityStepper
-            id={`qty-${itemId}`}
-            label="Quantity"
-            value={Math.min(quantity, Math.max(1, max))}
-            max={max}
-            onChange={setQuantity}
-          />
-          <button
-            type="button"
-            className="btn-primary min-h-11 flex-1 text-base whitespace-nowrap sm:flex-none"
-            data-kind={kind}
-            data-early-add={itemId}
-            data-qty-input={`qty-${itemId}`}
-            disabled={max < 1}
-            onPointerEnter={() => void load()}
-            onFocus={() => void load()}
-            aria-busy={waiting || undefined}
-            onClick={() => {
-              if (waiting) return;
-              const wanted = Math.min(quantity, max);
-              if (!actions) setWaiting(true);
-              void load()
-                .then((m) => {
-                  if (m.cartActions(core).addItem(kind, itemId, wanted)) setQuantity(1);
-                })
-                .finally(() => setWaiting(false));
-            }}
-          >
-            <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />{" "}
-            {max < 1 ? "All in your cart" : "Add to cart"}
-          </button>
-        </div>
-      ) : (
-        <p className="mt-3 text-sm text-ink-soft" role="note">
-          {stock.kind === "offer-ended"
-            ? "This offer has ended and can no longer be bought. Have a look at our current products instead."
-            : `${stockLabel(stock)}. Check back soon, we restock live plants every week.`}
-        </p>
-      )}
+    <div className="mt-4 flex flex-wrap items-end gap-4">
+      <QuantityStepper
+        id={`qty-${itemId}`}
+        label="Quantity"
+        value={Math.min(quantity, Math.max(1, max))}
+        max={max}
+        onChange={setQuantity}
+      />
+      <button
+        type="button"
+        className="btn-primary min-h-11 flex-1 text-base whitespace-nowrap sm:flex-none"
+        data-kind={kind}
+        data-early-add={itemId}
+        data-qty-input={`qty-${itemId}`}
+        disabled={max < 1}
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
+        aria-busy={waiting || undefined}
+        onClick={() => {
+          if (waiting) return;
+          const wanted = Math.min(quantity, max);
+          if (!actions) setWaiting(true);
+          void load()
+            .then((m) => {
+              if (m.cartActions(core).addItem(kind, itemId, wanted)) setQuantity(1);
+            })
+            .finally(() => setWaiting(false));
+        }}
+      >
+        <Icon icon={ShoppingBag} aria-hidden="true" className="h-5 w-5" />{" "}
+        {max < 1 ? "All in your cart" : "Add to cart"}
+      </button>
     </div>
   );
 }

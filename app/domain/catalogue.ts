@@ -88,3 +88,17 @@ export interface Bundle extends BundleRecord {
 }
 
 export const LOW_STOCK_THRESHOLD = 10;
+
+/** How the shop names each category to a shopper. */
+const CATEGORY_LABELS: Record<string, string> = {
+  special: "Limited special",
+  macroalgae: "Live macroalgae",
+  bundle: "Care bundle",
+  kit: "Kit",
+  combo: "Combo",
+  tip: "Digital tip",
+};
+
+export function categoryLabel(category: string): string {
+  return CATEGORY_LABELS[category] ?? category;
+}

@@ -1,39 +1,47 @@
 import { ChevronLeft } from "lucide";
 import { Suspense } from "react";
 import { Await, data, Link } from "react-router";
+import { StaticHtml } from "~/components/html-once";
 import { onFirstUse } from "~/components/on-first-use";
-import { Price } from "~/components/price";
-import { BundleCard, categoryLabel, ProductCard } from "~/components/product-card";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
+import { ItemDetails, ItemIntro, PurchaseStock, RelatedItems } from "~/components/product-page.server";
 import { PurchasePanel } from "~/components/purchase-panel";
 import { Icon } from "~/components/ui/icon";
-import { inShopWindow, offerReplacement } from "~/domain/availability";
+import { inShopWindow, offerReplacement, type StockState } from "~/domain/availability";
 import { formatDate } from "~/domain/dates";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
-import { formatCents } from "~/domain/money";
 import { productFacts } from "~/domain/product-facts";
-import { bundleView, productView } from "~/models/catalogue-view";
+import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
 import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
-import { pageMeta } from "~/utils/seo";
+import { htmlOnce } from "~/utils/html-once.server";
+import { pageMeta, type PageSeo } from "~/utils/seo";
+import { staticMarkup } from "~/utils/static-markup.server";
 import type { Route } from "./+types/product";
+import type { AppLoadContext } from "react-router";
 
 // Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
 const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
   whenVisible: true,
 });
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  if (!loaderData) return [{ title: "Product not found | Lazy Reefer" }];
-  const { item, url } = loaderData;
-  const inStock = item.purchasable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
-  const image =
-    item.kind === "product"
-      ? catalogImageDefault(item.product.imageKeys[0] ?? item.product.id)
-      : catalogImageDefault(item.bundle.imageKey);
-  const name = item.kind === "product" ? item.product.title : item.bundle.name;
-  const description = item.kind === "product" ? item.product.description : item.bundle.description;
-  const priceCents = item.kind === "product" ? item.product.priceCents : item.bundle.priceCents;
-  const tags = pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? [
+        ...pageMeta(matches, loaderData.seo),
+        // The gallery's main image is the LCP element; `links` cannot see loader data, so it is preloaded here.
+        { tagName: "link", ...loaderData.mainImage },
+      ]
+    : [{ title: "Product not found | Lazy Reefer" }];
+
+/** Title, description and the schema.org Product of the page, worked out on the server. */
+function productSeo(
+  url: string,
+  view: { name: string; description: string; imageKey: string; sku: string; priceCents: number },
+  purchasable: boolean,
+): PageSeo {
+  const image = catalogImageDefault(view.imageKey);
+  const { name, description } = view;
+  return {
     title: name,
     description: description.length > 158 ? `${description.slice(0, 155).trimEnd()}…` : description,
     path: url,
@@ -45,27 +53,59 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       name,
       description,
       image: [image],
-      sku: item.kind === "product" ? item.product.sku : item.bundle.id,
+      sku: view.sku,
       brand: { "@type": "Brand", name: "Lazy Reefer" },
       offers: {
         "@type": "Offer",
-        price: (priceCents / 100).toFixed(2),
+        price: (view.priceCents / 100).toFixed(2),
         priceCurrency: "USD",
-        availability: inStock,
+        availability: purchasable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         url,
       },
     },
-  });
-  // The gallery's main image is the LCP element; `links` cannot see loader data, so it is preloaded here.
-  const imageKey = item.kind === "product" ? (item.product.imageKeys[0] ?? item.product.id) : item.bundle.imageKey;
-  return [...tags, { tagName: "link", ...catalogImagePreload(imageKey, GALLERY_SIZES) }];
-};
+  };
+}
+
+/** What the browser needs of the item: the gallery, the buy button and whether the combo builder shows. */
+interface ItemBasics {
+  kind: "product" | "bundle";
+  id: string;
+  title: string;
+  imageKeys: string[];
+  stock: StockState;
+  purchasable: boolean;
+  comboEligible: boolean;
+}
+
+/** The suggestions below the item, as HTML once they are in (deferred: not needed for the first paint). */
+function relatedHtml(context: AppLoadContext, items: Promise<Array<ProductView | BundleView>>) {
+  return items.then((list) => htmlOnce(context, "related-items", staticMarkup(<RelatedItems items={list} />)));
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const now = context.services.clock();
   const id = params.productId;
   const url = `/product/${id}`;
+  const page = (
+    view: Parameters<typeof ItemIntro>[0]["item"],
+    item: ItemBasics,
+    seo: PageSeo,
+    related: Promise<Array<ProductView | BundleView>>,
+    mainImageKey: string,
+  ) => ({
+    item,
+    seo,
+    mainImage: catalogImagePreload(mainImageKey, GALLERY_SIZES),
+    intro: htmlOnce(context, "item-intro", staticMarkup(<ItemIntro item={view} />)),
+    stock: htmlOnce(
+      context,
+      "item-stock",
+      staticMarkup(<PurchaseStock stock={item.stock} purchasable={item.purchasable} />),
+    ),
+    details: htmlOnce(context, "item-details", staticMarkup(<ItemDetails item={view} />)),
+    related: relatedHtml(context, related),
+  });
 
   const product = await getProduct(db, id);
   if (product && product.active) {
@@ -89,18 +129,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .slice(0, 3)
         .map((p) => productView(p, now)),
     );
-    return {
-      item: {
-        kind: "product" as const,
-        product: view,
-        facts: productFacts(product),
+    const imageKey = view.imageKeys[0] ?? view.id;
+    return page(
+      { kind: "product", product: view, facts: productFacts(product), replacement, endedOn },
+      {
+        kind: "product",
+        id: view.id,
+        title: view.title,
+        imageKeys: [imageKey, ...view.imageKeys.slice(1)],
+        stock: view.stock,
         purchasable: view.purchasable,
-        replacement,
-        endedOn,
+        comboEligible: Boolean(view.metadata.comboEligible),
       },
+      productSeo(url, { ...view, name: view.title, imageKey }, view.purchasable),
       related,
-      url,
-    };
+      // A product without pictures of its own shows its catalogue image.
+      imageKey,
+    );
   }
 
   const bundle = await getBundle(db, id);
@@ -113,14 +158,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .slice(0, 3)
         .map((b) => bundleView(b, products, now)),
     );
-    return { item: { kind: "bundle" as const, bundle: view, purchasable: view.purchasable }, related, url };
+    return page(
+      { kind: "bundle", bundle: view },
+      {
+        kind: "bundle",
+        id: view.id,
+        title: view.name,
+        imageKeys: [view.imageKey],
+        stock: view.stock,
+        purchasable: view.purchasable,
+        comboEligible: false,
+      },
+      productSeo(url, { ...view, sku: view.id }, view.purchasable),
+      related,
+      view.imageKey,
+    );
   }
 
   throw data(null, { status: 404 });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { item, related } = loaderData;
+  const { item, intro, stock, details, related } = loaderData;
   return (
     <div className="container-page py-8 sm:py-12">
       <Link
@@ -130,107 +189,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Icon icon={ChevronLeft} aria-hidden="true" className="h-4 w-4" /> All products
       </Link>
 
-      {item.kind === "product" ? (
-        <article className="mt-6 grid gap-10 lg:grid-cols-2">
-          <ProductGallery imageKeys={item.product.imageKeys} title={item.product.title} />
-          <div>
-            <p className="eyebrow">{categoryLabel(item.product.category)}</p>
-            <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{item.product.title}</h1>
-            <div className="mt-4">
-              <Price
-                priceCents={item.product.priceCents}
-                // An ended offer saves nobody anything any more.
-                originalPriceCents={item.product.stock.kind === "offer-ended" ? null : item.product.originalPriceCents}
-                size="lg"
-              />
-            </div>
-            <p className="mt-5 text-lg leading-relaxed text-ink-soft">{item.product.description}</p>
-            <PurchasePanel
-              itemId={item.product.id}
-              kind="product"
-              stock={item.product.stock}
-              purchasable={item.purchasable}
-            />
-            {item.product.stock.kind === "offer-ended" ? (
-              <p className="mt-4 rounded-xl bg-sand p-4 text-sm" role="note" data-testid="offer-ended">
-                <strong>Offer ended</strong>
-                {item.endedOn ? ` on ${item.endedOn}` : ""}.
-                {item.replacement ? (
-                  <>
-                    {" "}
-                    It was replaced by{" "}
-                    <Link to={`/product/${item.replacement.id}`} className="font-semibold text-reef-dark underline">
-                      {item.replacement.title}
-                    </Link>
-                    .
-                  </>
-                ) : null}
-              </p>
-            ) : null}
-            <section aria-labelledby="facts-heading" className="mt-8">
-              <h2 id="facts-heading" className="text-xl font-semibold">
-                Details
-              </h2>
-              <dl className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
-                {item.facts.map((fact) => (
-                  <div
-                    key={fact.label}
-                    className="grid grid-cols-[9rem_1fr] gap-4 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]"
-                  >
-                    <dt className="font-semibold">{fact.label}</dt>
-                    <dd className="text-ink-soft">{fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+      <article className="mt-6 grid gap-10 lg:grid-cols-2">
+        <ProductGallery imageKeys={item.imageKeys} title={item.title} />
+        <div>
+          <StaticHtml id="item-intro" html={intro} />
+          <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
+            <StaticHtml id="item-stock" html={stock} />
+            {item.purchasable ? <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock} /> : null}
           </div>
-        </article>
-      ) : (
-        <article className="mt-6 grid gap-10 lg:grid-cols-2">
-          <ProductGallery imageKeys={[item.bundle.imageKey]} title={item.bundle.name} />
-          <div>
-            <p className="eyebrow">
-              Bundle{item.bundle.savingPercent !== null ? ` · save ${item.bundle.savingPercent}%` : ""}
-            </p>
-            <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{item.bundle.name}</h1>
-            <div className="mt-4">
-              <Price priceCents={item.bundle.priceCents} originalPriceCents={item.bundle.valueCents} size="lg" />
-              {item.bundle.valueCents > item.bundle.priceCents ? (
-                <p className="mt-1 text-sm text-ink-soft" data-testid="bundle-value">
-                  The same items bought separately today: {formatCents(item.bundle.valueCents)}
-                </p>
-              ) : null}
-            </div>
-            <p className="mt-5 text-lg leading-relaxed text-ink-soft">{item.bundle.description}</p>
-            <PurchasePanel
-              itemId={item.bundle.id}
-              kind="bundle"
-              stock={item.bundle.stock}
-              purchasable={item.purchasable}
-            />
-            <section aria-labelledby="included-heading" className="mt-8">
-              <h2 id="included-heading" className="text-xl font-semibold">
-                What&apos;s in the bundle
-              </h2>
-              <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
-                {item.bundle.contents.map((c) => (
-                  <li key={c.productId} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-                    <Link to={`/product/${c.productId}`} className="font-semibold hover:underline">
-                      {c.quantity > 1 ? `${c.quantity} × ` : ""}
-                      {c.title}
-                    </Link>
-                    <span className="text-ink-soft">{formatCents(c.unitPriceCents * c.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </div>
-        </article>
-      )}
+          <StaticHtml id="item-details" html={details} />
+        </div>
+      </article>
 
-      {item.kind === "product" && item.product.metadata.comboEligible && item.purchasable ? (
+      {item.comboEligible && item.purchasable ? (
         <div className="mt-16">
-          <ComboBuilder id="combo-builder-slot" initial={[item.product.id]} />
+          <ComboBuilder id="combo-builder-slot" initial={[item.id]} />
         </div>
       ) : null}
 
@@ -243,13 +216,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             resolve={related}
             errorElement={<p className="mt-4 text-ink-soft">Suggestions could not be loaded.</p>}
           >
-            {(items) => (
-              <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((r) =>
-                  "title" in r ? <ProductCard key={r.id} product={r} /> : <BundleCard key={r.id} bundle={r} />,
-                )}
-              </div>
-            )}
+            {(html) => <StaticHtml id="related-items" html={html} />}
           </Await>
         </Suspense>
       </section>

@@ -1,14 +1,15 @@
 import { Form, Link, useSubmit } from "react-router";
+import { StaticHtml } from "~/components/html-once";
 import { onFirstUse } from "~/components/on-first-use";
-import { BundleCard, CARD_SIZES, categoryLabel, ProductCard } from "~/components/product-card";
-import { inShopWindow } from "~/domain/availability";
-import { CATEGORIES } from "~/domain/catalogue";
-import { applyListingQuery, needsRanks, parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
+import { CARD_SIZES } from "~/components/product-card";
+import { ProductListing } from "~/components/product-listing.server";
+import { CATEGORIES, categoryLabel } from "~/domain/catalogue";
+import { parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
 import { catalogImagePreload } from "~/domain/images";
-import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { loadListingRanks } from "~/models/listing-ranks.server";
+import { catalogueListing, listingImageKey } from "~/models/catalogue-listing.server";
+import { htmlOnce } from "~/utils/html-once.server";
 import { pageMeta } from "~/utils/seo";
+import { staticMarkup } from "~/utils/static-markup.server";
 import type { Route } from "./+types/products";
 
 // Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
@@ -16,73 +17,37 @@ const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then(
   whenVisible: true,
 });
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) => {
-  const first = data?.listings[0];
-  return [
-    ...pageMeta(matches, {
-      title: "Shop live chaeto, coral food, kits and bundles",
-      description:
-        "Browse every Lazy Reefer product and bundle: premium chaeto, coral food combos, the refugium starter kit and five money-saving reef bundles.",
-      path: `/products${location.search}`,
-    }),
-    // The first card's image is the largest thing on a phone's first screen (`links` cannot see
-    // loader data, so the preload goes here).
-    ...(first ? [{ tagName: "link", ...catalogImagePreload(listingImageKey(first), CARD_SIZES) }] : []),
-  ];
-};
-
-type Listing = ({ kind: "product"; item: ProductView } | { kind: "bundle"; item: BundleView }) & {
-  category: ProductView["category"];
-  priceCents: number;
-  position: number;
-  name: string;
-  addedAt?: number;
-  unitsSold?: number;
-};
-
-function listingImageKey(listing: Listing): string {
-  return listing.kind === "product" ? (listing.item.imageKeys[0] ?? listing.item.id) : listing.item.imageKey;
-}
+export const meta: Route.MetaFunction = ({ data, matches, location }) => [
+  ...pageMeta(matches, {
+    title: "Shop live chaeto, coral food, kits and bundles",
+    description:
+      "Browse every Lazy Reefer product and bundle: premium chaeto, coral food combos, the refugium starter kit and five money-saving reef bundles.",
+    path: `/products${location.search}`,
+  }),
+  // The first card's image is the largest thing on a phone's first screen (`links` cannot see
+  // loader data, so the preload goes here).
+  ...(data?.firstImage ? [{ tagName: "link", ...data.firstImage }] : []),
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.services.database;
-  const now = context.services.clock();
   const query = parseListingQuery(new URL(request.url).searchParams);
-  const products = await listProducts(db);
-  const bundles = await listBundles(db, products);
-  // Dates and sales only for the sorts that use them.
-  const ranks = needsRanks(query.sort) ? await loadListingRanks(db) : null;
-  const listings: Listing[] = [
-    ...products
-      .filter((p) => inShopWindow(p, now))
-      .map((p, i) => ({
-        kind: "product" as const,
-        item: productView(p, now),
-        category: p.category,
-        priceCents: p.priceCents,
-        position: i,
-        name: p.title,
-        addedAt: ranks?.addedAt.get(`product:${p.id}`),
-        unitsSold: ranks?.unitsSold.get(`product:${p.id}`),
-      })),
-    ...bundles
-      .filter((b) => b.active)
-      .map((b, i) => ({
-        kind: "bundle" as const,
-        item: bundleView(b, products, now),
-        category: "bundle" as const,
-        priceCents: b.priceCents,
-        position: 100 + i,
-        name: b.name,
-        addedAt: ranks?.addedAt.get(`bundle:${b.id}`),
-        unitsSold: ranks?.unitsSold.get(`bundle:${b.id}`),
-      })),
-  ];
-  return { query, listings: applyListingQuery(listings, query), total: listings.length };
+  const { listings: shown, total } = await catalogueListing(
+    context.services.database.db,
+    query,
+    context.services.clock(),
+  );
+  return {
+    query,
+    shown: shown.length,
+    total,
+    firstImage: shown[0] ? catalogImagePreload(listingImageKey(shown[0]), CARD_SIZES) : null,
+    // The cards are markup only: sent once, as HTML (components/html-once.tsx).
+    listing: htmlOnce(context, "product-listing", staticMarkup(<ProductListing listings={shown} />)),
+  };
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, listings, total } = loaderData;
+  const { query, shown, total, listing } = loaderData;
   const submit = useSubmit();
   const chip = (category: string | null) => {
     const params = new URLSearchParams();
@@ -151,36 +116,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="mt-6 text-sm text-ink-soft" aria-live="polite">
-        Showing {listings.length} of {total} items
+        Showing {shown} of {total} items
         {query.category ? ` in ${categoryLabel(query.category)}` : ""}
       </p>
 
-      {listings.length === 0 ? (
-        <div className="card mt-6 p-10 text-center">
-          <h2 className="text-2xl font-semibold">Nothing here right now</h2>
-          <p className="mt-2 text-ink-soft">This category is empty for the moment. Have a look at everything else.</p>
-          <Link to="/products" className="btn-primary mt-6">
-            Show all products
-          </Link>
-        </div>
-      ) : (
-        <section aria-labelledby="listing-heading">
-          <h2 id="listing-heading" className="sr-only">
-            Products and bundles
-          </h2>
-          <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3" data-testid="product-grid">
-            {/* Only the first image is eager (the LCP, preloaded in meta): on a phone the next cards are
-                below the fold, and on a desktop lazy images in view still load right after layout. */}
-            {listings.map((listing, i) =>
-              listing.kind === "product" ? (
-                <ProductCard key={`p-${listing.item.id}`} product={listing.item} priority={i === 0} />
-              ) : (
-                <BundleCard key={`b-${listing.item.id}`} bundle={listing.item} priority={i === 0} />
-              ),
-            )}
-          </div>
-        </section>
-      )}
+      <StaticHtml id="product-listing" html={listing} />
 
       <div className="mt-16">
         <ComboBuilder id="combo-builder-slot" />

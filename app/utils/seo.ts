@@ -6,7 +6,7 @@ interface RootMatch {
   data?: unknown;
 }
 
-interface PageSeo {
+export interface PageSeo {
   title: string;
   description: string;
   /** Path of the page, for canonical and og:url. */

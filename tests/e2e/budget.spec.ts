@@ -22,18 +22,15 @@ const CSS_BUDGET = 25 * 1024;
 const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured, so that it can only
- * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24 after Vite's preload
- * helper was replaced by a one-line stub (it was still in the shell: 0.6 KB off every page; /contact
- * and /sign-in now fit). React DOM, React Router and React are 90.4 KB of every page; the shell is
- * 5.0 KB. Remove a page from this list once it fits: the test then holds it to JS_BUDGET.
+ * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24, after the home page,
+ * the catalogue's cards and the product page's text became markup the loader renders once
+ * (`StaticHtml`), and the root route's code joined the shell. React DOM, React Router and React are
+ * 90.4 KB of every page; the shell is 5.7 KB. Remove a page from this list once it fits: the test
+ * then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/products": 100.6 * 1024,
-  "/product/premium-chaeto": 102.6 * 1024,
-  "/product/lazy-starter": 102.6 * 1024,
-  "/reef-wisdom": 100.7 * 1024,
-  "/plan": 100.7 * 1024,
-  "/checkout": 107.5 * 1024,
+  "/reef-wisdom": 100.5 * 1024,
+  "/checkout": 107.4 * 1024,
 };
 
 const STOREFRONT_PAGES = [

@@ -102,3 +102,30 @@ test("the home page is sent as markup only, and its links still navigate inside 
   await expect(page).toHaveURL(/\/reef-wisdom$/);
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
+
+test("a product page's markup-only parts survive hydration, with no hydration errors, and its suggestions navigate in the app", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await visit(page, "/product/premium-chaeto");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Premium Chaeto/);
+  await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+  // The stock badge sits in the buy panel, above the working quantity selector.
+  await expect(page.getByText(/in stock/i).first()).toBeVisible();
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByRole("spinbutton", { name: "Quantity" })).toHaveValue("2");
+  const suggestions = page.getByRole("region", { name: "You might also like" }).getByRole("article");
+  await expect(suggestions).toHaveCount(3);
+  expect(errors).toEqual([]);
+
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await suggestions.first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/product\/(?!premium-chaeto)[\w-]+$/);
+  // After a client navigation the parts come from loader data.
+  await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
+  await expect(suggestions).toHaveCount(3);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  expect(errors).toEqual([]);
+});

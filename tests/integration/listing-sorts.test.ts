@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseListingQuery } from "~/domain/catalogue-filter";
 import { fixedClock } from "~/domain/clock";
+import { catalogueListing } from "~/models/catalogue-listing.server";
 import { loadListingRanks } from "~/models/listing-ranks.server";
-import { loader } from "~/routes/products";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -13,12 +14,9 @@ describe(`the listing's Newest and Best selling sorts on ${testDatabaseKind()}`,
   const db = () => t.services.database.db;
 
   async function listing(sort: string) {
-    const data = await loader({
-      request: new Request(`http://localhost:3000/products?sort=${sort}`),
-      context: { services: t.services, nonce: "", clientIp: "127.0.0.1" },
-      params: {},
-    } as never);
-    return data.listings.map((l) => `${l.kind}:${l.item.id}`);
+    const query = parseListingQuery(new URLSearchParams({ sort }));
+    const { listings } = await catalogueListing(db(), query, NOW);
+    return listings.map((l) => `${l.kind}:${l.item.id}`);
   }
 
   async function placePaid(items: unknown[]): Promise<string> {

@@ -1,0 +1,148 @@
+import { Link } from "react-router";
+import { Price } from "~/components/price";
+import { BundleCard, ProductCard } from "~/components/product-card";
+import { StockBadge } from "~/components/stock-badge";
+import { stockLabel, type StockState } from "~/domain/availability";
+import { categoryLabel } from "~/domain/catalogue";
+import { formatCents } from "~/domain/money";
+import type { ProductFact } from "~/domain/product-facts";
+import type { BundleView, ProductView } from "~/models/catalogue-view";
+
+/*
+ * The product page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): what the
+ * item is and costs above the buy button, its details below it, and the suggestions. Only the
+ * gallery, the buy button and the combo builder are components in the browser.
+ */
+
+type PageItem =
+  | {
+      kind: "product";
+      product: ProductView;
+      facts: ProductFact[];
+      replacement: { id: string; title: string } | null;
+      endedOn: string | null;
+    }
+  | { kind: "bundle"; bundle: BundleView };
+
+/** Category, name, price and description. */
+export function ItemIntro({ item }: { item: PageItem }) {
+  if (item.kind === "product") {
+    const { product } = item;
+    return (
+      <>
+        <p className="eyebrow">{categoryLabel(product.category)}</p>
+        <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{product.title}</h1>
+        <div className="mt-4">
+          <Price
+            priceCents={product.priceCents}
+            // An ended offer saves nobody anything any more.
+            originalPriceCents={product.stock.kind === "offer-ended" ? null : product.originalPriceCents}
+            size="lg"
+          />
+        </div>
+        <p className="mt-5 text-lg leading-relaxed text-ink-soft">{product.description}</p>
+      </>
+    );
+  }
+  const { bundle } = item;
+  return (
+    <>
+      <p className="eyebrow">Bundle{bundle.savingPercent !== null ? ` · save ${bundle.savingPercent}%` : ""}</p>
+      <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{bundle.name}</h1>
+      <div className="mt-4">
+        <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} size="lg" />
+        {bundle.valueCents > bundle.priceCents ? (
+          <p className="mt-1 text-sm text-ink-soft" data-testid="bundle-value">
+            The same items bought separately today: {formatCents(bundle.valueCents)}
+          </p>
+        ) : null}
+      </div>
+      <p className="mt-5 text-lg leading-relaxed text-ink-soft">{bundle.description}</p>
+    </>
+  );
+}
+
+/** Above the buy button, in its panel: the stock, and why an item that cannot be bought cannot. */
+export function PurchaseStock({ stock, purchasable }: { stock: StockState; purchasable: boolean }) {
+  return (
+    <>
+      <StockBadge state={stock} />
+      {purchasable ? null : (
+        <p className="mt-3 text-sm text-ink-soft" role="note">
+          {stock.kind === "offer-ended"
+            ? "This offer has ended and can no longer be bought. Have a look at our current products instead."
+            : `${stockLabel(stock)}. Check back soon, we restock live plants every week.`}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Below the buy button: an ended offer's note and the facts, or what a bundle holds. */
+export function ItemDetails({ item }: { item: PageItem }) {
+  if (item.kind === "bundle") {
+    return (
+      <section aria-labelledby="included-heading" className="mt-8">
+        <h2 id="included-heading" className="text-xl font-semibold">
+          What&apos;s in the bundle
+        </h2>
+        <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
+          {item.bundle.contents.map((c) => (
+            <li key={c.productId} className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+              <Link to={`/product/${c.productId}`} className="font-semibold hover:underline">
+                {c.quantity > 1 ? `${c.quantity} × ` : ""}
+                {c.title}
+              </Link>
+              <span className="text-ink-soft">{formatCents(c.unitPriceCents * c.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <>
+      {item.product.stock.kind === "offer-ended" ? (
+        <p className="mt-4 rounded-xl bg-sand p-4 text-sm" role="note" data-testid="offer-ended">
+          <strong>Offer ended</strong>
+          {item.endedOn ? ` on ${item.endedOn}` : ""}.
+          {item.replacement ? (
+            <>
+              {" "}
+              It was replaced by{" "}
+              <Link to={`/product/${item.replacement.id}`} className="font-semibold text-reef-dark underline">
+                {item.replacement.title}
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <section aria-labelledby="facts-heading" className="mt-8">
+        <h2 id="facts-heading" className="text-xl font-semibold">
+          Details
+        </h2>
+        <dl className="mt-3 divide-y divide-line rounded-2xl border border-line bg-paper">
+          {item.facts.map((fact) => (
+            <div
+              key={fact.label}
+              className="grid grid-cols-[9rem_1fr] gap-4 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]"
+            >
+              <dt className="font-semibold">{fact.label}</dt>
+              <dd className="text-ink-soft">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** "You might also like" / "Other bundles": up to three cards. */
+export function RelatedItems({ items }: { items: Array<ProductView | BundleView> }) {
+  return (
+    <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((r) => ("title" in r ? <ProductCard key={r.id} product={r} /> : <BundleCard key={r.id} bundle={r} />))}
+    </div>
+  );
+}
