@@ -265,15 +265,15 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
         if (value !== undefined && !PER_RESPONSE_HEADERS.has(name))
           headers[name] = typeof value === "number" ? String(value) : value;
       }
-      // Weak: the same page is sent in several encodings. The nonce is left out of the hash so
-      // renders of an unchanged page in different processes share one ETag.
-      const nonce = String(res.locals.nonce ?? "");
-      const stable = nonce ? body.toString("utf8").split(nonce).join("") : body.toString("utf8");
+      // Weak: the same page is sent in several encodings. The nonce is part of the hash: a 304
+      // carries this copy's CSP header, which only allows this copy's nonce, so a browser's copy
+      // of an earlier render (another nonce) must get the new page, not a 304 that blocks every
+      // script in the one it has.
       const entry: Entry = {
         body,
         encoded: {},
         headers,
-        etag: `W/"${crypto.createHash("sha1").update(stable).digest("base64url")}"`,
+        etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
         storedAt: now(),
       };
       remember(key, entry);

@@ -82,6 +82,33 @@ describe("anonymous page cache", () => {
     expect(await again.text()).toBe("");
   });
 
+  it("after a re-render, a browser's earlier copy gets the new page, not a 304 whose CSP blocks its scripts", async () => {
+    await fetch(`${server.url}/hermit`);
+    const before = await fetch(`${server.url}/hermit`);
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+    const etag = before.headers.get("etag")!;
+    const oldNonce = cspNonce(before);
+    await before.text();
+    // Past the fresh period: the next visit is served stale and the copy is rendered again.
+    await new Promise((r) => setTimeout(r, 5_300));
+    await (await fetch(`${server.url}/hermit`)).text();
+    // Until the background render has replaced the copy (a new nonce).
+    for (let i = 0; i < 50; i++) {
+      const copy = await fetch(`${server.url}/hermit`);
+      await copy.text();
+      if (cspNonce(copy) !== oldNonce) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const again = await fetch(`${server.url}/hermit`, {
+      headers: { "If-None-Match": etag, "Cache-Control": "max-age=0" },
+    });
+    expect(cspNonce(again)).not.toBe(oldNonce);
+    // The browser would keep its body (nonce `oldNonce`) under this CSP: only a full answer is safe.
+    expect(again.status).toBe(200);
+    const html = await again.text();
+    expect([...nonces(html)]).toEqual([cspNonce(again)]);
+  });
+
   it("never caches a signed-in visitor's page, nor checkout", async () => {
     const client = authClient(server.url, "203.0.113.50", server.url);
     const signUp = await client.signUp({
