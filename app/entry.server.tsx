@@ -6,6 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { loggablePath } from "../server/logger";
 import { DocumentHtmlProvider } from "./components/html-once";
 import { NonceProvider } from "./components/nonce";
+import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +54,7 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterPaint()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
