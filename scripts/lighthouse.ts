@@ -26,7 +26,8 @@ process.chdir(root);
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+// Issue 21: 100 everywhere, performance never below 99 on a quiet machine (the median of the runs).
+const TARGETS: Record<Category, number> = { performance: 99, accessibility: 100, "best-practices": 100, seo: 100 };
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const args = process.argv.slice(2);
