@@ -1,7 +1,9 @@
+import { ChevronLeft } from "lucide";
 import { Link } from "react-router";
 import { Price } from "~/components/price";
 import { BundleCard, ProductCard } from "~/components/product-card";
 import { StockBadge } from "~/components/stock-badge";
+import { Icon } from "~/components/ui/icon";
 import { stockLabel, type StockState } from "~/domain/availability";
 import { categoryLabel } from "~/domain/catalogue";
 import { formatCents } from "~/domain/money";
@@ -23,6 +25,17 @@ type PageItem =
       endedOn: string | null;
     }
   | { kind: "bundle"; bundle: BundleView };
+
+export function BackToProducts() {
+  return (
+    <Link
+      to="/products"
+      className="inline-flex items-center gap-1 text-sm font-semibold text-reef-dark hover:underline"
+    >
+      <Icon icon={ChevronLeft} aria-hidden="true" className="h-4 w-4" /> All products
+    </Link>
+  );
+}
 
 /** Category, name, price and description. */
 export function ItemIntro({ item }: { item: PageItem }) {

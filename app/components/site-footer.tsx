@@ -34,7 +34,7 @@ const COLUMNS = [
 
 export function SiteFooter({ shopName }: { shopName: string }) {
   return (
-    <footer className="mt-24 border-t border-line bg-ink text-sand">
+    <footer className="mt-24 border-t border-line bg-ink text-sand print:hidden">
       <div className="container-page grid gap-10 py-14 md:grid-cols-[1.3fr_2fr]">
         <section aria-labelledby="newsletter-heading" className="max-w-sm">
           <div className="flex items-center gap-2">

@@ -20,7 +20,7 @@ const NAV = [
 export function SiteHeader({ shopName, userName }: { shopName: string; userName: string | null }) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
   return (
-    <header className="sticky top-0 z-30 border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
+    <header className="sticky top-0 z-30 print:hidden border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={`${shopName} home`}>
           <LogoMark />

@@ -1,12 +1,10 @@
-import { ChevronLeft } from "lucide";
 import { Suspense } from "react";
-import { Await, data, Link } from "react-router";
+import { Await, data } from "react-router";
 import { StaticHtml } from "~/components/html-once";
 import { onFirstUse } from "~/components/on-first-use";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
-import { ItemDetails, ItemIntro, PurchaseStock, RelatedItems } from "~/components/product-page.server";
+import { BackToProducts, ItemDetails, ItemIntro, PurchaseStock, RelatedItems } from "~/components/product-page.server";
 import { PurchasePanel } from "~/components/purchase-panel";
-import { Icon } from "~/components/ui/icon";
 import { inShopWindow, offerReplacement, type StockState } from "~/domain/availability";
 import { formatDate } from "~/domain/dates";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
@@ -96,6 +94,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ) => ({
     item,
     seo,
+    back: htmlOnce(context, "back-to-products", staticMarkup(<BackToProducts />)),
     mainImage: catalogImagePreload(mainImageKey, GALLERY_SIZES),
     intro: htmlOnce(context, "item-intro", staticMarkup(<ItemIntro item={view} />)),
     stock: htmlOnce(
@@ -179,15 +178,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { item, intro, stock, details, related } = loaderData;
+  const { item, back, intro, stock, details, related } = loaderData;
   return (
     <div className="container-page py-8 sm:py-12">
-      <Link
-        to="/products"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-reef-dark hover:underline"
-      >
-        <Icon icon={ChevronLeft} aria-hidden="true" className="h-4 w-4" /> All products
-      </Link>
+      <StaticHtml id="back-to-products" html={back} />
 
       <article className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery imageKeys={item.imageKeys} title={item.title} />

@@ -88,8 +88,14 @@ test("the home page is sent as markup only, and its links still navigate inside 
   await visit(page, "/");
   // A value on `window` survives a client navigation and is gone after a document load.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.getByRole("region", { name: "Featured products" }).getByRole("article").first().getByRole("link").click();
-  await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+  const card = page.getByRole("region", { name: "Featured products" }).getByRole("article").first().getByRole("link");
+  const target = await card.getAttribute("href");
+  // Pointing at a card fetches its page's data before the click, as <Link prefetch="intent"> did.
+  const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === `${target}.data`);
+  await card.hover();
+  await prefetched;
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
   await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 
@@ -128,4 +134,17 @@ test("a product page's markup-only parts survive hydration, with no hydration er
   await expect(suggestions).toHaveCount(3);
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test("the plan prints as a checklist across the page, without the shop's header, footer or form", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await visit(page, "/plan?size=nano&level=beginner");
+  await expect(page.getByRole("heading", { name: "Your maintenance checklist" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("contentinfo")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Make my plan" })).toBeHidden();
+  // The three lists share the page's width instead of the form's narrow column.
+  const daily = await page.getByRole("heading", { name: "Daily" }).locator("..").boundingBox();
+  expect(daily?.width ?? 0).toBeGreaterThan(300);
 });

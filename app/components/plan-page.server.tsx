@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { BundleCard } from "~/components/product-card";
+import type { Plan } from "~/domain/plan";
+import type { BundleView } from "~/models/catalogue-view";
+
+/*
+ * The plan page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): the header, and
+ * the checklist with its bundle or the empty state. The form and the print button are components.
+ */
+
+export function PlanHeader() {
+  return (
+    <PageHeader
+      eyebrow="The Lazy Reefer Plan"
+      title="A routine that fits your tank"
+      intro="Two questions, one checklist. Stick it on the stand and you'll know exactly what to do each day, week and month."
+    />
+  );
+}
+
+/** The daily, weekly and monthly lists, and the bundle that fits (not printed). */
+export function PlanChecklist({ plan, bundle }: { plan: Plan; bundle: BundleView | null }) {
+  return (
+    <>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        {(
+          [
+            ["Daily", plan.daily],
+            ["Weekly", plan.weekly],
+            ["Monthly", plan.monthly],
+          ] as const
+        ).map(([title, tasks]) => (
+          <div key={title} className="card p-5">
+            <h3 className="text-xl font-semibold">{title}</h3>
+            <ul className="mt-3 space-y-2 text-sm">
+              {tasks.map((task) => (
+                <li key={task} className="flex gap-2">
+                  <span aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 rounded border border-ink/40" />
+                  {task}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      {bundle ? (
+        <div className="mt-10 grid items-start gap-6 md:grid-cols-[1fr_18rem] print:hidden">
+          <div>
+            <h3 className="text-2xl font-semibold">The bundle that fits</h3>
+            <p className="mt-2 text-ink-soft">{plan.bundleReason}</p>
+          </div>
+          <BundleCard bundle={bundle} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function PlanEmpty() {
+  return (
+    <section className="card flex flex-col justify-center p-8" aria-labelledby="plan-empty">
+      <h2 id="plan-empty" className="text-2xl font-semibold">
+        Tell us about your tank
+      </h2>
+      <p className="mt-2 max-w-prose text-ink-soft">
+        Choose a tank size and how demanding your corals are. We&apos;ll build a daily, weekly and monthly checklist
+        from the routines in our{" "}
+        <Link
+          to="/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance"
+          className="font-semibold text-reef-dark underline"
+        >
+          feeding and maintenance guide
+        </Link>
+        , and suggest the bundle that fits.
+      </p>
+    </section>
+  );
+}
