@@ -22,11 +22,10 @@ const CSS_BUDGET = 25 * 1024;
 const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured, so that it can only
- * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24, after the home page,
- * the catalogue's cards and the product page's text became markup the loader renders once
- * (`StaticHtml`), and the root route's code joined the shell. React DOM, React Router and React are
- * 90.4 KB of every page; the shell is 5.7 KB. Remove a page from this list once it fits: the test
- * then holds it to JS_BUDGET.
+ * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24 (107.2 KB), after
+ * the other pages' markup-only parts became HTML their loaders render once (`StaticHtml`, decision
+ * 023). React DOM, React Router and React are 90.5 KB of every page; the shell is 5.7 KB. Remove a
+ * page from this list once it fits: the test then holds it to JS_BUDGET.
  */
 const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
   "/checkout": 107.4 * 1024,
