@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useCartActions } from "~/components/cart/cart-actions";
 import { CartContents } from "~/components/cart/cart-contents";
@@ -50,6 +51,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const testMode = config.paymentProvider === "test";
   // The figure on the pay button and the phone's summary bar: what the shop confirmed.
   const total = server.quote ? formatCents(dollarsToCents(server.quote.total)) : null;
+  // Back here after an order (or the last item removed), the page is short now: the restored scroll
+  // position would show the footer, so bring the empty cart into view.
+  const empty = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ready && !hasItems) empty.current?.scrollIntoView({ block: "nearest" });
+  }, [ready, hasItems]);
 
   return (
     <section className="container-page py-12">
@@ -66,7 +73,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       {ready && !hasItems ? (
-        <div className="card mt-8 max-w-2xl">
+        <div ref={empty} className="card mt-8 max-w-2xl">
           <CartContents layout="page" />
         </div>
       ) : (

@@ -25,6 +25,13 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expect(page.getByText("1 Reef Road")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   await expectAccessible(page);
+
+  // Back to the checkout, scrolled down to where "Pay" was: the empty cart is what comes into view,
+  // not the footer of a page that is now short.
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("cart-empty")).toBeInViewport();
 });
 
 test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) => {
