@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–5 (all development data now) through the real guides, as
+ * held-out sets 1–6 (1–5 development data now, 6 run blind once) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -33,6 +33,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 64, top3: 87, falseRefusal: 26, offTopicRefused: 91 } },
   // Round 3 (fitted on them): measured 71.7 / 92.8 / 13.8 / 95.8 (blind run: 68.8 / 91.3 / 12.3 / 91.7).
   { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 69, top3: 90, falseRefusal: 16, offTopicRefused: 95 } },
+  // Its one blind run, at the end of round 3: 60.3 / 83.5 / 19.8 / 100 (the code before: 60.3 / 82.6 / 19.0 / 95.8).
+  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 58, top3: 81, falseRefusal: 22, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
