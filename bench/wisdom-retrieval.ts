@@ -1,9 +1,8 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–3 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). Held-out 4
- * was run blind once and is reported with them (the stored tuning was fitted without it); held-out
- * 5 (bench/wisdom-heldout5.json) is read only with --blind, for a single run at the end of a round
+ * bench/wisdom-dev.json ("development") and held-out sets 1–5 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). Held-out 6
+ * (bench/wisdom-heldout6.json) is read only with --blind, for a single run at the end of a round
  * of work: never tune with it. For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -15,13 +14,13 @@
  *                hash of the question): the re-ranker and the refusal calibration are fitted on
  *                four folds by the same procedure as --fit-ranker and --calibrate and score the
  *                fifth; the figures are over the out-of-fold answers, per set. --by-set leaves one
- *                set out instead (fit on the other three, score it): paraphrases across sets can't help.
+ *                set out instead (fit on the other five, score it): paraphrases across sets can't help.
  *                The re-ranker fit starts from (and is pulled towards) the stored weights, which
  *                have seen every fold; RANKER_START=neutral RANKER_L2=0.002 starts from plain BM25
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      also scores held-out 5 with the stored tuning (once, at the end of a piece of work)
+ *   --blind      also scores held-out 6 with the stored tuning (once, at the end of a piece of work)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -42,6 +41,7 @@ import {
   DEFAULT_TUNING,
   hasReefEvidence,
   KNOWN_GAPS,
+  OUTSIDE_SUBJECTS,
   RANK_FEATURES,
   type RankFeature,
   type RetrieverTuning,
@@ -58,13 +58,15 @@ const developmentSets = {
   "held-out": heldOutSet(1),
   "held-out 2": heldOutSet(2),
   "held-out 3": heldOutSet(3),
+  // Each run blind once (decision 014), development data since round 3.
+  "held-out 4": heldOutSet(4),
+  "held-out 5": heldOutSet(5),
 };
-type SetName = keyof typeof developmentSets | "held-out 4" | "held-out 5";
+type SetName = keyof typeof developmentSets | "held-out 6";
 const sets: Partial<Record<SetName, EvalSet>> = {
   ...developmentSets,
-  // Run blind once (decision 014) and reported since; the stored tuning was fitted without it.
-  "held-out 4": heldOutSet(4),
-  ...(process.argv.includes("--blind") ? { "held-out 5": heldOutSet(5) } : {}),
+  // Frozen before round 3 and read only with --blind: one run at the end of a piece of work.
+  ...(process.argv.includes("--blind") ? { "held-out 6": heldOutSet(6) } : {}),
 };
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
@@ -227,7 +229,7 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
       // Off-topic questions that the fixed rules already refuse (a known gap; no reef word and
       // fewer than three words matched) don't constrain the threshold.
       ruled:
-        KNOWN_GAPS.some((gap) => new RegExp(`\\b${gap}\\b`).test(q.toLowerCase())) ||
+        [...KNOWN_GAPS, ...OUTSIDE_SUBJECTS].some((gap) => new RegExp(`\\b${gap}\\b`).test(q.toLowerCase())) ||
         !((f) => f !== null && hasReefEvidence(f))(probe.features(q)),
     })),
   ];
@@ -255,6 +257,14 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
     OFF_TOPIC_COST * data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
   let threshold = 0.5;
   for (let t = 0.3; t <= 0.95; t += 0.01) if (cost(t) < cost(threshold)) threshold = Math.round(t * 100) / 100;
+  // A cap on top of the cost: at most OFF_TOPIC_BUDGET of the fitting off-topic questions answered
+  // (2 %: 3 of the 171 development ones, as many as the code before round 3 answers). Round 2 was
+  // reverted for answering more of them; a confident wrong answer is what a reefer can't spot.
+  const OFF_TOPIC_BUDGET = Number(process.env.OFF_TOPIC_BUDGET ?? 0.02);
+  const offTopicCount = data.filter((d) => d.y === 0).length;
+  const answeredAt = (t: number) => data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
+  while (threshold < 0.95 && answeredAt(threshold) > Math.floor(OFF_TOPIC_BUDGET * offTopicCount))
+    threshold = Math.round((threshold + 0.01) * 100) / 100;
   // When that refuses every off-topic question it was fitted on, it sits right above the highest
   // of them; a margin keeps a new off-topic question that scores a little higher refused too.
   const MARGIN = 0.05;

@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–3 (all development data now) through the real guides, as
+ * held-out sets 1–6 (1–5 development data now, 6 run blind once) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -17,19 +17,24 @@ const retriever = createRetriever(sections);
 
 /**
  * Measured on 2026-11-24 after the vocabulary, scope and refit work (percent): top-1, top-3, false
- * refusals, off-topic refused. All four sets are development data now (the tuning was fitted on
- * them; the cross-validated figures in decision 014 are lower); held-out 4 is the blind one and is
- * never run here.
+ * refusals, off-topic refused; held-out 4 and 5 after round 3. All six sets are development data
+ * now (the tuning was fitted on them; the cross-validated figures in decision 014 are lower).
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
-  // Measured 85.1 / 95.3 / 2.3 / 100.
+  // Measured 83.3 / 94.9 / 2.3 / 100 after round 3 (85.1 / 95.3 / 2.3 / 100 before).
   { name: "development", set: developmentSet, min: { top1: 82, top3: 93, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 79.1 / 98.9 / 3.3 / 100 (blind run: 64.8 / 89.0 / 13.2 / 100).
+  // Measured 79.1 / 97.8 / 3.3 / 100 after round 3 (blind run: 64.8 / 89.0 / 13.2 / 100).
   { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 76, top3: 96, falseRefusal: 6, offTopicRefused: 100 } },
-  // Measured 80.0 / 93.8 / 1.5 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
+  // Measured 80.0 / 93.8 / 1.5 / 100 after round 3 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
   { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 77, top3: 90, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 80.5 / 93.1 / 5.7 / 100 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
+  // Measured 79.3 / 92.0 / 6.9 / 100 after round 3 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
   { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 77, top3: 90, falseRefusal: 8, offTopicRefused: 100 } },
+  // Round 3 (fitted on them): measured 66.1 / 89.6 / 24.3 / 91.3 (blind run: 63.5 / 88.7 / 27 / 95.7).
+  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 64, top3: 87, falseRefusal: 26, offTopicRefused: 91 } },
+  // Round 3 (fitted on them): measured 71.7 / 92.8 / 13.8 / 95.8 (blind run: 68.8 / 91.3 / 12.3 / 91.7).
+  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 69, top3: 90, falseRefusal: 16, offTopicRefused: 95 } },
+  // Its one blind run, at the end of round 3: 60.3 / 83.5 / 19.8 / 100 (the code before: 60.3 / 82.6 / 19.0 / 95.8).
+  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 58, top3: 81, falseRefusal: 22, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -11,6 +11,7 @@ import {
   NOT_COVERED_ANSWER,
   plainText,
   splitSentences,
+  trigrams,
   WISDOM_PAGE_SLUGS,
   wisdomSectionsFromDocument,
   type WisdomAnswer,
@@ -321,6 +322,26 @@ describe("retriever on the real guides", () => {
       "/reef-wisdom/lazy-reefer-guide/equipment-selection-guide#sizing-the-reservoir",
     ],
   ];
+
+  // Round 3 (decision 014): the subject is outside reef keeping even though a reef word matches.
+  it.each(["what KH should a koi pond have", "how many neon tetras can go in a 10 gallon"])(
+    "refuses %j, whose subject the guides don't keep",
+    (question) => {
+      expect(retriever.answer(question).grounded).toBe(false);
+    },
+  );
+
+  it("answers a question naming an outside subject when the section names it too", () => {
+    const answer = retriever.answer("can i toss my extra chaeto in the koi pond");
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toBe("/care#what-to-do-with-harvested-chaeto");
+  });
+
+  it("reads character trigrams of the analysed terms, so a typo keeps most of them", () => {
+    const right = trigrams("aiptasia");
+    const typo = trigrams("aptasia");
+    expect([...typo].filter((g) => right.has(g)).length / right.size).toBeGreaterThan(0.6);
+  });
 
   it("loads every guide and the wisdom pages", () => {
     const docs = new Set(sections.map((s) => s.url.split("#")[0]));

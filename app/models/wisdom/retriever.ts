@@ -220,6 +220,29 @@ export function analyze(text: string): string[] {
   return tokenize(text).flatMap((t) => processTerm(t) ?? []);
 }
 
+/**
+ * Character trigrams of a text's terms (each padded with a space at both ends), as a set. Word
+ * overlap misses "aptasia", "refractomer" or "skimer" against the guides' spelling, and stems miss
+ * some word forms; most of a word's trigrams survive a typo or a different ending.
+ */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const term of analyze(text)) {
+    if (/^\d+$/.test(term)) continue;
+    const padded = ` ${term} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** How many trigrams two sets share (walking the smaller one). */
+const overlap = (a: Set<string>, b: Set<string>) => {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let n = 0;
+  for (const g of small) if (large.has(g)) n++;
+  return n;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Passages: the sentences, list items, steps and table rows an answer can quote
 // ---------------------------------------------------------------------------------------------
@@ -338,6 +361,8 @@ export const RANK_FEATURES = [
   "headingMiss",
   "targetStatement",
   "scopeMiss",
+  "headingGrams",
+  "leadGrams",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
 
@@ -457,32 +482,34 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   passageBoosts: { text: 1, heading: 1, parent: 0.3 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets, from a
-  // neutral start (its 5-fold cross-validation: `--cv`).
+  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets (held-out
+  // 1–5 included since round 3), from the previous weights (its 5-fold cross-validation: `--cv`).
   ranker: {
-    passage: 2.43,
-    section: 2.56,
-    passageCoverage: 2.86,
-    sectionCoverage: 3.27,
-    headingCoverage: 0.64,
-    number: 1.4,
-    rowKey: 0.88,
-    targetRow: -0.72,
-    targetNumber: 2.33,
-    duration: 1.74,
-    frequency: 2.22,
-    why: -1.07,
-    howTo: 0.21,
-    symptom: 1.61,
-    subsection: 1.17,
-    headingPrecision: 0.9,
-    headingMiss: -1.94,
-    targetStatement: 2.03,
+    passage: 2.63,
+    section: 2.33,
+    passageCoverage: 3.05,
+    sectionCoverage: 3.68,
+    headingCoverage: 0.62,
+    number: 1.02,
+    rowKey: 0.93,
+    targetRow: -0.76,
+    targetNumber: 2.2,
+    duration: 1.89,
+    frequency: 2.18,
+    why: -1.08,
+    howTo: -0.02,
+    symptom: 1.16,
+    subsection: 1.08,
+    headingPrecision: 0.38,
+    headingMiss: -1.47,
+    targetStatement: 2.16,
     scopeMiss: -0.83,
+    headingGrams: 0.18,
+    leadGrams: 0.39,
   },
 
-  calibration: { bias: -5.69, section: 3.38, passage: 3.27, specificity: 0.83, reefTerm: 2.45, heading: 2.8 },
-  threshold: 0.36,
+  calibration: { bias: -5.15, section: 3.47, passage: 3.07, specificity: 1.3, reefTerm: 2.01, heading: 2.06 },
+  threshold: 0.44,
   unknownWeight: 2,
 };
 
@@ -525,6 +552,50 @@ export const KNOWN_GAPS = [
   // are regular expressions, matched on word boundaries.)
   "freshwater (?:\\w+ )?(?:tank|aquarium)s?",
 ];
+
+/**
+ * Subjects outside reef keeping that share its words: freshwater fish and shrimp, ponds, reptiles
+ * and pets, gardens, electronics, angling. A question about one ("what KH should a koi pond
+ * have", "wire an ATO float switch to an arduino") matches a reef section on its other words and
+ * can score like a covered question, so it is refused unless the answering section itself
+ * names the subject ("can I toss my extra chaeto in the koi pond": "never release it into
+ * … a pond"). Taken from the development sets' off-topic questions (decision 014, round 3);
+ * regular expressions, matched on word boundaries.
+ */
+export const OUTSIDE_SUBJECTS = [
+  "gold ?fish",
+  "koi",
+  "ponds?",
+  "bettas?",
+  "gupp(?:y|ies)",
+  "tetras?",
+  "discus",
+  "cichlids?",
+  "plecos?",
+  "axolotls?",
+  "amano",
+  "cherry shrimp",
+  "planted",
+  "paludarium",
+  "dart frogs?",
+  "bearded dragons?",
+  "geckos?",
+  "pythons?",
+  "tortoises?",
+  "hamsters?",
+  "dogs?",
+  "cats?",
+  "pupp(?:y|ies)",
+  "chickens?",
+  "gardens?",
+  "tomato(?:es)?",
+  "arduino",
+  "fishing",
+  "lures?",
+  "brackish",
+  "weed",
+];
+const OUTSIDE_SUBJECT = new RegExp(`\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`, "gi");
 
 /**
  * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
@@ -645,6 +716,10 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       scopeTerms.has(t),
     ),
   );
+  // What each section answers, as character trigrams: its heading (with the `##` one above it),
+  // and the heading with its first sentence, which in these guides states the section's point.
+  const headingGrams = sections.map((s) => trigrams(`${s.title} ${s.parentTitle ?? ""}`));
+  const leadGrams = sections.map((s) => trigrams(`${s.title} ${splitSentences(s.text)[0] ?? ""}`));
   const rarest = Math.log(1 + Math.max(1, sections.length));
   const calibrate = (f: WisdomFeatures) => {
     const c = tuning.calibration;
@@ -760,6 +835,23 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       symptom: INTENTS.symptom.test(q),
     };
     const w = tuning.ranker;
+    const qGrams = trigrams(q);
+    // Share of the heading's trigrams the question has (a fuzzy "the question names the heading"),
+    // and the Dice overlap of the question with the heading plus first sentence; once per section.
+    const gramCache = new Map<number, [number, number]>();
+    const gramsOf = (section: number): [number, number] => {
+      let v = gramCache.get(section);
+      if (v === undefined) {
+        const h = headingGrams[section]!;
+        const l = leadGrams[section]!;
+        v = [
+          h.size === 0 ? 0 : overlap(h, qGrams) / h.size,
+          l.size + qGrams.size === 0 ? 0 : (2 * overlap(l, qGrams)) / (l.size + qGrams.size),
+        ];
+        gramCache.set(section, v);
+      }
+      return v;
+    };
     // Passages of one section mostly match the same heading words: work out each set once.
     const headingCache = new Map<string, number>();
     const headingCoverageCached = (r: SearchResult) => {
@@ -772,7 +864,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       return value;
     };
 
-    return passageResults
+    const ranked = passageResults
       .map((r) => {
         const p = passages[r.id as number]!;
         const s = sections[p.section]!;
@@ -802,6 +894,8 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
           headingMiss: 0,
           targetStatement: intent.target && p.statesTarget ? 1 : 0,
           scopeMiss: !askedScope && sectionScopes[p.section]!.length > 0 ? 1 : 0,
+          headingGrams: gramsOf(p.section)[0],
+          leadGrams: gramsOf(p.section)[1],
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
@@ -811,6 +905,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
         return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr, f };
       })
       .sort((a, b) => b.score - a.score || a.passage - b.passage);
+    return ranked;
   }
 
   function candidates(question: string, limit = 40) {
@@ -836,7 +931,8 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     const best = ranked[0];
     const f = best ? featuresOf(best, question) : null;
     const confidence = f ? calibrate(f) : 0;
-    const gap = best && knownGap(question, sections[best.section]!);
+    const gap =
+      best && (knownGap(question, sections[best.section]!) || outsideSubject(question, sections[best.section]!));
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
     const evidence = f !== null && hasReefEvidence(f);
     if (!best || !evidence || confidence < tuning.threshold || gap) {
@@ -918,6 +1014,15 @@ function editDistance(a: string, b: string): number {
     row = next;
   }
   return row[b.length]!;
+}
+
+/** The subject outside reef keeping that the question names, unless the answering section names it too. */
+function outsideSubject(question: string, section: WisdomSection): string | undefined {
+  const subjects = [...question.matchAll(OUTSIDE_SUBJECT)].map((m) => m[0].toLowerCase());
+  if (subjects.length === 0) return undefined;
+  // "koi pond" is answered by a section that says "a pond".
+  const answer = `${section.title} ${section.parentTitle ?? ""} ${section.text}`.toLowerCase();
+  return subjects.some((subject) => answer.includes(subject.replace(/(?:es|s)$/, ""))) ? undefined : subjects[0];
 }
 
 /** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
