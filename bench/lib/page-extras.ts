@@ -54,15 +54,18 @@ export async function measurePageBytes(baseUrl: string): Promise<PageBytes[]> {
     const document = await get(baseUrl + page.path, { ...BROWSER, "Sec-Fetch-Dest": "document" });
     const plain = await get(baseUrl + page.path, { "Sec-Fetch-Dest": "document" });
     const html = plain.body.toString("utf8");
-    // Modulepreloads and the module script's imports; not every path in the page (the route
-    // manifest in the inline script names other routes' modules too).
-    const scripts = new Set(
-      [
+    // Modulepreloads (in the module script, added after the first paint: app/utils/
+    // scripts-after-paint.server.ts) and the module script's imports; not every path in the page
+    // (the route manifest in the inline script names other routes' modules too).
+    const deferred = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
+    const scripts = new Set([
+      ...(deferred ? (JSON.parse(deferred) as string[]) : []),
+      ...[
         ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
         ...html.matchAll(/\bfrom "(\/assets\/[^"]+\.js)"/g),
         ...html.matchAll(/\bimport\("(\/assets\/[^"]+\.js)"\)/g),
       ].map((m) => m[1]!),
-    );
+    ]);
     let jsBytes = 0;
     for (const script of scripts) jsBytes += (await get(baseUrl + script, BROWSER)).body.length;
     const inlineScriptBytes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
