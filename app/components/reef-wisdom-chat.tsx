@@ -2,6 +2,7 @@ import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { takeEarly } from "./cart/early-taps";
 import { isFailure, postJson } from "./checkout/checkout-client";
 
 interface WisdomLink {
@@ -56,6 +57,10 @@ export function ReefWisdomChat() {
   const [question, setQuestion] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Until hydration the Ask button stays enabled: Enter or a tap on a slow phone is held by the
+  // early-tap script (`data-early-submit`) and the question asked once the page is ready.
+  const [hydrated, setHydrated] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -92,6 +97,16 @@ export function ReefWisdomChat() {
       setBusy(false);
     }
   }
+
+  // A question typed before the page was ready is in the input, not in the state: take it over
+  // (or the first render would empty the box), and ask it if it was already sent (decision 018).
+  const adoptTyped = useRef(() => {
+    const typed = input.current?.value ?? "";
+    setHydrated(true);
+    if (typed) setQuestion(typed);
+    if (takeEarly("__lrSubmit") && typed.trim().length >= 3) void ask(typed);
+  });
+  useEffect(() => adoptTyped.current(), []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -205,12 +220,13 @@ export function ReefWisdomChat() {
           {error}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} className="mt-4 flex gap-2">
+      <form onSubmit={onSubmit} className="mt-4 flex gap-2" data-early-submit>
         <label htmlFor="wisdom-question" className="sr-only">
           Your question
         </label>
         <input
           id="wisdom-question"
+          ref={input}
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
           maxLength={500}
@@ -221,7 +237,7 @@ export function ReefWisdomChat() {
         <button
           type="submit"
           className="btn-primary shrink-0"
-          disabled={busy || question.trim().length < 3}
+          disabled={hydrated && (busy || question.trim().length < 3)}
           aria-label="Ask"
         >
           <Icon icon={Send} aria-hidden="true" className="h-4 w-4" />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { StaticHtml } from "~/components/html-once";
 import { onFirstUse } from "~/components/on-first-use";
@@ -49,6 +50,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { query, shown, total, listing } = loaderData;
   const submit = useSubmit();
+  // A sort picked before the page was ready changed the select but sent nothing (there is no
+  // JavaScript yet to send it): send it now, or the list would not say what the select says.
+  const form = useRef<HTMLFormElement>(null);
+  const adoptPicked = useRef(() => {
+    const picked = form.current?.elements.namedItem("sort");
+    if (picked instanceof HTMLSelectElement && picked.value !== query.sort) {
+      void submit(form.current, { preventScrollReset: true });
+    }
+  });
+  useEffect(() => adoptPicked.current(), []);
   const chip = (category: string | null) => {
     const params = new URLSearchParams();
     if (category) params.set("category", category);
@@ -87,6 +98,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <Form
+          ref={form}
           method="get"
           className="flex items-center gap-2"
           onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}

@@ -184,3 +184,30 @@ test("checkout with JavaScript off says why it can't go on, before and after a p
   await expect(page.getByRole("alert")).toContainText("Nothing was charged.");
   await context.close();
 });
+
+test("slow phone: a sort picked before the page is ready is applied once it is", async ({ page }) => {
+  await slowPhone(page);
+  await page.goto("/products", { waitUntil: "commit" });
+  await page.getByLabel("Sort by").selectOption("price-asc");
+  expect(await isHydrated(page), "picked before the page was ready").toBe(false);
+  await hydrated(page);
+  await expect(page).toHaveURL(/[?&]sort=price-asc/, { timeout: 60_000 });
+  // The list says what the select says: cheapest first.
+  const prices = page.getByTestId("product-grid").getByRole("article");
+  await expect(prices.first()).toContainText("Tip the Lazy Reefer", { timeout: 60_000 });
+  await expect(page.getByLabel("Sort by")).toHaveValue("price-asc");
+});
+
+test("slow phone: a question asked before the page is ready is answered once it is", async ({ page }) => {
+  await slowPhone(page);
+  await page.goto("/reef-wisdom", { waitUntil: "commit" });
+  const box = page.getByLabel("Your question");
+  await box.fill("how do I get rid of aiptasia");
+  await box.press("Enter");
+  expect(await isHydrated(page), "asked before the page was ready").toBe(false);
+  await expect(page).toHaveURL(/\/reef-wisdom$/);
+  const log = page.getByRole("list", { name: "Conversation" });
+  await expect(log).toContainText("how do I get rid of aiptasia", { timeout: 60_000 });
+  await expect(log.getByRole("link", { name: /aiptasia/i }).first()).toBeVisible({ timeout: 60_000 });
+  await expect(box).toHaveValue("");
+});
