@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–5 (all development data now: tuning may look at them,
- * though they are never edited to pass) and the blind held-out set 6 (never opened while tuning).
+ * the development set and held-out sets 1–7 (all development data now: tuning may look at them,
+ * though they are never edited to pass) and the blind held-out set 8 (never opened while tuning).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -45,9 +45,12 @@ export function developmentSet(): EvalSet {
  * work and run blind once at its end (decision 014); 5 was written blind during the next round,
  * whose result was reverted; both are development data now. 6 was written and committed before the
  * third round of work (decision 014), run once at its end and read by `--blind` and the quality
- * test; it is no longer blind, so the next round needs a seventh set written before it starts.
+ * test; it is development data since round 4. 7 was written and committed by someone else before
+ * the fourth round's work (2026-11-24), never run before it was frozen, run blind once after it and
+ * is development data since round 5. 8 was written and committed by someone else before the fifth
+ * round's work (2026-11-24), never run before it was frozen, and is read only by `--blind`.
  */
-export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6): EvalSet {
+export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8): EvalSet {
   return readJson(
     [
       "wisdom-heldout.json",
@@ -56,6 +59,8 @@ export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6): EvalSet {
       "wisdom-heldout4.json",
       "wisdom-heldout5.json",
       "wisdom-heldout6.json",
+      "wisdom-heldout7.json",
+      "wisdom-heldout8.json",
     ][which - 1]!,
   );
 }

