@@ -1,3 +1,4 @@
+import { formatCents } from "./money";
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "./order-status";
 
 /**
@@ -184,7 +185,8 @@ export const LIFECYCLE: readonly TransitionRule[] = [
       if (left <= 0) return "Nothing is left to refund.";
       if (e?.type !== "partial-refund") return null;
       if (!Number.isInteger(e.amountCents) || e.amountCents <= 0) return "Enter an amount above zero.";
-      if (e.amountCents >= left) return "That is the whole amount left: refund the order in full instead.";
+      if (e.amountCents > left) return `At most ${formatCents(left)} is left to refund on this order.`;
+      if (e.amountCents === left) return `${formatCents(left)} is all that is left: use "Refund in full" instead.`;
       return null;
     },
     effects: [{ kind: "request-refund" }, { kind: "mail", mail: "order-refunded" }],

@@ -47,6 +47,15 @@ describe("the catalogue item form", () => {
     });
   });
 
+  it("refuses an emptied price instead of keeping the old one behind the owner's back", () => {
+    expect(post(CatalogueFormSchema, { ...product, price: "" }).result?.fieldErrors).toEqual({
+      price: "Fill in this field.",
+    });
+    expect(post(CatalogueFormSchema, { ...product, price: "0" }).result?.fieldErrors).toEqual({
+      price: "Enter a price above zero.",
+    });
+  });
+
   it("reads prices as people type them, and an unticked box as off", () => {
     const { data } = post(CatalogueFormSchema, { ...product, price: "$1,024.5", originalPrice: "30", active: [] });
     expect(data?.update).toMatchObject({ priceCents: 102450, originalPriceCents: 3000, active: false });

@@ -55,7 +55,8 @@ const itemFields = {
     10,
     "Use at least 10 characters.",
   ),
-  price: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
+  // Every item has a price: an emptied box is a mistake to point out, not "keep the old one".
+  price: dollarsToCents(CATALOGUE_LIMITS.maxDollars).pipe(z.number().positive("Enter a price above zero.")),
   active: checkbox(),
 };
 
@@ -95,7 +96,7 @@ function itemUpdate(f: ItemFields): CatalogueUpdate {
 
 /** A stock level counts only when it changed, and then with its reason. */
 const stockUpdate = (f: StockFields): CatalogueUpdate =>
-  stockChanged(f) ? { quantity: f.quantity, stockReason: f.stockReason } : {};
+  stockChanged(f) ? { quantity: f.quantity, stockReason: f.stockReason, expectedQuantity: f.currentQuantity } : {};
 
 const ProductForm = z
   .object({

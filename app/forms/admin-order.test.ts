@@ -38,6 +38,21 @@ describe("the forms on an order's page", () => {
     for (const message of [...messagesOf(ship), ...messagesOf(cancel)]) expect(message).not.toMatch(JARGON);
   });
 
+  it("takes a partial refund in dollars and cents, with the refunded total the page showed", () => {
+    expect(post(OrderFormSchema, { intent: "partial-refund", amount: " $12.50 ", refundedCents: "500" }).data).toEqual({
+      action: "partial-refund",
+      amount: 12.5,
+      expectedRefundedCents: 500,
+    });
+    // Not rounded behind the owner's back: a third decimal is a typo to point out.
+    for (const amount of ["5.555", "ten", "", "0", "0.00", "12.5.0"]) {
+      const result = post(OrderFormSchema, { intent: "partial-refund", amount, refundedCents: "0" }).result;
+      expect(result?.fieldErrors?.amount, amount).toMatch(
+        /^(Enter (an amount in dollars|an amount above zero)|Fill in this field)/,
+      );
+    }
+  });
+
   it("answers an unknown action at the top", () => {
     expect(post(OrderFormSchema, { intent: "teleport" }).result?.message).toBe(FORM_OUT_OF_DATE);
   });

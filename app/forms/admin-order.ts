@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "~/domain/forms";
+import { dollarsToCents, optionalText, requiredText } from "~/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
 import type { OrderAction } from "~/models/admin-orders.server";
 
@@ -36,13 +36,19 @@ export const OrderFormSchema = withHiddenFields(
     z
       .object({
         intent: z.literal("partial-refund"),
-        amount: z.coerce
-          .number("Enter the amount in dollars, like 12.50.")
-          .positive("Enter an amount above zero.")
-          .max(100_000, "Enter at most the order's total."),
+        // Dollars and cents as typed: 5.555 is a mistake to point out, not a figure to round.
+        amount: dollarsToCents().pipe(z.number().positive("Enter an amount above zero.")),
+        // What the page showed as refunded so far: a form sent again (a reload, a second tab) after
+        // another refund is refused instead of refunding twice.
+        refundedCents: z.coerce.number().int().min(0),
         reason,
       })
-      .transform((f): OrderAction => ({ action: "partial-refund", amount: f.amount, reason: f.reason })),
+      .transform((f): OrderAction => ({
+        action: "partial-refund",
+        amount: f.amount / 100,
+        expectedRefundedCents: f.refundedCents,
+        reason: f.reason,
+      })),
     z
       .object({ intent: z.literal("note"), body: requiredText(ORDER_FORM_LIMITS.note, "Write the note.") })
       .transform((f): OrderAction => ({ action: "note", body: f.body })),

@@ -20,6 +20,11 @@ export interface CatalogueUpdate {
   originalPriceCents?: number | null;
   /** A new stock level; it needs a stockReason. */
   quantity?: number;
+  /**
+   * The stock level the person saw when they typed the new one: if orders or another edit changed
+   * it since, nothing is saved (`StockChangedMeanwhile`), rather than overwriting what happened.
+   */
+  expectedQuantity?: number;
   stockReason?: string;
   active?: boolean;
   tags?: string[];
@@ -27,6 +32,18 @@ export interface CatalogueUpdate {
   validUntil?: string | null;
   /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
   metadata?: Record<string, string | number | boolean>;
+}
+
+/** The stock moved between the page being loaded and the save: the owner must look again. */
+export class StockChangedMeanwhile extends Error {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(
+      `Nothing was saved: the stock changed from ${expected} to ${actual} since this page was loaded (an order or another edit). Enter the new level again.`,
+    );
+  }
 }
 
 /** The JSON edit of /api/admin (prices in decimal dollars there); everything optional, nothing else accepted. */
@@ -86,7 +103,8 @@ export async function updateCatalogueItem(
         if (update.validUntil === null) delete metadata["validUntil"];
         else metadata["validUntil"] = update.validUntil;
       }
-      await trx
+      const stockEdit = update.quantity !== undefined && update.expectedQuantity !== undefined;
+      const updated = await trx
         .updateTable("products")
         .set({
           ...(update.title !== undefined ? { title: update.title } : {}),
@@ -102,7 +120,13 @@ export async function updateCatalogueItem(
           updated_at: iso,
         })
         .where("id", "=", id)
-        .execute();
+        // Compare and set in one statement: an order placed meanwhile is never overwritten.
+        .$if(stockEdit, (qb) => qb.where("quantity", "=", update.expectedQuantity!))
+        .executeTakeFirst();
+      if (stockEdit && Number(updated.numUpdatedRows) === 0) {
+        const now = await trx.selectFrom("products").select("quantity").where("id", "=", id).executeTakeFirst();
+        throw new StockChangedMeanwhile(update.expectedQuantity!, now?.quantity ?? 0);
+      }
     } else {
       await trx
         .updateTable("bundles")

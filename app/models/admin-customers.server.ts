@@ -33,7 +33,7 @@ function addTotals(a: Totals, b: Totals): Totals {
 }
 
 /**
- * Everyone who bought or has an account: one row per email address. An account's row holds the
+ * Everyone who ordered (bought, or had an order cancelled) or has an account: one row per email address. An account's row holds the
  * orders placed while signed in and every order placed with its address; a guest's row the orders
  * placed with an address that has no account. Most recent buyers first, then accounts that never bought.
  */
@@ -47,11 +47,17 @@ export async function listCustomers(db: Kysely<Database>, { q, limit = 500 }: { 
     .select((eb) => [
       "user_id",
       sql<string>`lower(email)`.as("email"),
-      eb.fn.countAll<number | string>().as("orders"),
-      eb.fn.sum<number | string | null>(sql`total_cents - refunded_cents`).as("spent"),
+      eb.fn.sum<number | string | null>(sql`case when status in (${sql.join(BOUGHT)}) then 1 else 0 end`).as("orders"),
+      eb.fn
+        .sum<number | string | null>(
+          sql`case when status in (${sql.join(BOUGHT)}) then total_cents - refunded_cents else 0 end`,
+        )
+        .as("spent"),
       eb.fn.max("created_at").as("last_order_at"),
     ])
-    .where("status", "in", BOUGHT)
+    // A cancelled order was a real order: its customer is listed (0 bought) and can be found.
+    // Checkouts never paid (declined, expired) are not orders and make nobody a customer.
+    .where("status", "in", [...BOUGHT, "cancelled"])
     .groupBy(["user_id", sql`lower(email)`])
     .execute();
 
@@ -87,7 +93,7 @@ export async function listCustomers(db: Kysely<Database>, { q, limit = 500 }: { 
     Object.assign(
       row,
       addTotals(row, {
-        orders: Number(g.orders),
+        orders: Number(g.orders ?? 0),
         spentCents: Number(g.spent ?? 0),
         lastOrderAt: toIso(g.last_order_at),
       }),

@@ -6,6 +6,7 @@ import { enqueueMail } from "~/services/mail/outbox.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { requireAdmin } from "./admin-access.server";
 import { toIso } from "./db-values";
+import { queuedMailNote } from "./mail-setup.server";
 import type { Database } from "../../database/schema";
 import type { AppLoadContext } from "react-router";
 
@@ -161,5 +162,10 @@ export async function answerMessageForm(context: AppLoadContext, request: Reques
   );
   if (outcome === "missing") return formError("This message no longer exists.", { intent, status: 404 });
   // A second post of the same form (a double click, a resend) finds the reply already recorded.
-  return formSuccess(outcome === "sent" ? "Reply sent." : "This reply was already sent.", { intent });
+  return formSuccess(
+    outcome === "sent"
+      ? `${config.smtpUrl ? "Reply sent." : "Reply saved."}${queuedMailNote(config)}`
+      : "This reply was already sent.",
+    { intent },
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCents } from "~/domain/money";
 import { decide, type OrderEventInput } from "~/domain/order-lifecycle";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
 import { toIso } from "./db-values";
@@ -124,6 +125,8 @@ export const OrderActionSchema = z.discriminatedUnion("action", [
       .number("Enter the amount to refund in dollars")
       .positive("Enter an amount above zero")
       .max(100_000, "Enter an amount up to the order's total"),
+    /** What the person saw as refunded so far; the refund is refused if it has changed since. */
+    expectedRefundedCents: z.number().int().min(0).optional(),
     reason: z.string().trim().max(300, "Use at most 300 characters").optional(),
   }),
   z.object({
@@ -179,11 +182,29 @@ export async function performOrderAction(
   const order = await getOrder(db, orderId);
   if (!order) throw new ActionRefused("No such order.");
   if (action.action === "note") {
+    // The same note again from the same person is the same form sent twice (a reload of a post
+    // without JavaScript, a double submit): kept once.
+    const last = await db
+      .selectFrom("order_notes")
+      .select(["author", "body"])
+      .where("order_id", "=", order.id)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (last && last.author === actor && last.body === action.body) return order;
     await db
       .insertInto("order_notes")
       .values({ order_id: order.id, author: actor, body: action.body, created_at: now.toISOString() })
       .execute();
     return order;
+  }
+  if (
+    action.action === "partial-refund" &&
+    action.expectedRefundedCents !== undefined &&
+    action.expectedRefundedCents !== order.refundedCents
+  ) {
+    throw new ActionRefused(
+      `Nothing was refunded: ${formatCents(order.refundedCents)} of this order has been refunded since the page was loaded (the form may have been sent twice). Check the refunds on the page before refunding more.`,
+    );
   }
   const { refund } = await transition(db, order, eventOf(action), { now, actor, shopEmail: services.config.shopEmail });
   if (refund) await settleRefund(services, refund.id);

@@ -12,7 +12,9 @@
  * Definitions:
  * - Revenue-bearing orders: status paid, shipped or delivered, dated by `paid_at`
  *   (refunded, cancelled, expired and pending_payment orders never count).
- * - Revenue is the order's `total_cents` (what was charged, shipping included).
+ * - Revenue is what the order charged (shipping included) less what has been refunded of it (a
+ *   partial refund lowers it; a full refund turns the order "refunded", which never counts).
+ *   Top items use line totals as charged: a partial refund names no line.
  * - Windows: "today" runs from UTC midnight of `now`; "7d", "30d", "90d" are rolling windows
  *   (now − N×24 h, now]. Orders paid after `now` are ignored.
  * - `units` in a period is the sum of line quantities, as the customer counted them in the cart
@@ -150,7 +152,7 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   const [orderRows, lineRows, lowProducts, lowBundles, awaitingCount, awaitingRows, outboxCounts] = await Promise.all([
     db
       .selectFrom("orders")
-      .select(["id", "paid_at", "total_cents"])
+      .select(["id", "paid_at", "total_cents", "refunded_cents"])
       .where("status", "in", REVENUE_STATUSES)
       .where("paid_at", ">=", fetchFrom)
       .where("paid_at", "<=", nowIso)
@@ -208,7 +210,7 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   const orders = orderRows.map((row) => {
     const paidAt = new Date(toIso(row.paid_at)!).getTime();
     paidAtById.set(row.id, paidAt);
-    return { id: row.id, paidAt, totalCents: Number(row.total_cents) };
+    return { id: row.id, paidAt, totalCents: Number(row.total_cents) - Number(row.refunded_cents) };
   });
 
   // ---- periods

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { formatCents } from "~/domain/money";
 import {
   decide,
   effectApplies,
@@ -227,7 +228,7 @@ function noteFor(event: OrderEventInput, summary: string): string {
     case "refund":
       return event.reason ? `Refunded: ${event.reason}` : "Refunded in full";
     case "partial-refund":
-      return `Refunded ${(event.amountCents / 100).toFixed(2)}${event.reason ? `: ${event.reason}` : ""}`;
+      return `Refunded ${formatCents(event.amountCents)}${event.reason ? `: ${event.reason}` : ""}`;
     default:
       return summary.charAt(0).toUpperCase() + summary.slice(1);
   }

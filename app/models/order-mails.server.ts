@@ -40,8 +40,22 @@ export async function renderQueuedMail(
       return renderOrderShipped(order, brand, orderUrl(config, secret, order.id));
     case "order-delivered":
       return renderOrderDelivered(order, brand, orderUrl(config, secret, order.id));
-    case "order-cancelled":
-      return renderOrderCancelled(order, order.refundedCents, brand, orderUrl(config, secret, order.id));
+    case "order-cancelled": {
+      // The cancellation refunds what is left; earlier partial refunds had mails of their own.
+      const last = await db
+        .selectFrom("refunds")
+        .select(["amount_cents", "refunded_total_cents"])
+        .where("order_id", "=", order.id)
+        .orderBy("refunded_total_cents", "desc")
+        .executeTakeFirst();
+      const now = last && last.refunded_total_cents === order.refundedCents ? last.amount_cents : order.refundedCents;
+      return renderOrderCancelled(
+        order,
+        { nowCents: now, earlierCents: order.refundedCents - now },
+        brand,
+        orderUrl(config, secret, order.id),
+      );
+    }
     case "order-refunded": {
       const refundId = row.dedupe_key?.slice("order-refunded:".length) ?? "";
       const refund = await db

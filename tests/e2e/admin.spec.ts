@@ -177,3 +177,128 @@ test("markup typed by shoppers shows as text in the back office and never runs",
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test("a partial refund sent again from a stale page (a second tab, a reload of the post) refunds nothing, and the owner is told beside the button", async ({
+  browser,
+}) => {
+  const shopper = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.1.7" } })).newPage();
+  await buyChaeto(shopper, { email: `twice-${crypto.randomBytes(4).toString("hex")}@example.com` });
+  const orderId = new URL(shopper.url()).searchParams.get("order")!;
+  // Without JavaScript (or before it has loaded on a slow phone) the form posts as plain HTML.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const owner = await context.newPage();
+  await signInAsAdmin(owner, `/admin/orders/${orderId}`);
+  const stale = await context.newPage();
+  await stale.goto(`/admin/orders/${orderId}`);
+
+  const actions = owner.getByTestId("order-actions");
+  await actions.getByLabel(/Refund part of it/).fill("1.00");
+  await actions.getByRole("button", { name: "Refund this amount" }).click();
+  await expect(actions.getByText("Done.")).toBeVisible();
+  await expect(owner.getByTestId("refunds").getByRole("listitem")).toHaveCount(1);
+
+  // The second tab still shows nothing refunded: its form is refused, whatever it asks.
+  const staleActions = stale.getByTestId("order-actions");
+  await staleActions.getByLabel(/Refund part of it/).fill("1.00");
+  await staleActions.getByRole("button", { name: "Refund this amount" }).click();
+  await expect(staleActions.getByText(/^Nothing was refunded: \$1\.00 of this order/)).toBeVisible();
+  await expect(stale.getByTestId("refunds").getByRole("listitem")).toHaveCount(1);
+  await expect(stale.getByTestId("order-history-events")).toContainText("Refunded $1.00");
+});
+
+test("a mistyped order or customer link says nothing is there, inside the back office, with the way back to the list", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/orders/not-a-real-id");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Nothing here/);
+  await expect(page.getByRole("navigation", { name: "Back office" })).toBeVisible();
+  await page.getByRole("link", { name: "All orders" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  const res = await page.goto("/admin/customers/view?email=nobody%40example.com");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("link", { name: "All customers" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("'Cancel and refund' pressed before the back office's page is ready asks for confirmation once it is, then cancels", async ({
+  page,
+  browser,
+}) => {
+  const shopper = await (await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": "198.19.1.9" } })).newPage();
+  await buyChaeto(shopper, { email: `early-${crypto.randomBytes(4).toString("hex")}@example.com` });
+  const orderId = new URL(shopper.url()).searchParams.get("order")!;
+  await signInAsAdmin(page);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  // The page's scripts are held back: the button is pressed on the server's markup.
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.goto(`/admin/orders/${orderId}`, { waitUntil: "commit" });
+  const actions = page.getByTestId("order-actions");
+  await actions.getByRole("button", { name: "Cancel and refund" }).click({ noWaitAfter: true });
+  // Nothing went out unconfirmed.
+  await page.waitForTimeout(300);
+  expect(dialogs).toEqual([]);
+  await expect(page.getByTestId("order-history-events")).not.toContainText("Cancelled");
+  release();
+  await expect(actions.getByText("Done.")).toBeVisible();
+  expect(dialogs).toEqual(["Cancel this order? Stock goes back; a paid order is refunded."]);
+  await expect(page.getByTestId("order-history-events")).toContainText("Cancelled");
+});
+
+test("an offer past its end date is not called 'shown in the shop' in the catalogue, and is not offered when recording an order", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/orders/new");
+  await expect(page.getByRole("heading", { name: "Record an order", level: 1 })).toBeVisible();
+  const firstItem = page.locator("select").first();
+  const offered = await firstItem.locator("option").allTextContents();
+  expect(offered.some((o) => o.includes("October Special"))).toBe(false);
+  expect(offered.some((o) => o.includes("Premium Chaeto"))).toBe(true);
+  // The combo list holds combo products only: not the tip.
+  const combo = page.getByRole("group", { name: /Custom combo/ });
+  await expect(combo.getByLabel(/Tip the Lazy Reefer/)).toHaveCount(0);
+  await expect(combo.getByRole("checkbox")).not.toHaveCount(0);
+
+  await page.goto("/admin/catalogue");
+  await page.waitForLoadState("load");
+  await expect(page.locator("#listed-hint-october-special")).toHaveText(/^Not sold: the offer ended on 2024-/);
+  await expect(page.locator("#listed-hint-premium-chaeto")).toHaveText("Shown in the shop");
+});
+
+test("leaving the catalogue with an edit not saved asks first; staying keeps the edit, leaving drops it", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/catalogue");
+  await expect(page.getByRole("heading", { name: "Catalogue", level: 1 })).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState("load");
+  const item = page.getByTestId("catalogue-premium-chaeto");
+  await item.getByLabel("Price ($)").fill("26.00");
+  const asked: string[] = [];
+  let answer = false;
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void (answer ? dialog.accept() : dialog.dismiss());
+  });
+  const orders = page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Orders", exact: true });
+  await orders.click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/haven't saved/);
+  await expect(page).toHaveURL(/\/admin\/catalogue$/);
+  await expect(item.getByLabel("Price ($)")).toHaveValue("26.00");
+  answer = true;
+  await orders.click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  expect(asked).toHaveLength(2);
+});

@@ -164,6 +164,22 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     ]);
   });
 
+  it("takes a partial refund off the revenue of the windows its order falls in", async () => {
+    const db = services.database.db;
+    await db.updateTable("orders").set({ refunded_cents: 1000 }).where("id", "=", ids.B!.id).execute();
+    try {
+      const refunded = await getDashboardStats(db, NOW);
+      expect(refunded.periods.map((p) => [p.key, p.revenueCents, p.orders])).toEqual([
+        ["today", 5998, 2],
+        ["7d", 29485, 4],
+        ["30d", 47978 - 1000, 5],
+        ["90d", 59472 - 1000, 6],
+      ]);
+    } finally {
+      await db.updateTable("orders").set({ refunded_cents: 0 }).where("id", "=", ids.B!.id).execute();
+    }
+  });
+
   it("gives 30 UTC days oldest first, every day present, zeros where nothing sold", () => {
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily[0]!.date).toBe("2026-10-23");

@@ -50,6 +50,16 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
       currency: "USD",
     });
     expect(body.lines[2]).toMatchObject({ kind: "combo", discountPercent: 30, unitPrice: centsToDollars(combo) });
+    // What the checkout's summary draws: every line as the shop priced it, with its picture.
+    const product = catalogue.products.find((p) => p.id === "premium-chaeto")!;
+    expect(body.lines[0]).toMatchObject({
+      kind: "product",
+      id: "premium-chaeto",
+      title: product.title,
+      imageKey: product.imageKeys[0],
+      quantity: 2,
+      total: centsToDollars(2 * 2499),
+    });
   });
 
   it("ignores prices sent by the browser", async () => {

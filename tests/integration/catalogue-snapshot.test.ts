@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
-import { updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { StockChangedMeanwhile, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import {
   CATALOGUE_SNAPSHOT_MAX_AGE_MS,
   invalidateCatalogueSnapshot,
@@ -61,5 +61,45 @@ describe(`the catalogue snapshot that prices carts, on ${testDatabaseKind()}`, (
     } finally {
       await updateCatalogueItem(db(), "product", PRODUCT, { priceCents: product.priceCents }, "admin:test", NOW);
     }
+  });
+
+  it("a stock level typed over a page that an order has since changed saves nothing, and says what the stock is now", async () => {
+    const stockOf = async () =>
+      (await db().selectFrom("products").select("quantity").where("id", "=", PRODUCT).executeTakeFirstOrThrow())
+        .quantity;
+    const seen = await stockOf();
+    // A shopper buys 2 while the owner's page still shows `seen`.
+    expect((await buy(t.url, [{ kind: "product", id: PRODUCT, quantity: 2 }])).status).toBe(201);
+    const edit = () =>
+      updateCatalogueItem(
+        db(),
+        "product",
+        PRODUCT,
+        { quantity: seen + 5, stockReason: "delivery", expectedQuantity: seen, priceCents: 9999 },
+        "admin:test",
+        NOW,
+      );
+    await expect(edit()).rejects.toBeInstanceOf(StockChangedMeanwhile);
+    await expect(edit()).rejects.toThrow(`the stock changed from ${seen} to ${seen - 2} since this page was loaded`);
+    expect(await stockOf()).toBe(seen - 2);
+    expect(await priceOf(true)).not.toBe(9999);
+    // With what the page now shows, it saves, and the movement logged is the real difference.
+    await updateCatalogueItem(
+      db(),
+      "product",
+      PRODUCT,
+      { quantity: seen + 5, stockReason: "delivery", expectedQuantity: seen - 2 },
+      "admin:test",
+      NOW,
+    );
+    expect(await stockOf()).toBe(seen + 5);
+    const [last] = await db()
+      .selectFrom("stock_movements")
+      .select(["delta", "reason"])
+      .where("item_id", "=", PRODUCT)
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    expect(last).toEqual({ delta: 7, reason: "admin: delivery" });
   });
 });

@@ -66,6 +66,14 @@ describe(`customers made from orders and accounts, and message threads, on ${tes
     expect(page!.orders).toHaveLength(3);
     expect(page!.spentCents).toBe(guest!.spentCents);
     expect(await getCustomer(services.database.db, "nobody@example.com")).toBeNull();
+
+    // A customer whose only order was cancelled is still found (0 bought), to answer their message.
+    const cancelled = await order("Bob.Cancel@example.com", "Bob Cancel", 1);
+    const { performOrderAction } = await import("~/models/admin-orders.server");
+    await performOrderAction(services, cancelled.body.order.id, { action: "cancel" }, "owner@example.com");
+    expect((await listCustomers(services.database.db, { q: "bob" })).customers).toEqual([
+      expect.objectContaining({ email: "bob.cancel@example.com", name: "Bob Cancel", orders: 0, spentCents: 0 }),
+    ]);
   });
 
   it("a reply is recorded under its message and mailed once, however often the same form is posted", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceCart } from "~/domain/cart";
 import { cartFromItems } from "~/domain/cart-items";
 import { fixedClock } from "~/domain/clock";
+import { formatCents } from "~/domain/money";
 import { ORDER_EVENT_TYPES, type OrderEventInput, type OrderEventType } from "~/domain/order-lifecycle";
 import { ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
 import { promoteToAdmin } from "~/models/admin-users.server";
@@ -280,6 +281,53 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
     expect((await getOrder(db(), order.id))!.refundedCents).toBe(KIT_CENTS);
     // Nothing is left: a further partial refund is refused.
     expect((await patch(order.id, { action: "partial-refund", amount: 1 })).status).toBe(409);
+  });
+
+  it("a note sent twice (a reload of the post, a double submit) is kept once; another note, or the same from someone else, is kept", async () => {
+    const { performOrderAction, listOrderNotes } = await import("~/models/admin-orders.server");
+    const order = await orderIn("paid");
+    const note = (body: string, actor = "owner@example.com") =>
+      performOrderAction(services, order.id, { action: "note", body }, actor);
+    await note("Called the customer.");
+    await note("Called the customer.");
+    await note("Left a voicemail.");
+    await note("Left a voicemail.", "helper@example.com");
+    expect((await listOrderNotes(db(), order.id)).map((n) => [n.author, n.body])).toEqual([
+      ["owner@example.com", "Called the customer."],
+      ["owner@example.com", "Left a voicemail."],
+      ["helper@example.com", "Left a voicemail."],
+    ]);
+  });
+
+  it("a partial refund sent again after another refund (a reload, a second tab) refunds nothing; cancelling then mails what the cancellation itself refunds", async () => {
+    const { performOrderAction, ActionRefused } = await import("~/models/admin-orders.server");
+    const order = await orderIn("paid");
+    const act = (expectedRefundedCents: number) =>
+      performOrderAction(
+        services,
+        order.id,
+        { action: "partial-refund", amount: 10, expectedRefundedCents },
+        "owner@example.com",
+      );
+    await act(0);
+    // The same form again, as the page showed it before the first refund.
+    await expect(act(0)).rejects.toBeInstanceOf(ActionRefused);
+    await expect(act(0)).rejects.toThrow(/Nothing was refunded: \$10\.00 of this order has been refunded since/);
+    expect((await getOrder(db(), order.id))!.refundedCents).toBe(1000);
+    // The page reloaded shows $10.00 refunded: another refund goes through.
+    await act(1000);
+    expect((await getOrder(db(), order.id))!.refundedCents).toBe(2000);
+
+    expect((await patch(order.id, { action: "cancel" })).status).toBe(200);
+    const [mail] = await db()
+      .selectFrom("outbox")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "order-cancelled")
+      .execute();
+    const text = (await renderQueuedMail(db(), mail!, services.config, services.secret))!.text;
+    expect(text).toContain(`We are refunding ${formatCents(KIT_CENTS - 2000)}.`);
+    expect(text).toContain(`With the $20.00 refunded earlier, that is all ${formatCents(KIT_CENTS)} you paid.`);
   });
 
   it("a refund the provider fails stays pending with its error, and the worker settles it later with the same key", async () => {

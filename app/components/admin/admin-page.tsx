@@ -1,3 +1,4 @@
+import { isRouteErrorResponse, Link } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import type { ReactNode } from "react";
 import type { FormResult } from "~/domain/forms";
@@ -58,5 +59,31 @@ export function ActionResult({
     <div className={className}>
       <FormAlert tone={result?.status === "success" ? "success" : "error"} message={result?.message} />
     </div>
+  );
+}
+
+/**
+ * A back-office page whose loader failed, shown inside the back office (its menu stays): a link to
+ * something that is not there says so and leads back to its list; anything else says what failed.
+ */
+export function AdminRouteError({ error, list }: { error: unknown; list: { to: string; label: string } }) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section aria-labelledby="admin-error-heading" className="card p-6">
+      <p className="eyebrow">{missing ? "Not found" : "Error"}</p>
+      <h1 id="admin-error-heading" className="mt-2 text-2xl font-semibold">
+        {missing
+          ? "Nothing here: the link may be mistyped, or what it named was removed"
+          : "Unexpected Application Error!"}
+      </h1>
+      {!missing ? (
+        <p className="mt-2 text-ink-soft">
+          {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : "Something went wrong."}
+        </p>
+      ) : null}
+      <Link to={list.to} className="btn-secondary mt-4">
+        {list.label}
+      </Link>
+    </section>
   );
 }

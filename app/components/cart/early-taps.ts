@@ -7,8 +7,9 @@
  * - a quantity stepper's − / + (`data-step`, `aria-controls` = its input): applied to the input at
  *   once, within its min and max; the stepper reads the input when it hydrates;
  * - the header's cart button (`data-early-open`): the panel opens once the cart is loaded;
- * - a form marked `data-early-submit` (checkout): its submit is held, and sent again by the form
- *   once the page is ready (the fields typed meanwhile are kept by hydration).
+ * - a form marked `data-early-submit` (checkout, the back office's refunds): its submit is held,
+ *   and sent again once the page is ready (the fields typed meanwhile are kept by hydration), so
+ *   that its handler runs: a refund asks "Refund …?" instead of going out unconfirmed.
  * After hydration the script steps aside and React's handlers answer as usual.
  * docs/decisions/018-input-before-javascript.md
  */
@@ -24,13 +25,13 @@ declare global {
     __lrHydrated?: boolean;
     /** The cart button was tapped before hydration. */
     __lrOpen?: boolean;
-    /** A `data-early-submit` form was submitted before hydration. */
-    __lrSubmit?: boolean;
+    /** The `data-early-submit` form submitted before hydration (true: one that knows itself). */
+    __lrSubmit?: boolean | HTMLFormElement;
   }
 }
 
 /** The inline script (kept small: it is in every page's HTML). */
-export const EARLY_TAPS_SCRIPT = `(function(){var w=window,d=document,q=w.__lrTaps=[];d.addEventListener("click",function(e){if(w.__lrHydrated)return;var b=e.target instanceof Element&&e.target.closest("[data-early-add],[data-step],[data-early-open]");if(!b)return;e.preventDefault();var s=+b.getAttribute("data-step"),i=d.getElementById(b.getAttribute(s?"aria-controls":"data-qty-input")||"");if(s){if(!i)return;var m=+i.max||99,v=Math.min(m,Math.max(1,(parseInt(i.value,10)||1)+s));i.value=v;b.parentNode.querySelectorAll("[data-step]").forEach(function(x){x.disabled=x.getAttribute("data-step")<0?v<=1:v>=m});return}if(b.hasAttribute("data-early-open"))w.__lrOpen=!0;else{q.push({kind:b.getAttribute("data-kind"),id:b.getAttribute("data-early-add"),quantity:Math.max(1,parseInt(i&&i.value,10)||1)});if(i)i.value=1}b.setAttribute("aria-busy","true")},!0);d.addEventListener("submit",function(e){if(!w.__lrHydrated&&e.target.hasAttribute("data-early-submit")){e.preventDefault();w.__lrSubmit=!0}},!0)})();`;
+export const EARLY_TAPS_SCRIPT = `(function(){var w=window,d=document,q=w.__lrTaps=[];d.addEventListener("click",function(e){if(w.__lrHydrated)return;var b=e.target instanceof Element&&e.target.closest("[data-early-add],[data-step],[data-early-open]");if(!b)return;e.preventDefault();var s=+b.getAttribute("data-step"),i=d.getElementById(b.getAttribute(s?"aria-controls":"data-qty-input")||"");if(s){if(!i)return;var m=+i.max||99,v=Math.min(m,Math.max(1,(parseInt(i.value,10)||1)+s));i.value=v;b.parentNode.querySelectorAll("[data-step]").forEach(function(x){x.disabled=x.getAttribute("data-step")<0?v<=1:v>=m});return}if(b.hasAttribute("data-early-open"))w.__lrOpen=!0;else{q.push({kind:b.getAttribute("data-kind"),id:b.getAttribute("data-early-add"),quantity:Math.max(1,parseInt(i&&i.value,10)||1)});if(i)i.value=1}b.setAttribute("aria-busy","true")},!0);d.addEventListener("submit",function(e){if(!w.__lrHydrated&&e.target.hasAttribute("data-early-submit")){e.preventDefault();w.__lrSubmit=e.target}},!0)})();`;
 
 /** Called once React has hydrated: from now on React answers taps itself. */
 export function markHydrated() {
@@ -51,7 +52,7 @@ export function takeEarlyTaps(): EarlyTap[] {
 
 /** True once, if `flag` was set before hydration (the cart button tapped, a form submitted). */
 export function takeEarly(flag: "__lrOpen" | "__lrSubmit"): boolean {
-  const was = window[flag] === true;
+  const was = Boolean(window[flag]);
   window[flag] = false;
   return was;
 }

@@ -3,7 +3,9 @@ import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { ProductDetailsFields } from "~/components/admin/product-details-fields";
 import { ProductPhotos } from "~/components/admin/product-image-upload";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { Field, TextAreaField } from "~/components/ui/field";
+import { isOfferExpired } from "~/domain/availability";
 import { formatDateTime } from "~/domain/dates";
 import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { catalogImageUrl } from "~/domain/images";
@@ -12,7 +14,7 @@ import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from
 import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "~/forms/admin-catalogue-photos";
 import { splitDetails } from "~/forms/admin-product-details";
 import { requireAdmin } from "~/models/admin-access.server";
-import { listStockMovements, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { listStockMovements, StockChangedMeanwhile, updateCatalogueItem } from "~/models/admin-catalogue.server";
 import {
   addProductPhoto,
   changeProductPhoto,
@@ -65,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         originalPriceCents: p.originalPriceCents,
         quantity: p.quantity,
         active: p.active,
+        // An offer past its date is listed but no longer sold: the hint must not say "Shown in the shop".
+        endedOn: isOfferExpired(p, now) ? String(p.metadata.validUntil) : null,
         kit: null,
       })),
       ...bundles.map((b) => ({
@@ -109,14 +113,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(CatalogueFormSchema, form, intent);
   if (!parsed.success) return invalidForm(parsed.result);
   const { kind, id, update } = parsed.data;
-  const current = await updateCatalogueItem(
-    context.services.database.db,
-    kind,
-    id,
-    update,
-    admin.email,
-    context.services.clock(),
-  );
+  let current;
+  try {
+    current = await updateCatalogueItem(
+      context.services.database.db,
+      kind,
+      id,
+      update,
+      admin.email,
+      context.services.clock(),
+    );
+  } catch (err) {
+    if (err instanceof StockChangedMeanwhile)
+      return formError(err.message, { intent, status: 409, fieldErrors: { quantity: err.message } });
+    throw err;
+  }
   if (!current) return formError("This item no longer exists.", { intent, status: 404 });
   return formSuccess("Saved.", { intent });
 }
@@ -182,6 +193,8 @@ function MovementBy({ by }: { by: Route.ComponentProps["loaderData"]["movements"
 
 export default function AdminCatalogue({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // Leaving with an edit not saved asks first (an unticked "Listed" and a new title were lost).
+  const unsaved = useUnsavedChanges();
   // Every item has its own form: only the one posted shows the answer.
   const resultOf = (item: { kind: "product" | "bundle"; id: string }) => resultFor(actionData, catalogueIntent(item));
   const errorOf = (item: { kind: "product" | "bundle"; id: string }, field: string) =>
@@ -219,6 +232,8 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
             {resultOf(item) ? <ActionResult result={resultOf(item)} className="mt-3" /> : null}
             <Form
               method="post"
+              onChange={() => unsaved.changed(catalogueIntent(item))}
+              onSubmit={() => unsaved.saved(catalogueIntent(item))}
               className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr_auto] lg:items-end"
             >
               <input type="hidden" name="intent" value={catalogueIntent(item)} />
@@ -296,7 +311,11 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   Listed
                 </label>
                 <p id={`listed-hint-${item.id}`} className="ml-6 text-xs text-ink-soft">
-                  Shown in the shop
+                  {"endedOn" in item && item.endedOn
+                    ? `Not sold: the offer ended on ${item.endedOn} (its page says so); set a later end date to sell it again`
+                    : item.active
+                      ? "Shown in the shop"
+                      : "Hidden from the shop"}
                 </p>
               </div>
               <details

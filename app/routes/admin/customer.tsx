@@ -1,5 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
+import { AdminPage, AdminRouteError } from "~/components/admin/admin-page";
 import { CustomerActions } from "~/components/admin/customer-actions";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { MessageThreadCard } from "~/components/admin/message-thread";
@@ -57,7 +57,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
     >
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:max-w-md">
         <div className="card p-4">
-          <dt className="text-sm text-ink-soft">Orders</dt>
+          {/* The list below also holds cancelled orders and unpaid checkouts: this counts what was bought. */}
+          <dt className="text-sm text-ink-soft">Orders bought</dt>
           <dd className="text-2xl font-semibold">{customer.boughtCount}</dd>
         </div>
         <div className="card p-4">
@@ -111,4 +112,8 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
       )}
     </AdminPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} list={{ to: "/admin/customers", label: "All customers" }} />;
 }

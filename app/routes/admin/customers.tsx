@@ -73,7 +73,7 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
         columns={[
           { label: "Customer" },
           { label: "Type" },
-          { label: "Orders", align: "right" },
+          { label: "Orders bought", align: "right" },
           { label: "Spent", align: "right" },
           { label: "Last order" },
           { label: "Actions" },

@@ -1,6 +1,9 @@
 import { ShieldAlert } from "lucide";
+import { useEffect, useLayoutEffect } from "react";
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { takeEarlySubmit } from "~/components/admin/early-submit";
+import { markHydrated } from "~/components/cart/early-taps";
 import { Icon } from "~/components/ui/icon";
 import { requireAdmin } from "~/models/admin-access.server";
 import type { Route } from "./+types/layout";
@@ -19,6 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const handle = { backOffice: true };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // The early-tap script holds a `data-early-submit` form (a refund, a cancellation) sent before
+  // the page was ready; sent again now, it goes through its handler and asks for confirmation.
+  useLayoutEffect(markHydrated, []);
+  useEffect(() => {
+    const held = takeEarlySubmit();
+    if (held?.isConnected) held.requestSubmit();
+  }, []);
   return (
     <AdminShell shopName={loaderData.shopName} adminEmail={loaderData.admin.email}>
       <Outlet />

@@ -1,6 +1,8 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { Field, SelectField } from "~/components/ui/field";
+import { inShopWindow } from "~/domain/availability";
+import { isComboEligible } from "~/domain/cart";
 import { parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { ORDER_SOURCES } from "~/domain/order-sources";
@@ -16,19 +18,26 @@ export const meta: Route.MetaFunction = () => [{ title: "Record an order | Back 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const catalogue = await loadCatalogueSnapshot(context.services.database.db, { fresh: true });
+  const now = context.services.clock();
+  // Only what can be sold today: an ended offer or an unlisted item would be refused on submit.
   return {
-    products: catalogue.products.map((p) => ({
-      id: p.id,
-      title: p.title,
-      priceCents: p.priceCents,
-      quantity: p.quantity,
-    })),
-    bundles: catalogue.bundles.map((b) => ({
-      id: b.id,
-      title: b.name,
-      priceCents: b.priceCents,
-      quantity: b.quantity,
-    })),
+    products: catalogue.products
+      .filter((p) => inShopWindow(p, now))
+      .map((p) => ({
+        id: p.id,
+        title: p.title,
+        priceCents: p.priceCents,
+        quantity: p.quantity,
+        comboEligible: isComboEligible(p),
+      })),
+    bundles: catalogue.bundles
+      .filter((b) => inShopWindow(b, now))
+      .map((b) => ({
+        id: b.id,
+        title: b.name,
+        priceCents: b.priceCents,
+        quantity: b.quantity,
+      })),
   };
 }
 
@@ -87,11 +96,13 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
           <fieldset aria-describedby={errors.combo ? "combo-error" : undefined}>
             <legend className="field-label">Custom combo (pick 2 or more; 20–30 % off)</legend>
             <div className="grid gap-1 sm:grid-cols-2">
-              {loaderData.products.map((p) => (
-                <label key={p.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="combo" value={p.id} className="h-4 w-4 accent-reef" /> {p.title}
-                </label>
-              ))}
+              {loaderData.products
+                .filter((p) => p.comboEligible)
+                .map((p) => (
+                  <label key={p.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="combo" value={p.id} className="h-4 w-4 accent-reef" /> {p.title}
+                  </label>
+                ))}
             </div>
             {errors.combo ? (
               <p id="combo-error" className="mt-1 text-sm font-medium text-coral-text">

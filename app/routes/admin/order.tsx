@@ -1,6 +1,6 @@
 import { Printer } from "lucide";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult } from "~/components/admin/admin-page";
+import { ActionResult, AdminRouteError } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
@@ -13,6 +13,7 @@ import { STATUS_LABELS } from "~/domain/order-status";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
 import { ActionRefused, availableActions, listOrderNotes, performOrderAction } from "~/models/admin-orders.server";
+import { queuedMailNote } from "~/models/mail-setup.server";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
 import { listPaymentAttempts, listRefunds } from "~/models/refunds.server";
@@ -51,8 +52,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return invalidForm(parsed.result);
   try {
     await performOrderAction(context.services, params.orderId, parsed.data, admin.email);
-    return formSuccess("Done.", { intent });
+    // Every action but a note mails the customer.
+    return formSuccess(`Done.${intent === "note" ? "" : queuedMailNote(context.services.config)}`, { intent });
   } catch (err) {
+    if (err instanceof OrderTransitionError && intent === "partial-refund")
+      // The amount is what the lifecycle refused (more than is left, or all of it): say so at the field.
+      return formError(err.message, { intent, status: 409, fieldErrors: { amount: err.message } });
     if (err instanceof OrderTransitionError || err instanceof ActionRefused)
       return formError(err.message, { intent, status: 409 });
     throw err;
@@ -82,7 +87,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         Placed {formatDateTime(order.createdAt)} UTC · source {order.source}
         {order.externalReference ? ` (${order.externalReference})` : ""}
       </p>
-      <ActionResult result={actionData} />
       <div className="mt-4 grid gap-6 xl:grid-cols-[1.3fr_1fr]">
         <div className="space-y-6">
           <div className="card p-5">
@@ -96,7 +100,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <li key={i} className="flex flex-wrap gap-x-2">
                   <span className="text-ink-soft">{formatDateTime(e.createdAt, "short")}</span>
                   <strong>{STATUS_LABELS[e.toStatus]}</strong>
-                  {e.note ? <span>— {e.note}</span> : null}
+                  {/* A cancellation without a reason notes "Cancelled": not said twice. */}
+                  {e.note && e.note !== STATUS_LABELS[e.toStatus] ? <span>— {e.note}</span> : null}
                   {e.actor ? <span className="text-ink-soft">({e.actor})</span> : null}
                 </li>
               ))}
@@ -115,6 +120,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </li>
               ))}
             </ul>
+            <ActionResult result={resultFor(actionData, "note")} className="mt-3" />
             <Form method="post" className="mt-3 space-y-2">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField
@@ -186,6 +192,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           </div>
           <div className="card space-y-5 p-5" data-testid="order-actions">
             <h2 className="text-xl font-semibold">Actions</h2>
+            {/* Beside the forms it answers: on a phone the top of the page is far above the button pressed. */}
+            <ActionResult result={resultFor(actionData, "note") ? null : actionData} className="" />
             {actions.includes("ship") ? (
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="ship" />
@@ -223,6 +231,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <Form
                 method="post"
                 className="space-y-2"
+                data-early-submit
                 onSubmit={(e) =>
                   !confirm("Cancel this order? Stock goes back; a paid order is refunded.") && e.preventDefault()
                 }
@@ -244,6 +253,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <Form
                 method="post"
                 className="space-y-2"
+                data-early-submit
                 onSubmit={(e) => !confirm("Refund this order in full?") && e.preventDefault()}
               >
                 <input type="hidden" name="intent" value="refund" />
@@ -261,11 +271,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             {actions.includes("partial-refund") ? (
               <Form
+                // A new form after each refund: the amount just refunded is not left in the box to send again.
+                key={order.refundedCents}
                 method="post"
                 className="space-y-2"
+                data-early-submit
                 onSubmit={(e) => !confirm("Refund this amount to the customer?") && e.preventDefault()}
               >
                 <input type="hidden" name="intent" value="partial-refund" />
+                <input type="hidden" name="refundedCents" value={order.refundedCents} />
                 <Field
                   id="partial-refund-amount"
                   name="amount"
@@ -294,4 +308,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} list={{ to: "/admin/orders", label: "All orders" }} />;
 }

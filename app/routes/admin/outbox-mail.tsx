@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
+import { ActionResult, AdminPage, AdminRouteError } from "~/components/admin/admin-page";
 import { MailStatusBadge } from "~/components/admin/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { kindLabel } from "~/domain/outbox";
@@ -137,4 +137,8 @@ export default function OutboxMail({ loaderData, actionData }: Route.ComponentPr
       )}
     </AdminPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} list={{ to: "/admin/outbox", label: "The outbox" }} />;
 }

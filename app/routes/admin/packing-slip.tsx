@@ -1,5 +1,6 @@
 import { Printer } from "lucide";
 import { data, Link } from "react-router";
+import { AdminRouteError } from "~/components/admin/admin-page";
 import { PostalAddress } from "~/components/postal-address";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatDateTime } from "~/domain/dates";
@@ -172,4 +173,8 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </article>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRouteError error={error} list={{ to: "/admin/orders", label: "All orders" }} />;
 }

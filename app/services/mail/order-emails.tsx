@@ -190,7 +190,7 @@ export async function renderOrderDelivered(order: Order, brand: MailBrand, order
 
 export async function renderOrderCancelled(
   order: Order,
-  refundedCents: number,
+  refund: { nowCents: number; earlierCents: number },
   brand: MailBrand,
   orderUrl: string,
 ): Promise<RenderedMail> {
@@ -202,9 +202,13 @@ export async function renderOrderCancelled(
       <Text>
         We cancelled order <strong>{order.number}</strong> before it shipped, so nothing will arrive.
       </Text>
-      {refundedCents > 0 ? (
+      {refund.nowCents > 0 ? (
         <Text>
-          We are refunding <strong>{formatCents(refundedCents)}</strong>. {refundArrival(order)}
+          We are refunding <strong>{formatCents(refund.nowCents)}</strong>.
+          {refund.earlierCents > 0
+            ? ` With the ${formatCents(refund.earlierCents)} refunded earlier, that is all ${formatCents(refund.nowCents + refund.earlierCents)} you paid.`
+            : ""}{" "}
+          {refundArrival(order)}
         </Text>
       ) : null}
       <Text style={muted}>If you didn't ask for this, or have a question, just reply to this email.</Text>
