@@ -1,13 +1,41 @@
 import { formatCents } from "~/domain/money";
-import type { Order } from "~/models/order-types";
+import { ProductImage } from "./product-image";
 
-export function OrderSummary({ order }: { order: Order }) {
+/** What a summary shows: the order's lines and figures as the shop priced them, in cents. */
+export interface PricedSummary {
+  lines: { title: string; quantity: number; totalCents: number; imageKey?: string }[];
+  subtotalCents: number;
+  discountCents: number;
+  requiresShipping: boolean;
+  totalCents: number;
+}
+
+/**
+ * An order's lines and totals: on the confirmation page, in the back office, and at checkout, where
+ * the cart is drawn from the shop's quote (every figure the server's), not priced in the browser.
+ */
+export function OrderSummary({
+  order,
+  itemsLabel = "Items in this order",
+  totalTestId = "order-total",
+  savingsLabel = "You saved",
+}: {
+  order: PricedSummary;
+  itemsLabel?: string;
+  totalTestId?: string;
+  savingsLabel?: string;
+}) {
   return (
     <div>
-      <ul className="divide-y divide-line" aria-label="Items in this order">
+      <ul className="divide-y divide-line" aria-label={itemsLabel}>
         {order.lines.map((line, i) => (
-          <li key={i} className="flex justify-between gap-4 py-3 text-sm">
-            <span>
+          <li key={i} className="flex items-center justify-between gap-4 py-3 text-sm" data-testid="summary-line">
+            {line.imageKey ? (
+              <span className="h-12 w-12 shrink-0 overflow-hidden rounded-lg bg-sand-deep">
+                <ProductImage imageKey={line.imageKey} alt="" sizes="3rem" />
+              </span>
+            ) : null}
+            <span className="min-w-0 flex-1">
               <span className="font-semibold">{line.quantity} ×</span> {line.title}
             </span>
             <span className="font-semibold">{formatCents(line.totalCents)}</span>
@@ -21,7 +49,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         {order.discountCents > 0 ? (
           <div className="flex justify-between text-chaeto">
-            <dt>You saved</dt>
+            <dt>{savingsLabel}</dt>
             <dd>{formatCents(order.discountCents)}</dd>
           </div>
         ) : null}
@@ -31,7 +59,7 @@ export function OrderSummary({ order }: { order: Order }) {
         </div>
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
-          <dd data-testid="order-total">{formatCents(order.totalCents)}</dd>
+          <dd data-testid={totalTestId}>{formatCents(order.totalCents)}</dd>
         </div>
       </dl>
     </div>

@@ -36,7 +36,7 @@ export function applyDiscount(cents: Cents, percent: number): Cents {
   return cents - Math.floor((cents * percent) / 100);
 }
 
-function isComboEligible(product: Pick<Product, "metadata">): boolean {
+export function isComboEligible(product: Pick<Product, "metadata">): boolean {
   return product.metadata.comboEligible === true;
 }
 

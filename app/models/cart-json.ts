@@ -8,6 +8,7 @@ export function quoteJson(quote: CartQuote) {
       kind: l.kind,
       ...(l.kind === "combo" ? { productIds: l.productIds } : { id: l.id }),
       title: l.title,
+      imageKey: l.imageKey,
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unitPrice),
       total: centsToDollars(l.total),

@@ -1,16 +1,17 @@
-import { useEffect, useRef } from "react";
-import { Link } from "react-router";
-import { useCartActions } from "~/components/cart/cart-actions";
-import { CartContents } from "~/components/cart/cart-contents";
-import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { useCart } from "~/components/cart/cart-context";
+import { checkoutFormHtml } from "~/components/checkout/checkout-form-html.server";
 import { useServerQuote } from "~/components/checkout/use-server-quote";
+import { Island } from "~/components/island";
 import { onFirstUse } from "~/components/on-first-use";
+import { OrderSummary } from "~/components/order-summary";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
 import { getUser } from "~/models/session.server";
-import { useShopConfig } from "~/root";
 import { formError } from "~/utils/form-response";
+import { htmlOnce } from "~/utils/html-once.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout";
 
@@ -24,16 +25,35 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const testMode = context.services.config.payments.provider === "test";
+  const { payments } = context.services.config;
+  const testMode = payments.provider === "test";
   const user = await getUser(context.services, request.headers);
-  return {
+  // What the form is drawn with, on the server and again in the browser when its island hydrates.
+  const form = {
     // A signed-in customer is not asked again for what the shop knows.
     prefill: user ? { email: user.email, name: user.name } : null,
-    testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [],
     // Sent as data rather than bundled: the state picker's names stay out of the page's JavaScript.
     states: US_STATES.map(([code, name]) => [code, name] as [string, string]),
+    testMode,
+    stripePublishableKey: payments.stripePublishableKey,
+  };
+  return {
+    form,
+    formHtml: htmlOnce(context, CHECKOUT_FORM_ID, checkoutFormHtml(CHECKOUT_FORM_ID, { ...form, ...BEFORE_THE_CART })),
+    testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [],
   };
 }
+
+/** The element the form's island is (its server HTML and its own React root). */
+const CHECKOUT_FORM_ID = "checkout-form";
+
+/** The server can't see the cart (it is kept in the browser): ask for an address, no total yet. */
+const BEFORE_THE_CART = { requiresShipping: true, totalCents: null };
+
+// Only a cart emptied here (an order placed, then Back) needs it: not among what the page loads first.
+const EmptyCart = lazy(() => import("~/components/cart/empty-cart").then((m) => ({ default: m.EmptyCart })));
+
+const loadCheckoutForm = () => import("~/components/checkout/checkout-form-island").then((m) => m.mountCheckoutForm);
 
 const NEEDS_JAVASCRIPT =
   "Checkout needs JavaScript turned on: your cart is kept in this browser, and card details go straight to the payment provider. Nothing was charged.";
@@ -44,12 +64,14 @@ export function action() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, ready, cart } = useCartActions();
-  const config = useShopConfig();
-  const hasItems = ready && quote.lines.length > 0;
+  const { ready, cart, setOpen, clear } = useCart();
+  const navigate = useNavigate();
+  const { form } = loaderData;
+  const hasItems = ready && cart.lines.length + cart.combos.length > 0;
+  // The summary, the pay button and the phone's summary bar all show the shop's own pricing of the
+  // cart: nothing on this page is priced in the browser, and the pricing code is not loaded here.
   const server = useServerQuote(cart, hasItems);
-  const testMode = config.paymentProvider === "test";
-  // The figure on the pay button and the phone's summary bar: what the shop confirmed.
+  const testMode = form.testMode;
   const total = server.quote ? formatCents(dollarsToCents(server.quote.total)) : null;
   // Back here after an order (or the last item removed), the page is short now: the restored scroll
   // position would show the footer, so bring the empty cart into view.
@@ -74,7 +96,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       ) : null}
       {ready && !hasItems ? (
         <div ref={empty} className="card mt-8 max-w-2xl">
-          <CartContents layout="page" />
+          <Suspense fallback={<p className="p-6 text-ink-soft">Your cart is empty.</p>}>
+            <EmptyCart />
+          </Suspense>
         </div>
       ) : (
         // The form is in the server's HTML (the cart, kept in the browser, fills in the summary
@@ -92,37 +116,51 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <h2 id="summary-heading" className="text-xl font-semibold">
                 Order summary
               </h2>
-              <CartContents layout="page" />
-              <div className="mt-4 rounded-xl bg-sand p-4 text-sm" aria-live="polite" data-testid="server-quote">
+              <div className="mt-2" aria-live="polite" data-testid="server-quote">
                 {server.error ? (
-                  <p role="alert" className="font-medium text-coral-text">
-                    {server.error}{" "}
-                    <Link to="/products" className="underline">
-                      Adjust your cart
-                    </Link>
+                  <p role="alert" className="rounded-xl bg-coral-light p-4 text-sm font-medium text-coral-text">
+                    {server.error}
                   </p>
-                ) : total ? (
-                  <p>
-                    Confirmed by the shop: <strong data-testid="server-total">{total}</strong>, shipping{" "}
-                    {server.quote?.requiresShipping ? "free" : "not needed"}.
-                  </p>
+                ) : server.quote ? (
+                  <OrderSummary
+                    order={{
+                      lines: server.quote.lines.map((line) => ({ ...line, totalCents: dollarsToCents(line.total) })),
+                      subtotalCents: dollarsToCents(server.quote.subtotal),
+                      discountCents: dollarsToCents(server.quote.discount),
+                      requiresShipping: server.quote.requiresShipping,
+                      totalCents: dollarsToCents(server.quote.total),
+                    }}
+                    itemsLabel="Items in your cart"
+                    totalTestId="server-total"
+                    savingsLabel="Savings included"
+                  />
                 ) : (
-                  <p className="text-ink-soft">Checking prices and stock with the shop…</p>
+                  <p className="py-3 text-sm text-ink-soft">Checking prices and stock with the shop…</p>
                 )}
               </div>
+              {/* Quantities are changed in the cart panel, which loads its code when it opens. */}
+              <button type="button" className="btn-secondary mt-4 w-full" data-early-open onClick={() => setOpen(true)}>
+                Edit cart
+              </button>
             </aside>
           </details>
           <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
             {testMode ? <TestModeBanner id="test-mode-banner" cards={loaderData.testCards} /> : null}
             <div className="card p-5 sm:p-8">
-              <CheckoutForm
-                // Until the cart is read, ask for an address: nearly every order ships something.
-                requiresShipping={server.quote?.requiresShipping ?? (ready ? quote.requiresShipping : true)}
-                states={loaderData.states}
-                prefill={loaderData.prefill}
-                totalCents={server.quote ? dollarsToCents(server.quote.total) : null}
-                testMode={testMode}
-                stripePublishableKey={config.stripePublishableKey}
+              <Island
+                id={CHECKOUT_FORM_ID}
+                html={loaderData.formHtml}
+                load={loadCheckoutForm}
+                server={BEFORE_THE_CART}
+                props={{
+                  ...form,
+                  cart,
+                  ready,
+                  clear,
+                  navigate,
+                  requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
+                  totalCents: server.quote ? dollarsToCents(server.quote.total) : null,
+                }}
               />
               {!testMode ? (
                 <p className="mt-4 text-sm text-ink-soft">

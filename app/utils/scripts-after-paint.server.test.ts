@@ -52,6 +52,18 @@ describe("scripts after the first paint", () => {
     expect(await rewrite([Buffer.from(page)])).toBe(page);
   });
 
+  it("writes the route manifest without its indentation, the same data, nothing that could close the script", () => {
+    const manifest = { entry: { module: "/assets/entry.client-A.js", imports: ["/a.js"] }, note: "</script>" };
+    const body = `import("/e.js");\n  window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};\n  window.x = 1;`;
+    const script = deferBootstrap(body, []);
+    const written = /window\.__reactRouterManifest = (.*);\n/.exec(script)?.[1] ?? "";
+    expect(JSON.parse(written)).toEqual(manifest);
+    expect(written).not.toContain("\n");
+    expect(written).not.toContain("</script>");
+    expect(script.length).toBeLessThan(body.length + 200);
+    expect(script).toContain("window.x = 1;");
+  });
+
   it("defers a bootstrap without route modules too", () => {
     expect(deferBootstrap('import("/e.js");', [])).toMatch(/^await new Promise[\s\S]*import\("\/e\.js"\);$/);
   });

@@ -22,14 +22,12 @@ const CSS_BUDGET = 25 * 1024;
 const INLINE_SCRIPT_BUDGET = 20 * 1024;
 /**
  * Pages not yet within JS_BUDGET, each held to its figure (+0.3 KB) as measured, so that it can only
- * go down (docs/decisions/015-lightest-storefront.md). Last measured 2026-11-24 (107.2 KB), after
- * the other pages' markup-only parts became HTML their loaders render once (`StaticHtml`, decision
- * 023). React DOM, React Router and React are 90.5 KB of every page; the shell is 5.7 KB. Remove a
- * page from this list once it fits: the test then holds it to JS_BUDGET.
+ * go down (docs/decisions/015-lightest-storefront.md). Empty since 2026-11-24: checkout, the last
+ * one (107.2 KB), is 99.9 KB now that its summary is the server's quote and its form an island
+ * hydrated on first use (decision 024). React DOM, React Router and React are 90.5 KB of every
+ * page; the shell is 5.8 KB. A page that goes over fails; it is not added here to make CI pass.
  */
-const NOT_YET_WITHIN_BUDGET: Record<string, number> = {
-  "/checkout": 107.4 * 1024,
-};
+const NOT_YET_WITHIN_BUDGET: Record<string, number> = {};
 
 const STOREFRONT_PAGES = [
   "/",

@@ -159,7 +159,9 @@ test("on a phone the order summary is a bar at the top with the confirmed total;
   await bar.click();
   await expect.poll(() => bar.innerText()).toBe("Hide order summary · $89.99");
   await expect(heading).toBeVisible();
-  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  const line = page.getByRole("list", { name: "Items in your cart" }).getByTestId("summary-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toHaveText(/1 × Refugium Starter Kit\s*\$89\.99/);
   await expectAccessible(page);
   await bar.click();
   await expect(heading).toBeHidden();
@@ -172,4 +174,79 @@ test("on a phone the order summary is a bar at the top with the confirmed total;
   const formBox = (await page.getByLabel("Email", { exact: true }).boundingBox())!;
   expect(summaryBox.x).toBeGreaterThan(formBox.x + formBox.width);
   await expectAccessible(page);
+});
+
+test("the summary is the shop's pricing of the cart; Edit cart changes it there and the summary and pay button follow", async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      "lazyReefer.cart",
+      JSON.stringify([
+        { kind: "product", id: "premium-chaeto", quantity: 2 },
+        { kind: "bundle", id: "lazy-starter", quantity: 1 },
+      ]),
+    ),
+  );
+  const quotes: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/cart/quote")) quotes.push(request.postDataJSON());
+  });
+  await page.goto("/checkout");
+  const lines = page.getByRole("list", { name: "Items in your cart" }).getByTestId("summary-line");
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toHaveText(/^2 × Premium Chaeto.*\$49\.98$/);
+  await expect(page.getByTestId("server-total")).toHaveText("$129.93");
+  await expect(page.getByRole("button", { name: "Pay $129.93" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit cart" }).click();
+  const panel = page.getByRole("dialog");
+  await panel.getByRole("button", { name: "Remove Premium Chaeto" }).click();
+  await page.keyboard.press("Escape");
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByTestId("server-total")).toHaveText("$79.95");
+  await expect(page.getByRole("button", { name: "Pay $79.95" })).toBeVisible();
+  // Only ids and quantities go to the shop; it prices them.
+  expect(quotes.at(-1)).toEqual({ items: [{ kind: "bundle", id: "lazy-starter", quantity: 1 }] });
+});
+
+test("the checkout form's code comes on first use and takes over the server's form in place: the field being typed in keeps its node, focus and text", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // No idle time: the form's code must come because the shopper reached the form.
+    window.requestIdleCallback = () => 0;
+    window.localStorage.setItem(
+      "lazyReefer.cart",
+      JSON.stringify([{ kind: "product", id: "premium-chaeto", quantity: 1 }]),
+    );
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/checkout");
+  await expect(page.getByTestId("server-total")).toHaveText("$24.99");
+  await page.waitForLoadState("networkidle");
+  const formCode = () => scripts.filter((path) => path.includes("checkout-form"));
+  expect(formCode(), "the form's code is not loaded before it is used").toEqual([]);
+  // Before the form's code: the server's form, its card fields in no form, the server's label.
+  await expect(page.getByLabel("Card number")).toHaveAttribute("form", /.+/);
+  await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+
+  const email = page.getByLabel("Email", { exact: true });
+  const node = await email.elementHandle();
+  await email.click();
+  await page.keyboard.type("first.tap@example.com", { delay: 15 });
+  // Hydrated: the card fields belong to the form, the button says the confirmed amount.
+  await expect(page.getByLabel("Card number")).not.toHaveAttribute("form");
+  await expect(page.getByRole("button", { name: "Pay $24.99" })).toBeVisible();
+  expect(formCode().length).toBeGreaterThan(0);
+  expect(await node.evaluate((input) => input.isConnected && input === document.activeElement)).toBe(true);
+  await expect(email).toHaveValue("first.tap@example.com");
+
+  await fillCheckout(page, { email: "first.tap@example.com" });
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
+  await expect(page.getByTestId("order-total")).toHaveText("$24.99");
 });

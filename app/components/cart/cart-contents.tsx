@@ -1,10 +1,11 @@
-import { ShoppingBag, Trash2 } from "lucide";
+import { Trash2 } from "lucide";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { ProductImage } from "../product-image";
 import { QuantityStepper } from "../quantity-stepper";
 import { useCartActions } from "./cart-actions";
+import { EmptyCart } from "./empty-cart";
 import type { PricedLine } from "~/domain/cart";
 
 /** One cart component for the slide-over panel and the checkout page. */
@@ -30,16 +31,7 @@ export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"
     return (
       <div>
         {undoBar}
-        <div className="flex flex-col items-center px-6 py-12 text-center" data-testid="cart-empty">
-          <Icon icon={ShoppingBag} aria-hidden="true" className="h-10 w-10 text-ink-soft" />
-          <p className="mt-4 text-xl font-semibold">Your cart is empty</p>
-          <p className="mt-2 max-w-xs text-ink-soft">
-            Live chaeto, coral food and bundles are a click away. Shipping is always free.
-          </p>
-          <Link to="/products" className="btn-primary mt-6" onClick={onNavigate}>
-            Browse products
-          </Link>
-        </div>
+        <EmptyCart onNavigate={onNavigate} />
       </div>
     );
   }
@@ -131,7 +123,8 @@ function CartSummary({ layout, onNavigate }: { layout: "drawer" | "page"; onNavi
         </div>
         {quote.discount > 0 ? (
           <div className="flex justify-between text-chaeto">
-            <dt>Your savings</dt>
+            {/* Already in the line prices: the total does not take it off again. */}
+            <dt>Savings included</dt>
             <dd data-testid="cart-savings">{formatCents(quote.discount)}</dd>
           </div>
         ) : null}

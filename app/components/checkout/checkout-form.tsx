@@ -1,9 +1,7 @@
 import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
-import { useCart } from "../cart/cart-context";
 import { takeEarly } from "../cart/early-taps";
 import { Field, SelectField } from "../ui/field";
 import { whenIdle } from "../ui/idle";
@@ -16,6 +14,7 @@ import {
   restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
+import type { CartCore } from "../cart/cart-context";
 
 type Errors = Record<string, string>;
 
@@ -30,15 +29,12 @@ interface CheckoutAnswer {
   clientSecret?: string;
 }
 
-/** Contact, address (only when something ships), card, place order. One Zod schema with the server. */
-export function CheckoutForm({
-  requiresShipping,
-  states,
-  prefill,
-  totalCents,
-  testMode,
-  stripePublishableKey,
-}: {
+export interface CheckoutFormProps {
+  /** The cart as the page holds it (the form is a root of its own: no context reaches it). */
+  cart: CartCore["cart"];
+  ready: boolean;
+  clear: CartCore["clear"];
+  navigate: (to: string) => unknown;
   /** A signed-in customer's email and name. */
   prefill: { email: string; name: string } | null;
   /** The total the shop confirmed, shown on the pay button. */
@@ -48,9 +44,25 @@ export function CheckoutForm({
   states: [string, string][];
   testMode: boolean;
   stripePublishableKey?: string | null;
-}) {
-  const { cart, clear, ready } = useCart();
-  const navigate = useNavigate();
+}
+
+/**
+ * Contact, address (only when something ships), card, place order. One Zod schema with the server.
+ * An island (app/components/island.tsx): hydrated in place on first use, so its code is not loaded
+ * before the shopper's first tap, and what they type meanwhile stays.
+ */
+export function CheckoutForm({
+  cart,
+  ready,
+  clear,
+  navigate,
+  requiresShipping,
+  states,
+  prefill,
+  totalCents,
+  testMode,
+  stripePublishableKey,
+}: CheckoutFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);

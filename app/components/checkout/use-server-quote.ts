@@ -3,6 +3,7 @@ import { cartItems, isFailure, postJson } from "./checkout-client";
 import type { CartState } from "~/domain/cart";
 
 export interface ServerQuote {
+  lines: { kind: string; title: string; quantity: number; total: number; imageKey: string }[];
   subtotal: number;
   discount: number;
   shipping: number;
@@ -10,7 +11,7 @@ export interface ServerQuote {
   requiresShipping: boolean;
 }
 
-/** Re-prices the cart on the server whenever it changes: the summary shows what will be charged. */
+/** Prices the cart on the server whenever it changes: the summary shows what will be charged, line by line. */
 export function useServerQuote(cart: CartState, enabled: boolean) {
   const [state, setState] = useState<{ quote: ServerQuote | null; error: string | null }>({
     quote: null,
