@@ -1,7 +1,8 @@
 import { Minus, Plus } from "lucide";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
 import { stockClampMessage } from "~/domain/availability";
+import { useAdoptEarlyInput } from "./cart/early-taps";
 
 interface QuantityStepperProps {
   id: string;
@@ -32,11 +33,10 @@ export function QuantityStepper({
   // − / + tapped or a number typed before hydration (docs/decisions/018-…) is in the input, not in
   // the state: take it over once, or the first re-render would put the old number back.
   const input = useRef<HTMLInputElement>(null);
-  const adoptTyped = useRef(() => {
+  useAdoptEarlyInput(() => {
     const typed = Number(input.current?.value);
     if (typed !== value) onChange(clamp(typed));
   });
-  useEffect(() => adoptTyped.current(), []);
   return (
     <div>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "field-label"}>

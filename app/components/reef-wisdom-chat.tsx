@@ -2,7 +2,7 @@ import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { takeEarly } from "./cart/early-taps";
+import { takeEarly, useAdoptEarlyInput } from "./cart/early-taps";
 import { isFailure, postJson } from "./checkout/checkout-client";
 
 interface WisdomLink {
@@ -100,13 +100,12 @@ export function ReefWisdomChat() {
 
   // A question typed before the page was ready is in the input, not in the state: take it over
   // (or the first render would empty the box), and ask it if it was already sent (decision 018).
-  const adoptTyped = useRef(() => {
+  useAdoptEarlyInput(() => {
     const typed = input.current?.value ?? "";
     setHydrated(true);
     if (typed) setQuestion(typed);
     if (takeEarly("__lrSubmit") && typed.trim().length >= 3) void ask(typed);
   });
-  useEffect(() => adoptTyped.current(), []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -211,3 +211,23 @@ test("slow phone: a question asked before the page is ready is answered once it 
   await expect(log.getByRole("link", { name: /aiptasia/i }).first()).toBeVisible({ timeout: 60_000 });
   await expect(box).toHaveValue("");
 });
+
+test("slow phone: a password typed before the page is ready is kept, and the sign-up goes through", async ({
+  page,
+}) => {
+  await slowPhone(page);
+  await page.goto("/sign-up", { waitUntil: "commit" });
+  const email = `early-${crypto.randomUUID()}@example.com`;
+  await page.getByLabel("Display name (optional)").fill("Early Typist");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("typed-early-1");
+  expect(await isHydrated(page), "typed before the page was ready").toBe(false);
+  await hydrated(page);
+  // The rules tick off what was typed, and a re-render (the cart loading) does not empty the box.
+  await expect(page.getByRole("list", { name: "Password requirements" })).toContainText("(met)");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("typed-early-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Check your inbox")).toContainText(`we've sent an email to ${email}`, {
+    timeout: 60_000,
+  });
+});

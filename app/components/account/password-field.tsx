@@ -1,5 +1,6 @@
 import { Check, X } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useAdoptEarlyInput } from "~/components/cart/early-taps";
 import { Icon } from "~/components/ui/icon";
 import { checkPassword, type PasswordPolicy } from "~/domain/password-policy";
 
@@ -18,6 +19,9 @@ export function PasswordField({
   autoComplete?: string;
 }) {
   const [value, setValue] = useState("");
+  // A password typed before the page was ready would be emptied by the first re-render.
+  const input = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(() => setValue(input.current?.value ?? ""));
   const checks = checkPassword(value, policy);
   return (
     <div>
@@ -26,6 +30,7 @@ export function PasswordField({
       </label>
       <input
         id={name}
+        ref={input}
         name={name}
         type="password"
         autoComplete={autoComplete}

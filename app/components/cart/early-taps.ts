@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 /*
  * What a person does before the page's JavaScript has run must not be lost (a slow phone shows
  * the page seconds before it works). A tiny inline script, first in <body>, catches:
@@ -48,6 +50,16 @@ export function takeEarlyTaps(): EarlyTap[] {
   return taps.filter(
     (t) => (t.kind === "product" || t.kind === "bundle") && typeof t.id === "string" && Number.isInteger(t.quantity),
   );
+}
+
+/**
+ * Runs `adopt` once, right after hydration. A field typed into or a box ticked before then holds
+ * the value in the DOM, not in React's state, and React writes a controlled field's state back on
+ * its first re-render: `adopt` takes the typed value over first.
+ */
+export function useAdoptEarlyInput(adopt: () => void) {
+  const once = useRef(adopt);
+  useEffect(() => once.current(), []);
 }
 
 /** True once, if `flag` was set before hydration (the cart button tapped, a form submitted). */
