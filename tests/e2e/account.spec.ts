@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { buyChaeto, signUp as signUpAs } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
@@ -180,4 +181,28 @@ test("signing up again with a known address says the same as for a new one, and 
   await page.getByLabel("Password", { exact: true }).fill("first111");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test("a profile photo picked before the page is ready is uploaded once it is", async ({ page }) => {
+  await signUp(page, `early-photo-${unique()}@example.com`, "photo123", "Early Photo");
+  await expect(page.getByTestId("profile-photo")).toHaveCount(0);
+  // The page's scripts are held back until the photo has been picked, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/profile", { waitUntil: "commit" });
+  await page.getByTestId("photo-input").setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 80, height: 80, channels: 3, background: "#2a9d8f" } })
+      .png()
+      .toBuffer(),
+  });
+  expect(await page.evaluate(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true)).toBe(false);
+  release();
+  await expect(page.getByText("Photo updated.")).toBeVisible();
+  await expect(page.getByTestId("profile-photo")).toBeVisible();
 });

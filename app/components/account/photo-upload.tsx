@@ -1,6 +1,7 @@
 import { Camera, Loader2 } from "lucide";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useAdoptEarlyInput } from "~/components/cart/early-taps";
 import { Icon } from "~/components/ui/icon";
 
 /** Uploads a profile photo (checked, resized and stored by the server) and refreshes the page data. */
@@ -33,6 +34,10 @@ export function PhotoUpload() {
     }
   }
 
+  // A photo picked before the page was ready fired no change event React saw: send it now.
+  const input = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput(() => void upload(input.current?.files?.[0]));
+
   return (
     <div>
       <label className="btn-secondary cursor-pointer focus-within:outline-3 focus-within:outline-reef">
@@ -43,6 +48,7 @@ export function PhotoUpload() {
         )}
         {state.busy ? "Uploading…" : "Change photo"}
         <input
+          ref={input}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
           className="sr-only"

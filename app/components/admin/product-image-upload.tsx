@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
+import { useAdoptEarlyInput } from "~/components/cart/early-taps";
 import { photoIntent } from "~/forms/admin-catalogue-photos";
 import type { FormResult } from "~/domain/forms";
 
@@ -99,6 +100,9 @@ export function ProductPhotos({
     if (form && (form.elements.namedItem("photos") as HTMLInputElement | null)?.files?.length)
       void submit(form, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
+
+  // Photos picked before the page was ready fired no change event React saw: send them now.
+  useAdoptEarlyInput(() => upload(uploadRef.current));
 
   const summary =
     active.length === 0
