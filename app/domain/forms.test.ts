@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { signUpSchema } from "~/forms/account";
-import { checkbox, dollarsToCents, emailField, formDataObject, parseForm, requiredText, wholeNumber } from "./forms";
+import {
+  checkbox,
+  dollarsToCents,
+  emailField,
+  formDataObject,
+  parseForm,
+  requiredText,
+  typedValues,
+  wholeNumber,
+} from "./forms";
 
 const form = (entries: [string, string][]) => {
   const f = new FormData();
@@ -107,5 +116,29 @@ describe("form convention", () => {
     expect(!weak.success && weak.result.fieldErrors?.password).toBe(
       "This password doesn't meet the requirements listed below.",
     );
+  });
+});
+
+describe("typed values echoed after an error", () => {
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [k, v] of entries) data.append(k, v);
+    return data;
+  };
+
+  it("gives back what was typed, but never a password, token or card detail", () => {
+    const typed = typedValues(
+      form([
+        ["email", "rae@example.com"],
+        ["name", "Rae"],
+        ["password", "secret-1"],
+        ["newPassword", "secret-2"],
+        ["token", "abc"],
+        ["cardNumber", "4242424242424242"],
+        ["cvc", "123"],
+        ["message", ""],
+      ]),
+    );
+    expect(typed).toEqual({ email: "rae@example.com", name: "Rae" });
   });
 });

@@ -11,6 +11,9 @@ export interface FormResult {
   intent?: string;
   message?: string;
   fieldErrors?: Record<string, string>;
+  /** What was typed, echoed so that a page the server renders after a post made before its
+   * JavaScript ran (a slow phone) or without it shows the fields filled in again. Never secrets. */
+  values?: Record<string, string>;
 }
 
 export type ParsedForm<T> = { success: true; data: T } | { success: false; result: FormResult };
@@ -34,6 +37,18 @@ export function formDataObject(form: FormData): Record<string, unknown> {
     out[key] = values.length === 1 ? values[0] : values;
   }
   return out;
+}
+
+/** Field names never echoed back into a page: passwords, tokens, card details. */
+const SECRET_FIELD = /pass|token|card|cvc|secret/i;
+
+/** The text fields of a post, to fill a form in again after an error (secrets left out). */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && value !== "" && !SECRET_FIELD.test(key)) values[key] ??= value;
+  }
+  return values;
 }
 
 /** Per-field messages from a Zod error, keyed by the input's name (the first message per field wins). */

@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/account/auth-card";
 import { PageHeader } from "~/components/page-header";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
-import { parseForm } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { formError, invalidForm } from "~/utils/form-response";
@@ -24,12 +24,16 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ContactSchema, await request.formData());
-  if (!parsed.success) return invalidForm(parsed.result);
+  const form = await request.formData();
+  const parsed = parseForm(ContactSchema, form);
+  if (!parsed.success) return invalidForm(parsed.result, form);
   const { services } = context;
   const limited = await services.rateLimiter.hit(`contact:${context.clientIp}`, COMMUNITY_LIMIT);
   if (!limited.allowed)
-    return formError("Too many messages from your connection. Please try again in a few minutes.", { status: 429 });
+    return formError("Too many messages from your connection. Please try again in a few minutes.", {
+      status: 429,
+      values: typedValues(form),
+    });
   await submitContactMessage(services.database.db, services.config, parsed.data, services.clock());
   throw redirect("/thankyou?from=contact");
 }
@@ -38,6 +42,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { shopEmail } = loaderData;
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
+  // Filled in again after an error from a post made before the page's JavaScript ran.
+  const typed = actionData?.values ?? {};
   return (
     <>
       <PageHeader
@@ -55,7 +61,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
           <Form method="post" className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="name" label="Your name" autoComplete="name" required maxLength={120} error={errors.name} />
+              <Field
+                name="name"
+                label="Your name"
+                autoComplete="name"
+                required
+                maxLength={120}
+                defaultValue={typed.name}
+                error={errors.name}
+              />
               <Field
                 name="email"
                 label="Email"
@@ -63,10 +77,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 autoComplete="email"
                 required
                 maxLength={254}
+                defaultValue={typed.email}
                 error={errors.email}
               />
             </div>
-            <Field name="subject" label="Subject (optional)" maxLength={150} error={errors.subject} />
+            <Field
+              name="subject"
+              label="Subject (optional)"
+              maxLength={150}
+              defaultValue={typed.subject}
+              error={errors.subject}
+            />
             <TextAreaField
               name="message"
               label="Message"
@@ -74,6 +95,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               minLength={10}
               maxLength={5000}
               rows={6}
+              defaultValue={typed.message}
               error={errors.message}
             />
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

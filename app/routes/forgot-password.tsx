@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { EmailField } from "~/components/ui/field";
-import { parseForm } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { authFailure } from "~/models/auth-actions.server";
 import { callAuth } from "~/models/session.server";
@@ -19,13 +19,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(ForgotPasswordSchema, await request.formData());
-  if (!parsed.success) return invalidForm(parsed.result);
+  const form = await request.formData();
+  const parsed = parseForm(ForgotPasswordSchema, form);
+  if (!parsed.success) return invalidForm(parsed.result, form);
   const res = await callAuth(context.services, request, context.clientIp, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/reset-password",
   });
-  if (res.status === 429) return authFailure("too-many-requests", 429);
+  if (res.status === 429) return authFailure("too-many-requests", 429, undefined, {}, typedValues(form));
   // The same answer whether or not the address has an account.
   return formSuccess(SENT);
 }
@@ -49,7 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormAlert tone="success" message={actionData.message} />
       ) : (
         <Form method="post" className="space-y-4">
-          <EmailField error={actionData?.fieldErrors?.email} />
+          <EmailField defaultValue={actionData?.values?.email} error={actionData?.fieldErrors?.email} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}
           </button>

@@ -3,7 +3,7 @@ import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { SocialSignInButton } from "~/components/account/social-sign-in-button";
 import { EmailField, Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
-import { parseForm } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { SignInSchema } from "~/forms/account";
 import { authAction } from "~/models/auth-actions.server";
 import { getUser, safeRedirect } from "~/models/session.server";
@@ -33,10 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(SignInSchema, await request.formData());
-  if (!parsed.success) return invalidForm(parsed.result);
+  const form = await request.formData();
+  const parsed = parseForm(SignInSchema, form);
+  if (!parsed.success) return invalidForm(parsed.result, form);
   const { email, password, redirectTo } = parsed.data;
-  return authAction(context, request, "/sign-in/email", { email, password, rememberMe: true }, redirectTo);
+  const body = { email, password, rememberMe: true };
+  return authAction(context, request, "/sign-in/email", body, redirectTo, typedValues(form));
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,7 +72,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="space-y-4">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <EmailField error={actionData?.fieldErrors?.email} />
+        <EmailField defaultValue={actionData?.values?.email} error={actionData?.fieldErrors?.email} />
         <Field
           name="password"
           label="Password"

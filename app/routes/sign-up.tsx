@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { EmailField, Field } from "~/components/ui/field";
-import { parseForm } from "~/domain/forms";
+import { parseForm, typedValues } from "~/domain/forms";
 import { signUpSchema } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
 import { callAuth, getUser, safeRedirect } from "~/models/session.server";
@@ -22,8 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = parseForm(signUpSchema(context.services.config.passwordPolicy), await request.formData());
-  if (!parsed.success) return invalidForm(parsed.result);
+  const form = await request.formData();
+  const parsed = parseForm(signUpSchema(context.services.config.passwordPolicy), form);
+  if (!parsed.success) return invalidForm(parsed.result, form);
+  const values = typedValues(form);
   const { email, password, name, redirectTo } = parsed.data;
   const callbackURL = safeRedirect(redirectTo, "/profile");
   let response: Response;
@@ -35,9 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       callbackURL,
     });
   } catch {
-    return authFailure("network-request-failed", 503);
+    return authFailure("network-request-failed", 503, undefined, {}, values);
   }
-  if (!response.ok) return authFailureFrom(response);
+  if (!response.ok) return authFailureFrom(response, undefined, undefined, values);
   // The same words whether the address is new or already has an account (the owner of a known
   // address gets a mail saying so): the form must not tell a stranger who shops here.
   return formSuccess(
@@ -81,6 +83,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           busy={busy}
           message={actionData?.message}
           fieldErrors={actionData?.fieldErrors}
+          typed={actionData?.values}
         />
       )}
     </AuthCard>
@@ -93,12 +96,15 @@ function SignUpForm({
   busy,
   message,
   fieldErrors,
+  typed,
 }: {
   redirectTo: string;
   policy: Route.ComponentProps["loaderData"]["policy"];
   busy: boolean;
   message: string | undefined;
   fieldErrors: Record<string, string> | undefined;
+  /** Filled in again after an error from a post made before the page's JavaScript ran. */
+  typed: Record<string, string> | undefined;
 }) {
   return (
     <>
@@ -110,9 +116,10 @@ function SignUpForm({
           label="Display name (optional)"
           autoComplete="nickname"
           maxLength={120}
+          defaultValue={typed?.name}
           error={fieldErrors?.name}
         />
-        <EmailField error={fieldErrors?.email} />
+        <EmailField defaultValue={typed?.email} error={fieldErrors?.email} />
         <PasswordField name="password" label="Password" policy={policy} error={fieldErrors?.password} />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Creating your account…" : "Create account"}

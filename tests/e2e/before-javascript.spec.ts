@@ -146,3 +146,32 @@ test("signed in: typed before the page is ready, then kept from earlier, then wh
   await expect(email).toHaveValue(E2E_ADMIN.email);
   await expect(page.getByLabel("Full name")).toHaveValue("Olivia Owner");
 });
+
+test("a sign-in or a message refused before the page is ready comes back with what was typed (never the password)", async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto("/sign-in", { waitUntil: "commit" });
+  await page.getByLabel("Email", { exact: true }).fill("nobody-early@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-one-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("don't match an account");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("nobody-early@example.com");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+
+  await page.goto("/contact", { waitUntil: "commit" });
+  await page.getByLabel("Your name").fill("Rae Early");
+  // The browser lets this address through; the shop's own check does not.
+  await page.getByLabel("Email", { exact: true }).fill("rae@localhost");
+  await page.getByLabel("Subject (optional)").fill("Chaeto turning white");
+  await page.getByLabel("Message", { exact: true }).fill("My chaeto went pale in two days under the new light.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  await expect(page.getByLabel("Your name")).toHaveValue("Rae Early");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("rae@localhost");
+  await expect(page.getByLabel("Subject (optional)")).toHaveValue("Chaeto turning white");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+    "My chaeto went pale in two days under the new light.",
+  );
+  release();
+});
