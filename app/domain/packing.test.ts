@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickList, unitsToPick } from "./packing";
+import { pickList, returnAddressLines, unitsToPick } from "./packing";
 
 const titles = new Map([
   ["chaeto", "Chaeto"],
@@ -61,5 +61,32 @@ describe("pick list", () => {
       [{ productId: "chaeto", title: "Chaeto", quantity: 1 }],
       [{ productId: null, title: "Old Kit", quantity: 1 }],
     ]);
+  });
+});
+
+describe("the packing slip's return address", () => {
+  it("leaves out a first line that is the shop's name, printed above it already (the README's example)", () => {
+    expect(returnAddressLines("Lazy Reefer", ["Lazy Reefer", "12 Harbor Rd", "Tampa, FL 33602"])).toEqual([
+      "12 Harbor Rd",
+      "Tampa, FL 33602",
+    ]);
+  });
+
+  it("compares trimmed and case-insensitive", () => {
+    expect(returnAddressLines("Lazy Reefer", ["  LAZY reefer ", "12 Harbor Rd"])).toEqual(["12 Harbor Rd"]);
+    expect(returnAddressLines(" Lazy  Reefer", ["lazy reefer", "12 Harbor Rd"])).toEqual(["12 Harbor Rd"]);
+  });
+
+  it("keeps an address that does not start with the name, or names it only further down", () => {
+    expect(returnAddressLines("Lazy Reefer", ["12 Harbor Rd", "Tampa, FL 33602"])).toEqual([
+      "12 Harbor Rd",
+      "Tampa, FL 33602",
+    ]);
+    expect(returnAddressLines("Lazy Reefer", ["Lazy Reefer LLC", "12 Harbor Rd"])).toEqual([
+      "Lazy Reefer LLC",
+      "12 Harbor Rd",
+    ]);
+    expect(returnAddressLines("Lazy Reefer", ["c/o Dock 4", "Lazy Reefer"])).toEqual(["c/o Dock 4", "Lazy Reefer"]);
+    expect(returnAddressLines("Lazy Reefer", [])).toEqual([]);
   });
 });

@@ -49,3 +49,14 @@ export function pickList(
 export function unitsToPick(groups: readonly PickGroup[]): number {
   return groups.reduce((sum, g) => sum + g.items.reduce((s, i) => s + i.quantity, 0), 0);
 }
+
+/**
+ * The return address printed under the shop's name on a packing slip. SHOP_ADDRESS may begin with
+ * the name itself (the README's example does: `Lazy Reefer|12 Harbor Rd|…`), which is then not
+ * printed a second time; case and spacing aside, as an owner would type it either way.
+ */
+export function returnAddressLines(shopName: string, address: readonly string[]): string[] {
+  const plain = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+  const [first, ...rest] = address;
+  return first !== undefined && plain(first) === plain(shopName) ? rest : [...address];
+}

@@ -8,7 +8,7 @@ import { getOrder } from "./orders.server";
 import { settleRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
-import type { Order } from "./order-types";
+import type { Order, OrderEvent } from "./order-types";
 import type { ExpressionBuilder, Kysely } from "kysely";
 
 // ---- listing -----------------------------------------------------------------------------
@@ -100,6 +100,16 @@ export async function listOrders(
 export async function listOrderNotes(db: Kysely<Database>, orderId: string) {
   const rows = await db.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
   return rows.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: toIso(r.created_at)! }));
+}
+
+/**
+ * The order's history as the back office shows it: one line per event, each refund once, on the
+ * line of the event that asked for it (with its amount). Orders refunded before that also have a
+ * line by "payments" for each refund's settling, which said the same refund again: left out (the
+ * refunds list beside the history says how each settled).
+ */
+export function orderHistory(events: readonly OrderEvent[]): OrderEvent[] {
+  return events.filter((e) => !(e.actor === "payments" && e.fromStatus === e.toStatus));
 }
 
 // ---- actions -----------------------------------------------------------------------------

@@ -83,11 +83,16 @@ export async function transition(
 
   // The order as it will be, built from what is written (nothing is read back).
   const after: Order = { ...before, status: decision.to, updatedAt: now, events: [...before.events] };
+  const refundCents = has("request-refund") ? refundAmount(before, event) : 0;
   const history: OrderEvent[] = [
     {
       fromStatus: before.status,
       toStatus: decision.to,
-      note: ctx.note ?? noteFor(event, rule.summary),
+      // The refund's one line in the history, with its amount (its settling is on the refund's row).
+      note:
+        ctx.note && refundCents > 0
+          ? `${ctx.note}; refunded ${formatCents(refundCents)}`
+          : (ctx.note ?? noteFor(event, rule.summary, refundCents)),
       actor: ctx.actor,
       createdAt: now,
     },
@@ -140,7 +145,7 @@ export async function transition(
   }
   let refund: RefundRequest | null = null;
   if (has("request-refund")) {
-    const amount = refundAmount(before, event);
+    const amount = refundCents;
     if (amount > 0) {
       const id = crypto.randomUUID();
       refund = { id, orderId: before.id, amountCents: amount, idempotencyKey: `refund:${before.id}:${id}` };
@@ -213,7 +218,7 @@ export async function transition(
   return { order: after, refund };
 }
 
-function noteFor(event: OrderEventInput, summary: string): string {
+function noteFor(event: OrderEventInput, summary: string, refundCents: number): string {
   switch (event.type) {
     case "pay":
       return `Payment ${event.reference}`;
@@ -224,9 +229,11 @@ function noteFor(event: OrderEventInput, summary: string): string {
     case "ship":
       return `${event.carrier} ${event.trackingNumber}`;
     case "cancel":
+      if (refundCents > 0)
+        return `Refunded ${formatCents(refundCents)}${event.reason ? `; cancelled: ${event.reason}` : ""}`;
       return event.reason ? `Cancelled: ${event.reason}` : "Cancelled";
     case "refund":
-      return event.reason ? `Refunded: ${event.reason}` : "Refunded in full";
+      return `Refunded ${formatCents(refundCents)} in full${event.reason ? `: ${event.reason}` : ""}`;
     case "partial-refund":
       return `Refunded ${formatCents(event.amountCents)}${event.reason ? `: ${event.reason}` : ""}`;
     default:

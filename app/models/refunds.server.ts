@@ -43,7 +43,6 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
       "refunds.idempotency_key",
       "refunds.attempts",
       "orders.payment_reference",
-      "orders.status as order_status",
     ])
     .where("refunds.id", "=", refundId)
     .executeTakeFirst();
@@ -54,13 +53,6 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
   // Payments recorded from elsewhere (phone, marketplace) are refunded there: nothing to call.
   if (!reference || reference.startsWith("external:")) {
     await record(db, row.id, "succeeded", { provider_refund_id: "external", updated_at: now() });
-    await historyNote(
-      db,
-      row.order_id,
-      row.order_status,
-      `Refund of ${dollars(row.amount_cents)} to settle outside the shop`,
-      now(),
-    );
     return "succeeded";
   }
   await db
@@ -77,14 +69,10 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
     });
     // Stripe may answer "pending" and confirm by webhook (refund.updated); the test provider settles at once.
     const status = answer.status === "pending" ? "submitted" : answer.status === "failed" ? "failed" : "succeeded";
-    if (await record(db, row.id, status, { provider_refund_id: answer.refundId, last_error: null, updated_at: now() }))
-      await historyNote(
-        db,
-        row.order_id,
-        row.order_status,
-        `Refund of ${dollars(row.amount_cents)} ${status === "failed" ? "refused by the provider" : "issued"} (${answer.refundId})`,
-        now(),
-      );
+    // No history line: the transition that asked for the refund wrote its one line, with the
+    // amount; how it settled is the refund's status, listed beside the history (a line here
+    // too showed every refund twice).
+    await record(db, row.id, status, { provider_refund_id: answer.refundId, last_error: null, updated_at: now() });
     return status;
   } catch (err) {
     const message = String((err as Error)?.message ?? err).slice(0, 500);
@@ -178,16 +166,4 @@ export async function listPaymentAttempts(db: Db, orderId: string) {
     .orderBy("id")
     .execute();
   return rows.map((r) => ({ id: r.id, outcome: r.outcome, reason: r.reason, createdAt: toIso(r.created_at)! }));
-}
-
-async function historyNote(db: Db, orderId: string, status: string, note: string, at: string) {
-  // A history line without a change of status (from = to): the refund's outcome, for the owner.
-  await db
-    .insertInto("order_events")
-    .values({ order_id: orderId, from_status: status, to_status: status, note, actor: "payments", created_at: at })
-    .execute();
-}
-
-function dollars(cents: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }

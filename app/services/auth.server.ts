@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
 import { AVATAR_BUCKET } from "~/models/profile-photo.server";
@@ -47,6 +47,34 @@ const PASSWORD_PATHS: Record<string, "password" | "newPassword"> = {
   "/reset-password": "newPassword",
   "/change-password": "newPassword",
 };
+
+/** Better Auth's rate-limit key for one client address and path (createRateLimitKey in its rate limiter). */
+const rateLimitKey = (ip: string | null, path: string) => `${ip ?? "no-trusted-ip"}|${path}`;
+
+/**
+ * Better Auth counts every sign-in against the limit before it knows the outcome, so an owner
+ * signing in and out, or a household behind one address, was locked out with every password
+ * right. A successful sign-in takes back its own count, so only failures use up the allowance.
+ * Only its own: failures before it still count for their window. Clearing them all on success
+ * would let someone holding any one account (their own) reset the count between guesses at
+ * another's password, and guess without end; this way a success buys no extra guess.
+ */
+async function refundSignIn(ctx: AuthContext, kv: KeyValueStore | null | undefined) {
+  const key = rateLimitKey(getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options), ctx.path);
+  if (ctx.context.rateLimit.storage === "secondary-storage") {
+    // Better Auth counts with the secondary storage's increment(key, window) on this very key.
+    await kv?.undoIncrement(key);
+    return;
+  }
+  await ctx.context.adapter.incrementOne({
+    model: "rateLimit",
+    where: [
+      { field: "key", value: key },
+      { field: "count", operator: "gt", value: 0 },
+    ],
+    increment: { count: -1 },
+  });
+}
 
 /**
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
@@ -262,6 +290,19 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
             code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
             message: `Password does not meet the requirements: ${unmet.map((c) => c.rule.toLowerCase()).join(", ")}.`,
           });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (
+          config.rateLimits &&
+          ctx.path === "/sign-in/email" &&
+          ctx.context.newSession &&
+          !isAPIError(ctx.context.returned)
+        ) {
+          // The person is signed in either way: a counter that could not be corrected only counts once more.
+          await refundSignIn(ctx, kv).catch((err: unknown) =>
+            logger?.warn({ component: "auth", err }, "sign-in rate limit not refunded"),
+          );
         }
       }),
     },

@@ -9,8 +9,17 @@ export interface KeyValueStore {
   delete(key: string): Promise<void>;
   /** Increments a counter; the first increment starts its expiry window. Returns count and ms left. */
   increment(key: string, windowSeconds: number): Promise<{ count: number; ttlMs: number }>;
+  /**
+   * Takes back one increment of a counter still running: its window is kept, and a counter that
+   * has expired (or is at zero) is left alone, never recreated without an expiry or made negative.
+   */
+  undoIncrement(key: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const UNDO_INCREMENT = `local n = tonumber(redis.call('GET', KEYS[1]))
+if n and n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export async function connectRedis(url: string): Promise<KeyValueStore> {
   const client = createClient({
@@ -35,6 +44,10 @@ export async function connectRedis(url: string): Promise<KeyValueStore> {
     async increment(key, windowSeconds) {
       const [count, , ttl] = await client.multi().incr(key).expire(key, windowSeconds, "NX").pTTL(key).exec();
       return { count: Number(count), ttlMs: Math.max(0, Number(ttl)) };
+    },
+    async undoIncrement(key) {
+      // One script, so the check and the decrement are atomic against other instances' increments.
+      await client.eval(UNDO_INCREMENT, { keys: [key] });
     },
     async close() {
       await client.close();

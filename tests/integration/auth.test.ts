@@ -212,6 +212,32 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
       ).status,
     ).toBe(200);
   });
+
+  it("counts only failed sign-ins: a right password never locks anyone out, and buys no extra guess", async () => {
+    const email = "often-in@example.com";
+    const password = "often123";
+    expect(
+      (await authClient(server.url, "192.0.2.70").call("/sign-up/email", { email, password, name: "Often" })).status,
+    ).toBe(200);
+    const home = authClient(server.url, "192.0.2.71");
+    const signIn = async (pw: string) => (await home.call("/sign-in/email", { email, password: pw })).status;
+    // Signing in and out all day (or a household behind one address): each attempt was right.
+    const rights: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      rights.push(await signIn(password));
+      await home.call("/sign-out", {});
+    }
+    expect(rights).toEqual([200, 200, 200, 200, 200, 200]);
+    // Failures still count; a success between them takes back only its own count, never theirs.
+    const guesses: number[] = [];
+    for (let i = 0; i < 4; i++) guesses.push(await signIn(`wrong${i}xx`));
+    guesses.push(await signIn(password));
+    guesses.push(await signIn("wrong4xx"));
+    guesses.push(await signIn("wrong5xx"));
+    expect(guesses).toEqual([401, 401, 401, 401, 200, 401, 429]);
+    // Over the limit, the right password waits for the window too (nothing is checked before the limit).
+    expect(await signIn(password)).toBe(429);
+  });
 });
 
 describe(`administrators and bans on ${testDatabaseKind()}`, () => {

@@ -2,7 +2,8 @@ import http from "node:http";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
-import { listOrders, OrderFiltersSchema, performOrderAction } from "~/models/admin-orders.server";
+import { formatCents } from "~/domain/money";
+import { listOrders, OrderFiltersSchema, orderHistory, performOrderAction } from "~/models/admin-orders.server";
 import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
 import { ADDRESS, buy, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
@@ -136,6 +137,86 @@ describe(`payment attempts and abandoned checkouts with the test provider, on ${
       "order-refunded",
       "order-refunded",
     ]);
+  });
+});
+
+describe(`refunds in the order's history, on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    services = await createTestServices({ clock: fixedClock(NOW) });
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  const paidOrder = async () => {
+    const { order } = await (await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 2 }])).json();
+    return (await getOrder(services.database.db, order.id))!;
+  };
+  /** The history lines that speak of a refund, as the back office lists them. */
+  const refundLines = async (orderId: string) => {
+    const order = (await getOrder(services.database.db, orderId))!;
+    return orderHistory(order.events)
+      .map((e) => e.note ?? "")
+      .filter((note) => /refund/i.test(note));
+  };
+
+  it("shows each refund once, with its amount, once the provider has settled it", async () => {
+    const order = await paidOrder();
+    const act = (action: Parameters<typeof performOrderAction>[2]) =>
+      performOrderAction(services, order.id, action, "owner@example.com");
+    await act({ action: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+    await act({ action: "partial-refund", amount: 5, reason: "one strand arrived brown" });
+    await act({ action: "refund" });
+    const refunds = await services.database.db
+      .selectFrom("refunds")
+      .select(["amount_cents", "status"])
+      .where("order_id", "=", order.id)
+      .orderBy("created_at")
+      .execute();
+    // Both settled by the test provider at once: the settling once wrote a second line for each.
+    expect(refunds).toEqual([
+      { amount_cents: 500, status: "succeeded" },
+      { amount_cents: order.totalCents - 500, status: "succeeded" },
+    ]);
+    expect(await refundLines(order.id)).toEqual([
+      "Refunded $5.00: one strand arrived brown",
+      `Refunded ${formatCents(order.totalCents - 500)} in full`,
+    ]);
+    // Written once, not merely hidden: the stored history has one line per refund too.
+    const stored = await services.database.db
+      .selectFrom("order_events")
+      .select("note")
+      .where("order_id", "=", order.id)
+      .execute();
+    expect(stored.filter((e) => /refund/i.test(e.note ?? ""))).toHaveLength(2);
+  });
+
+  it("a paid order cancelled shows its refund once, on the cancellation's line", async () => {
+    const order = await paidOrder();
+    await performOrderAction(services, order.id, { action: "cancel" }, "owner@example.com");
+    expect(await refundLines(order.id)).toEqual([`Refunded ${formatCents(order.totalCents)}`]);
+  });
+
+  it("an order refunded before this keeps one line per refund: the settling's second line is left out", async () => {
+    const order = await paidOrder();
+    await performOrderAction(services, order.id, { action: "partial-refund", amount: 3 }, "owner@example.com");
+    // What settling a refund used to add after the refund's own line.
+    await services.database.db
+      .insertInto("order_events")
+      .values({
+        order_id: order.id,
+        from_status: "paid",
+        to_status: "paid",
+        note: "Refund of $3.00 issued (re_test_legacy)",
+        actor: "payments",
+        created_at: NOW.toISOString(),
+      })
+      .execute();
+    expect(await refundLines(order.id)).toEqual(["Refunded $3.00"]);
   });
 });
 

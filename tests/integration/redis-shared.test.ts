@@ -43,6 +43,25 @@ describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()
     expect(statuses[5]).toBe(429);
   });
 
+  it("counts only failed sign-ins in Redis too: right passwords never lock out, and buy no extra guess", async () => {
+    const email = `often-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    const password = "often123";
+    await authClient(serverA.url, "198.51.100.82").call("/sign-up/email", { email, password, name: "Often" });
+    const ip = `10.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}.${crypto.randomInt(1, 250)}`;
+    let n = 0;
+    const signIn = async (pw: string) =>
+      (await authClient(n++ % 2 === 0 ? serverA.url : serverB.url, ip).call("/sign-in/email", { email, password: pw }))
+        .status;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await signIn(password));
+    for (let i = 0; i < 4; i++) statuses.push(await signIn(`wrong${i}xx`));
+    statuses.push(await signIn(password), await signIn("wrong4xx"), await signIn("wrong5xx"));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 401, 401, 401, 401, 200, 401, 429]);
+    // Better Auth's own key holds the attempts that were not right: five failures and the one refused.
+    const kv = a.kv!;
+    expect(await kv.get(`${ip}|/sign-in/email`)).toBe("6");
+  });
+
   it("a session made on one instance is valid on the other", async () => {
     const email = `shared-${crypto.randomBytes(4).toString("hex")}@example.com`;
     const onA = authClient(serverA.url, "198.51.100.80");

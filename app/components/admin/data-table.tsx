@@ -5,6 +5,8 @@ type Align = "left" | "right";
 export interface DataTableColumn {
   label: string;
   align?: Align;
+  /** Classes for the header cell, e.g. `max-sm:hidden` for a column whose cells say it another way on a phone. */
+  className?: string;
 }
 
 // Opaque backgrounds, so the cells scrolling under the first column don't show through; the edge
@@ -55,7 +57,7 @@ export function DataTable({
         <thead className="border-b border-line bg-sand-deep">
           <tr>
             {columns.map((c) => (
-              <th key={c.label} scope="col" className={cellClass(c.align)}>
+              <th key={c.label} scope="col" className={cellClass(c.align, c.className)}>
                 {c.label}
               </th>
             ))}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { FormActions } from "~/components/admin/form-actions";
 import { ProductDetailsFields } from "~/components/admin/product-details-fields";
 import { ProductPhotos } from "~/components/admin/product-image-upload";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
@@ -229,153 +230,160 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                 {item.kit.limitedBy ?? "nothing (no contents)"}
               </p>
             ) : null}
-            {resultOf(item) ? <ActionResult result={resultOf(item)} className="mt-3" /> : null}
             <Form
               method="post"
+              // The answer shows in the bar beside Save: the page stays where the owner pressed it.
+              preventScrollReset
               onChange={() => unsaved.changed(catalogueIntent(item))}
               onSubmit={() => unsaved.saved(catalogueIntent(item))}
-              className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr_auto] lg:items-end"
+              className="mt-3"
             >
               <input type="hidden" name="intent" value={catalogueIntent(item)} />
               <input type="hidden" name="id" value={item.id} />
               <input type="hidden" name="kind" value={item.kind} />
               {item.kind === "product" ? <input type="hidden" name="currentQuantity" value={item.quantity} /> : null}
-              <Field
-                id={`price-${item.id}`}
-                label="Price ($)"
-                name="price"
-                type="number"
-                step="0.01"
-                min="0"
-                max={LIMITS.maxDollars}
-                defaultValue={centsToDollars(item.priceCents)}
-                error={errorOf(item, "price")}
-              />
-              {item.kind === "product" ? (
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_8rem_7rem_1fr] lg:items-end">
                 <Field
-                  id={`was-${item.id}`}
-                  label="Was ($)"
-                  name="originalPrice"
+                  id={`price-${item.id}`}
+                  label="Price ($)"
+                  name="price"
                   type="number"
                   step="0.01"
                   min="0"
                   max={LIMITS.maxDollars}
-                  defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
-                  error={errorOf(item, "originalPrice")}
+                  defaultValue={centsToDollars(item.priceCents)}
+                  error={errorOf(item, "price")}
                 />
-              ) : (
-                <span />
-              )}
-              {item.kind === "product" ? (
-                <>
+                {item.kind === "product" ? (
                   <Field
-                    id={`qty-${item.id}`}
-                    label="Stock"
-                    name="quantity"
+                    id={`was-${item.id}`}
+                    label="Was ($)"
+                    name="originalPrice"
                     type="number"
+                    step="0.01"
                     min="0"
-                    max={LIMITS.quantity}
-                    step="1"
-                    defaultValue={item.quantity}
-                    error={errorOf(item, "quantity")}
+                    max={LIMITS.maxDollars}
+                    defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
+                    error={errorOf(item, "originalPrice")}
                   />
-                  <Field
-                    id={`reason-${item.id}`}
-                    label="Reason for a stock change"
-                    name="stockReason"
-                    placeholder="e.g. weekly harvest, stock count"
-                    minLength={3}
-                    maxLength={LIMITS.stockReason}
-                    error={errorOf(item, "stockReason")}
-                  />
-                </>
-              ) : (
-                // A bundle's stock is what its contents make: change the products' stock instead.
-                <>
+                ) : (
                   <span />
-                  <span />
-                </>
-              )}
-              <button type="submit" className="btn-primary" disabled={busy}>
-                Save
-              </button>
-              <div className="text-sm sm:col-span-2 lg:col-span-5">
-                <label className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="active"
-                    defaultChecked={item.active}
-                    aria-describedby={`listed-hint-${item.id}`}
-                    className="h-4 w-4 accent-reef"
-                  />
-                  Listed
-                </label>
-                <p id={`listed-hint-${item.id}`} className="ml-6 text-xs text-ink-soft">
-                  {"endedOn" in item && item.endedOn
-                    ? `Not sold: the offer ended on ${item.endedOn} (its page says so); set a later end date to sell it again`
-                    : item.active
-                      ? "Shown in the shop"
-                      : "Hidden from the shop"}
-                </p>
-              </div>
-              <details
-                className="sm:col-span-2 lg:col-span-5"
-                // Opened when a field inside needs a fix, so its message is seen.
-                open={
-                  Object.keys(resultOf(item)?.fieldErrors ?? {}).some(
-                    (f) => ["title", "description", "tags", "otherDetails"].includes(f) || f.startsWith("detail_"),
-                  )
-                    ? true
-                    : undefined
-                }
-              >
-                <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
-                  Title, description{item.kind === "product" ? ", tags and details" : ""}
-                </summary>
-                <div className="mt-3 grid gap-3">
-                  <Field
-                    id={`title-${item.id}`}
-                    label="Title"
-                    name="title"
-                    defaultValue={item.title}
-                    required
-                    minLength={2}
-                    maxLength={LIMITS.title}
-                    error={errorOf(item, "title")}
-                  />
-                  <TextAreaField
-                    id={`desc-${item.id}`}
-                    label="Description"
-                    name="description"
-                    defaultValue={item.description}
-                    rows={4}
-                    required
-                    minLength={10}
-                    maxLength={LIMITS.description}
-                    error={errorOf(item, "description")}
-                  />
-                  {item.kind === "product" ? (
-                    <>
-                      <Field
-                        id={`tags-${item.id}`}
-                        label="Tags (comma-separated)"
-                        name="tags"
-                        defaultValue={item.tags}
-                        maxLength={LIMITS.tagsText}
-                        error={errorOf(item, "tags")}
-                      />
-                      {item.details ? (
-                        <ProductDetailsFields
-                          productId={item.id}
-                          typed={item.details.typed}
-                          otherJson={item.details.otherJson}
-                          errorOf={(field) => errorOf(item, field)}
-                        />
-                      ) : null}
-                    </>
-                  ) : null}
+                )}
+                {item.kind === "product" ? (
+                  <>
+                    <Field
+                      id={`qty-${item.id}`}
+                      label="Stock"
+                      name="quantity"
+                      type="number"
+                      min="0"
+                      max={LIMITS.quantity}
+                      step="1"
+                      defaultValue={item.quantity}
+                      error={errorOf(item, "quantity")}
+                    />
+                    <Field
+                      id={`reason-${item.id}`}
+                      label="Reason for a stock change"
+                      name="stockReason"
+                      placeholder="e.g. weekly harvest, stock count"
+                      minLength={3}
+                      maxLength={LIMITS.stockReason}
+                      error={errorOf(item, "stockReason")}
+                    />
+                  </>
+                ) : (
+                  // A bundle's stock is what its contents make: change the products' stock instead.
+                  <>
+                    <span />
+                    <span />
+                  </>
+                )}
+                <div className="text-sm sm:col-span-2 lg:col-span-4">
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      name="active"
+                      defaultChecked={item.active}
+                      aria-describedby={`listed-hint-${item.id}`}
+                      className="h-4 w-4 accent-reef"
+                    />
+                    Listed
+                  </label>
+                  <p id={`listed-hint-${item.id}`} className="ml-6 text-xs text-ink-soft">
+                    {"endedOn" in item && item.endedOn
+                      ? `Not sold: the offer ended on ${item.endedOn} (its page says so); set a later end date to sell it again`
+                      : item.active
+                        ? "Shown in the shop"
+                        : "Hidden from the shop"}
+                  </p>
                 </div>
-              </details>
+                <details
+                  className="sm:col-span-2 lg:col-span-4"
+                  // Opened when a field inside needs a fix, so its message is seen.
+                  open={
+                    Object.keys(resultOf(item)?.fieldErrors ?? {}).some(
+                      (f) => ["title", "description", "tags", "otherDetails"].includes(f) || f.startsWith("detail_"),
+                    )
+                      ? true
+                      : undefined
+                  }
+                >
+                  <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
+                    Title, description{item.kind === "product" ? ", tags and details" : ""}
+                  </summary>
+                  <div className="mt-3 grid gap-3">
+                    <Field
+                      id={`title-${item.id}`}
+                      label="Title"
+                      name="title"
+                      defaultValue={item.title}
+                      required
+                      minLength={2}
+                      maxLength={LIMITS.title}
+                      error={errorOf(item, "title")}
+                    />
+                    <TextAreaField
+                      id={`desc-${item.id}`}
+                      label="Description"
+                      name="description"
+                      defaultValue={item.description}
+                      rows={4}
+                      required
+                      minLength={10}
+                      maxLength={LIMITS.description}
+                      error={errorOf(item, "description")}
+                    />
+                    {item.kind === "product" ? (
+                      <>
+                        <Field
+                          id={`tags-${item.id}`}
+                          label="Tags (comma-separated)"
+                          name="tags"
+                          defaultValue={item.tags}
+                          maxLength={LIMITS.tagsText}
+                          error={errorOf(item, "tags")}
+                        />
+                        {item.details ? (
+                          <ProductDetailsFields
+                            productId={item.id}
+                            typed={item.details.typed}
+                            otherJson={item.details.otherJson}
+                            errorOf={(field) => errorOf(item, field)}
+                          />
+                        ) : null}
+                      </>
+                    ) : null}
+                  </div>
+                </details>
+              </div>
+              {/* After the last field, the answer beside the button pressed (the card's top may be far above). */}
+              <FormActions className="mt-3 -mx-5 px-5">
+                {resultOf(item) ? <ActionResult result={resultOf(item)} className="mr-auto [&_[role]]:mb-0" /> : null}
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  Save
+                </button>
+              </FormActions>
             </Form>
             {item.kind === "product" ? (
               <div className="mt-4 border-t border-line pt-3">

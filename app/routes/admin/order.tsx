@@ -12,7 +12,13 @@ import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
-import { ActionRefused, availableActions, listOrderNotes, performOrderAction } from "~/models/admin-orders.server";
+import {
+  ActionRefused,
+  availableActions,
+  listOrderNotes,
+  orderHistory,
+  performOrderAction,
+} from "~/models/admin-orders.server";
 import { queuedMailNote } from "~/models/mail-setup.server";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
@@ -37,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   return {
     order,
+    history: orderHistory(order.events),
     notes: await listOrderNotes(context.services.database.db, order.id),
     refunds: await listRefunds(context.services.database.db, order.id),
     attempts: await listPaymentAttempts(context.services.database.db, order.id),
@@ -65,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, notes, actions, refunds, attempts } = loaderData;
+  const { order, history, notes, actions, refunds, attempts } = loaderData;
   const busy = useNavigation().state === "submitting";
   const a = order.shippingAddress;
   const errorOf = (intent: string, field: string) => resultFor(actionData, intent)?.fieldErrors?.[field];
@@ -96,7 +103,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <div className="card p-5">
             <h2 className="text-xl font-semibold">History</h2>
             <ol className="mt-3 space-y-2 text-sm" data-testid="order-history-events">
-              {order.events.map((e, i) => (
+              {history.map((e, i) => (
                 <li key={i} className="flex flex-wrap gap-x-2">
                   <span className="text-ink-soft">{formatDateTime(e.createdAt, "short")}</span>
                   <strong>{STATUS_LABELS[e.toStatus]}</strong>
@@ -177,7 +184,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <ul className="text-ink-soft">
                   {refunds.map((r) => (
                     <li key={r.id}>
-                      {formatCents(r.amountCents)} · {REFUND_LABELS[r.status] ?? r.status}
+                      {formatCents(r.amountCents)} ·{" "}
+                      {r.status === "succeeded" && r.providerRefundId === "external"
+                        ? "paid outside the shop: refund it there"
+                        : (REFUND_LABELS[r.status] ?? r.status)}
                       {r.lastError ? ` (last error: ${r.lastError})` : ""}
                     </li>
                   ))}

@@ -24,6 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return retryMailAction(context.services, request);
 }
 
+/** Columns shown from sm up; below it their cells' content sits under the subject. */
+const ON_WIDER_SCREENS = "max-sm:hidden";
+
 const STATUS_LABELS: Record<string, string> = {
   pending: "Pending",
   sending: "Sending",
@@ -72,7 +75,14 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
         {mail.length === 100 ? " (the newest 100)" : ""}
       </p>
       <DataTable
-        columns={[{ label: "Subject" }, { label: "Status" }, { label: "Kind" }, { label: "To" }, { label: "Time" }]}
+        // On a phone the recipient, kind and time go under the subject (the To column was off-screen).
+        columns={[
+          { label: "Subject" },
+          { label: "Status" },
+          { label: "Kind", className: ON_WIDER_SCREENS },
+          { label: "To", className: ON_WIDER_SCREENS },
+          { label: "Time", className: ON_WIDER_SCREENS },
+        ]}
         isEmpty={mail.length === 0}
         emptyMessage="No mail matches these filters."
         className="mt-2"
@@ -84,10 +94,16 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
             <Td className="!p-0">
               <Link
                 to={`/admin/outbox/${m.id}${query ? `?${query}` : ""}`}
-                className="block min-h-11 w-[13rem] px-4 py-3 font-semibold text-reef-dark underline sm:w-auto sm:max-w-md"
+                className="block min-h-11 px-4 py-3 font-semibold text-reef-dark underline sm:max-w-md"
               >
                 {m.subject}
               </Link>
+              <p className="-mt-2 px-4 pb-3 text-xs text-ink-soft sm:hidden" data-testid="outbox-row-details">
+                <span className="block break-all">To {m.to_address}</span>
+                <span className="block">
+                  {kindLabel(m.kind)} · {formatDateTime(m.sent_at ?? m.created_at)}
+                </span>
+              </p>
             </Td>
             <Td>
               <MailStatusBadge status={m.status} />
@@ -105,9 +121,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
                 </span>
               ) : null}
             </Td>
-            <Td className="whitespace-nowrap">{kindLabel(m.kind)}</Td>
-            <Td className="whitespace-nowrap">{m.to_address}</Td>
-            <Td className="whitespace-nowrap">{formatDateTime(m.sent_at ?? m.created_at)}</Td>
+            <Td className={`whitespace-nowrap ${ON_WIDER_SCREENS}`}>{kindLabel(m.kind)}</Td>
+            <Td className={`whitespace-nowrap ${ON_WIDER_SCREENS}`}>{m.to_address}</Td>
+            <Td className={`whitespace-nowrap ${ON_WIDER_SCREENS}`}>{formatDateTime(m.sent_at ?? m.created_at)}</Td>
           </tr>
         ))}
       </DataTable>

@@ -4,7 +4,7 @@ import { AdminRouteError } from "~/components/admin/admin-page";
 import { PostalAddress } from "~/components/postal-address";
 import { Icon } from "~/components/ui/icon";
 import { formatDate, formatDateTime } from "~/domain/dates";
-import { unitsToPick } from "~/domain/packing";
+import { returnAddressLines, unitsToPick } from "~/domain/packing";
 import { requireAdmin } from "~/models/admin-access.server";
 import { packingSlip } from "~/models/packing-slip.server";
 import type { Route } from "./+types/packing-slip";
@@ -24,7 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : null;
   if (!slip) throw data("No such order.", { status: 404 });
   const { shopName, shopEmail, shopAddress, publicUrl } = context.services.config;
-  return { ...slip, shop: { name: shopName, email: shopEmail, address: shopAddress, url: publicUrl } };
+  return {
+    ...slip,
+    shop: { name: shopName, email: shopEmail, address: returnAddressLines(shopName, shopAddress), url: publicUrl },
+  };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
