@@ -383,6 +383,7 @@ export const RANK_FEATURES = [
   "denseAsk",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
+type DenseFeature = "denseSection" | "denseAsk";
 
 interface Passage {
   section: number;
@@ -488,7 +489,7 @@ export interface RetrieverTuning {
    * The calibration and threshold used when a question has no sentence embedding (the encoder
    * failed to load, or there are no stored section vectors): fitted on the lexical features alone.
    */
-  lexical: { calibration: Calibration; threshold: number };
+  lexical: { ranker: Record<Exclude<RankFeature, DenseFeature>, number>; calibration: Calibration; threshold: number };
   /** Sections added to the candidates by embedding similarity alone (0: none). */
   denseCandidates: number;
   /** Weight of a question word the guides never use, relative to the rarest word they do use. */
@@ -551,8 +552,33 @@ export const DEFAULT_TUNING: RetrieverTuning = {
     dense: 1.48,
   },
   threshold: 0.45,
-  // Round 5's calibration, fitted without the sentence embeddings.
+  // Round 5's weights and calibration, fitted without the sentence embeddings: the answers when
+  // the encoder is unavailable are exactly round 5's.
   lexical: {
+    ranker: {
+      passage: 3.13,
+      section: 1.85,
+      passageCoverage: 3.11,
+      sectionCoverage: 3.81,
+      headingCoverage: 0.65,
+      number: 0.81,
+      rowKey: 0.81,
+      targetRow: -0.76,
+      targetNumber: 2.16,
+      duration: 1.84,
+      frequency: 2.23,
+      why: -0.93,
+      howTo: -0.05,
+      symptom: 0.38,
+      subsection: 0.79,
+      headingPrecision: -0.34,
+      headingMiss: -0.62,
+      targetStatement: 2.56,
+      scopeMiss: -0.83,
+      headingGrams: 0.61,
+      leadGrams: 1.42,
+      askCoverage: 0.88,
+    },
     calibration: {
       bias: -5.35,
       section: 2.94,
@@ -835,14 +861,22 @@ export function createRetriever(
       c.dense * f.dense;
     return 1 / (1 + Math.exp(-z));
   };
-  /** Cosines of a question's vector with every section (heading and lead) and with its best ask. */
+  /**
+   * Cosines of a question's vector with a section (heading and lead) and with its best ask,
+   * worked out per section on first use: most questions meet a few dozen sections, not 399.
+   */
   const denseOf = (vector: Float32Array | undefined) => {
     if (!semantic || vector === undefined) return undefined;
-    return sections.map((_, i) => {
-      const section = dot(vector, sectionVectors.sections[i]!);
-      const ask = Math.max(0, ...sectionVectors.asks[i]!.map((a) => dot(vector, a)));
-      return { section, ask };
-    });
+    const cache = new Map<number, { section: number; ask: number }>();
+    return (i: number) => {
+      let d = cache.get(i);
+      if (d === undefined) {
+        const section = dot(vector, sectionVectors.sections[i]!);
+        const ask = Math.max(0, ...sectionVectors.asks[i]!.map((a) => dot(vector, a)));
+        cache.set(i, (d = { section, ask }));
+      }
+      return d;
+    };
   };
 
   /** Weighted share of the question's terms that a search result matched (exactly, by prefix or by typo). */
@@ -929,6 +963,9 @@ export function createRetriever(
     const queryTerms = questionTerms(q);
     if (queryTerms.length === 0) return [];
     const dense = denseOf(vector);
+    const w: Record<RankFeature, number> = dense
+      ? tuning.ranker
+      : { ...tuning.lexical.ranker, denseSection: 0, denseAsk: 0 };
     // A question that names no part of the system but the display is about the display: sections
     // about the refugium, chaeto or quarantine are left out (unless nothing else matches), and
     // don't set the scale of the scores either.
@@ -938,8 +975,8 @@ export function createRetriever(
     // past 84"): their passages join the candidates with no lexical score of their own.
     if (dense && tuning.denseCandidates > 0) {
       const found = new Set(allPassages.map((r) => passages[r.id as number]!.section));
-      const closest = dense
-        .map((d, i) => ({ i, d: Math.max(d.section, d.ask) }))
+      const closest = sections
+        .map((_, i) => ({ i, d: Math.max(dense(i).section, dense(i).ask) }))
         .sort((a, b) => b.d - a.d)
         .slice(0, tuning.denseCandidates)
         .filter((c) => !found.has(c.i));
@@ -966,7 +1003,6 @@ export function createRetriever(
       howTo: INTENTS.howTo.test(q),
       symptom: INTENTS.symptom.test(q),
     };
-    const w = tuning.ranker;
     const qGrams = trigrams(q);
     // Share of the heading's trigrams the question has (a fuzzy "the question names the heading"),
     // and the Dice overlap of the question with the heading plus first sentence; once per section.
@@ -1036,15 +1072,15 @@ export function createRetriever(
           headingGrams: gramsOf(p.section)[0],
           leadGrams: gramsOf(p.section)[1],
           askCoverage: askCoverageOf(p.section, r),
-          denseSection: dense?.[p.section]!.section ?? 0,
-          denseAsk: dense?.[p.section]!.ask ?? 0,
+          denseSection: dense?.(p.section).section ?? 0,
+          denseAsk: dense?.(p.section).ask ?? 0,
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
         f.headingMiss =
           titleWeight === 0 ? 0 : titleTerms.reduce((sum, t) => sum + (asked.has(t) ? 0 : weight(t)), 0) / titleWeight;
         const score = RANK_FEATURES.reduce((sum, name) => sum + w[name] * f[name], 0);
-        const d = dense?.[p.section];
+        const d = dense?.(p.section);
         const denseScore = d ? Math.max(d.section, d.ask) : 0;
         return {
           passage: r.id as number,
