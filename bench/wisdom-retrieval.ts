@@ -21,12 +21,16 @@
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
  *   --blind      also scores held-out 9 with the stored tuning (once, at the end of a piece of work)
+ * Sentence embeddings (decision 014, round 6): the stored section vectors and the questions' own,
+ * cached in bench/wisdom-question-vectors.json (new questions are embedded and added). NO_VECTORS=1
+ * scores the lexical path alone (the answers without the encoder); DENSE_CANDIDATES=n adds the n
+ * sections closest by embedding to the candidates (off in the stored tuning).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { embed } from "../app/models/wisdom/encoder.server";
+import { answerEmbedded, embed } from "../app/models/wisdom/encoder.server";
 import { developmentSet, heldOutSet } from "../app/models/wisdom/eval-sets.server";
 import { questionVectors, sectionVectorsFor } from "../app/models/wisdom/eval-vectors.server";
 import {
@@ -45,7 +49,6 @@ import {
   KNOWN_GAPS,
   OUTSIDE_SUBJECTS,
   RANK_FEATURES,
-  textsToEmbed,
   type QuestionVectors,
   type RankFeature,
   type RetrieverTuning,
@@ -453,8 +456,9 @@ function crossValidate(bySet: boolean, folds = 5) {
 }
 
 /**
- * The whole server path for a sample of questions, as the API runs it: embed the question and its
- * clauses in one batch call, then answer. The tables above time `answer()` alone.
+ * The whole server path for a sample of questions, as the API runs it (answerEmbedded): embed the
+ * question, answer, and when it is refused embed its clauses in one batch call and answer again.
+ * The tables above time `answer()` alone.
  */
 async function serverLatency() {
   const retriever = retrieverFor({});
@@ -467,13 +471,12 @@ async function serverLatency() {
   const embedTimes: number[] = [];
   await embed(["warm up"]);
   for (const question of sample) {
-    const start = performance.now();
-    const texts = textsToEmbed(question);
-    const embedded = await embed(texts);
-    const embeddedAt = performance.now();
-    retriever.answer(question, new Map(texts.map((t, i) => [t, embedded![i]!])));
+    let start = performance.now();
+    await embed([question]);
+    embedTimes.push(performance.now() - start);
+    start = performance.now();
+    await answerEmbedded(retriever, question);
     times.push(performance.now() - start);
-    embedTimes.push(embeddedAt - start);
   }
   const at = (values: number[], p: number) =>
     Math.round(100 * [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!) / 100;
@@ -481,10 +484,10 @@ async function serverLatency() {
     questions: sample.length,
     p50Ms: at(times, 50),
     p99Ms: at(times, 99),
-    embedP50Ms: at(embedTimes, 50),
-    embedP99Ms: at(embedTimes, 99),
+    embedQuestionP50Ms: at(embedTimes, 50),
+    embedQuestionP99Ms: at(embedTimes, 99),
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   };
-  console.log("\nServer path (embed question and clauses, then answer):", result);
+  console.log("\nServer path (answerEmbedded):", result);
   return result;
 }

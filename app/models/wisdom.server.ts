@@ -1,8 +1,7 @@
 import { getPage, listGuides } from "./content.server";
-import { embed, warmEncoder } from "./wisdom/encoder.server";
+import { answerEmbedded, warmEncoder } from "./wisdom/encoder.server";
 import {
   createRetriever,
-  textsToEmbed,
   WISDOM_PAGE_SLUGS,
   wisdomSectionsFromDocument,
   type WisdomAnswer,
@@ -45,14 +44,9 @@ export function getWisdomRetriever(): WisdomRetriever {
   return retriever;
 }
 
-/**
- * Answers a question: its sentence embedding (with its clauses', one batch call) feeds the
- * semantic features; without the encoder the answer is lexical.
- */
-export async function answerWisdomQuestion(question: string): Promise<WisdomAnswer> {
-  const texts = textsToEmbed(question);
-  const vectors = await embed(texts);
-  return getWisdomRetriever().answer(question, vectors ? new Map(texts.map((t, i) => [t, vectors[i]!])) : undefined);
+/** Answers a question with its sentence embedding (encoder.server.ts); lexically without the encoder. */
+export function answerWisdomQuestion(question: string): Promise<WisdomAnswer> {
+  return answerEmbedded(getWisdomRetriever(), question);
 }
 
 /**

@@ -4,6 +4,7 @@
  * no network), loaded on first use (~0.2 s, ~170 MB) and never at startup. When it can't be loaded,
  * `embed` resolves to null once and for all and the retriever answers by words alone.
  */
+import { textsToEmbed, type WisdomAnswer, type WisdomRetriever } from "./retriever";
 import { normalize } from "./vectors";
 
 interface Encoder {
@@ -44,4 +45,22 @@ export async function embed(texts: string[]): Promise<Float32Array[] | null> {
     console.error("reef wisdom: embedding failed, answering by words alone:", error);
     return null;
   }
+}
+
+/**
+ * Answers as the server does: the question is embedded alone (one short call, ~10 ms), and only
+ * when it is refused and has clauses are those embedded, all in one batch call, for the clause
+ * fallback. Without the encoder the answer is lexical.
+ */
+export async function answerEmbedded(retriever: WisdomRetriever, question: string): Promise<WisdomAnswer> {
+  const whole = await embed([question]);
+  if (!whole) return retriever.answer(question);
+  const vectors = new Map([[question, whole[0]!]]);
+  const first = retriever.answer(question, vectors);
+  const clauses = textsToEmbed(question).slice(1);
+  if (first.grounded || clauses.length === 0) return first;
+  const embedded = await embed(clauses);
+  if (!embedded) return first;
+  clauses.forEach((clause, i) => vectors.set(clause, embedded[i]!));
+  return retriever.answer(question, vectors);
 }

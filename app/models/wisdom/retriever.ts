@@ -512,8 +512,8 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
   // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets (held-out
-  // 1–5 included since round 3, 1–7 since round 5), from the previous weights (its 5-fold
-  // cross-validation: `--cv`).
+  // 1–5 included since round 3, 1–7 since round 5, 1–8 and the sentence-embedding features since
+  // round 6), from the previous weights (its 5-fold cross-validation: `--cv`).
   ranker: {
     passage: 3.17,
     section: 1.45,
