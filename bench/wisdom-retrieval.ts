@@ -1,8 +1,8 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–8 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). Held-out 9
- * (bench/wisdom-heldout9.json) is read only with --blind, for a single run at the end of a round
+ * bench/wisdom-dev.json ("development") and held-out sets 1–7 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). Held-out 8
+ * (bench/wisdom-heldout8.json) is read only with --blind, for a single run at the end of a round
  * of work: never tune with it. For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -14,25 +14,19 @@
  *                hash of the question): the re-ranker and the refusal calibration are fitted on
  *                four folds by the same procedure as --fit-ranker and --calibrate and score the
  *                fifth; the figures are over the out-of-fold answers, per set. --by-set leaves one
- *                set out instead (fit on the other eight, score it): paraphrases across sets can't help.
+ *                set out instead (fit on the other seven, score it): paraphrases across sets can't help.
  *                The re-ranker fit starts from (and is pulled towards) the stored weights, which
  *                have seen every fold; RANKER_START=neutral RANKER_L2=0.002 starts from plain BM25
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      also scores held-out 9 with the stored tuning (once, at the end of a piece of work)
- * Sentence embeddings (decision 014, round 6): the stored section vectors and the questions' own,
- * cached in bench/wisdom-question-vectors.json (new questions are embedded and added). NO_VECTORS=1
- * scores the lexical path alone (the answers without the encoder); DENSE_CANDIDATES=n adds the n
- * sections closest by embedding to the candidates (off in the stored tuning).
+ *   --blind      also scores held-out 8 with the stored tuning (once, at the end of a piece of work)
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { answerEmbedded, embed } from "../app/models/wisdom/encoder.server";
 import { developmentSet, heldOutSet } from "../app/models/wisdom/eval-sets.server";
-import { questionVectors, sectionVectorsFor } from "../app/models/wisdom/eval-vectors.server";
 import {
   evaluate,
   expandUrl,
@@ -49,7 +43,6 @@ import {
   KNOWN_GAPS,
   OUTSIDE_SUBJECTS,
   RANK_FEATURES,
-  type QuestionVectors,
   type RankFeature,
   type RetrieverTuning,
   type WisdomFeatures,
@@ -59,17 +52,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const contentDir = path.join(here, "..", "app", "content");
 
 const sections = loadWisdomSectionsFromFiles(contentDir);
-// NO_VECTORS=1 measures the lexical path alone (as when the sentence encoder fails to load).
-const lexicalOnly = process.env.NO_VECTORS === "1";
-const sectionVectors = lexicalOnly ? undefined : sectionVectorsFor(sections);
-if (!lexicalOnly && !sectionVectors) {
-  console.error("app/models/wisdom/section-vectors.json is stale: run `npm run wisdom:vectors`");
-  process.exit(1);
-}
-// DENSE_CANDIDATES=n tries another number of sections added to the candidates by embedding alone.
-const denseCandidates = process.env.DENSE_CANDIDATES ? { denseCandidates: Number(process.env.DENSE_CANDIDATES) } : {};
-const retrieverFor = (tuning: Partial<RetrieverTuning>) =>
-  createRetriever(sections, { ...denseCandidates, ...tuning }, sectionVectors);
+const retrieverFor = (tuning: Partial<RetrieverTuning>) => createRetriever(sections, tuning);
 const developmentSets = {
   development: developmentSet(),
   "held-out": heldOutSet(1),
@@ -82,18 +65,13 @@ const developmentSets = {
   "held-out 6": heldOutSet(6),
   // Run blind once after round 4 was merged, development data since round 5.
   "held-out 7": heldOutSet(7),
-  // Run blind once after round 5 was merged, development data since round 6.
-  "held-out 8": heldOutSet(8),
 };
-type SetName = keyof typeof developmentSets | "held-out 9";
+type SetName = keyof typeof developmentSets | "held-out 8";
 const sets: Partial<Record<SetName, EvalSet>> = {
   ...developmentSets,
-  // Written by someone else during round 6, on another branch (bench/wisdom-heldout9.json arrives
-  // with that merge), and read only with --blind: one run at the end of a piece of work.
-  ...(process.argv.includes("--blind") ? { "held-out 9": heldOutSet(9) } : {}),
+  // Written by someone else during round 5 and read only with --blind: one run at the end of a piece of work.
+  ...(process.argv.includes("--blind") ? { "held-out 8": heldOutSet(8) } : {}),
 };
-
-const vectors: QuestionVectors | undefined = lexicalOnly ? undefined : await questionVectors(Object.values(sets), true);
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -127,12 +105,11 @@ const allDevelopment: EvalSet = {
 if (process.argv.includes("--fit-ranker")) {
   const w = fitRanker(allDevelopment.questions);
   for (const [name, set] of Object.entries(developmentSets))
-    show(name, evaluate(retrieverFor({ ranker: w }), set, sections, vectors));
+    show(name, evaluate(retrieverFor({ ranker: w }), set, sections));
   const issue = evaluate(
     retrieverFor({ ranker: w }),
     { questions: allDevelopment.questions.filter((q) => q.fromIssue), offTopic: [] },
     sections,
-    vectors,
   );
   for (const row of issue.rows) console.log(`  issue example ${row.top1 ? "✓" : "✗"} ${row.question} → ${row.cited}`);
   console.log("ranker:", w);
@@ -153,13 +130,12 @@ const built = performance.now();
 const retriever = retrieverFor({});
 const buildMs = Math.round(performance.now() - built);
 const reports = Object.fromEntries(
-  Object.entries(sets).map(([name, set]) => [name, evaluate(retriever, set, sections, vectors)]),
+  Object.entries(sets).map(([name, set]) => [name, evaluate(retriever, set, sections)]),
 ) as Record<SetName, EvalReport>;
 
 console.log(`Reef wisdom: ${sections.length} sections, index built in ${buildMs} ms\n`);
 table(reports);
 printMisses(reports);
-const serverPath = lexicalOnly ? undefined : await serverLatency();
 
 const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
@@ -173,7 +149,6 @@ fs.writeFileSync(
       node: process.version,
       sections: sections.length,
       buildMs,
-      serverPath,
       missingAnchors,
       reports,
     },
@@ -247,34 +222,26 @@ function show(label: string, r: EvalReport) {
 function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false) {
   const probe = retrieverFor(base);
   const vector = (f: WisdomFeatures | null) =>
-    f
-      ? [1, f.sectionCoverage, f.passageCoverage, f.specificity, f.reefTerm, f.headingCoverage, f.dense]
-      : [1, 0, 0, 0, 0, 0, 0];
+    f ? [1, f.sectionCoverage, f.passageCoverage, f.specificity, f.reefTerm, f.headingCoverage] : [1, 0, 0, 0, 0, 0];
   const data = [
-    ...set.questions.map((q) => ({
-      q: q.question,
-      x: vector(probe.features(q.question, vectors)),
-      y: 1,
-      w: 1,
-      ruled: false,
-    })),
+    ...set.questions.map((q) => ({ q: q.question, x: vector(probe.features(q.question)), y: 1, w: 1, ruled: false })),
     ...set.offTopic.map((q) => ({
       q,
-      x: vector(probe.features(q, vectors)),
+      x: vector(probe.features(q)),
       y: 0,
       w: set.questions.length / set.offTopic.length,
       // Off-topic questions that the fixed rules already refuse (a known gap; no reef word and
       // fewer than three words matched) don't constrain the threshold.
       ruled:
         [...KNOWN_GAPS, ...OUTSIDE_SUBJECTS].some((gap) => new RegExp(`\\b${gap}\\b`).test(q.toLowerCase())) ||
-        !((f) => f !== null && hasReefEvidence(f))(probe.features(q, vectors)),
+        !((f) => f !== null && hasReefEvidence(f))(probe.features(q)),
     })),
   ];
   const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
   const L2 = 0.002;
-  const weights = [0, 0, 0, 0, 0, 0, 0];
+  const weights = [0, 0, 0, 0, 0, 0];
   for (let step = 0; step < 20000; step++) {
-    const grad = [0, 0, 0, 0, 0, 0, 0];
+    const grad = [0, 0, 0, 0, 0, 0];
     for (const d of data) {
       const err = sigmoid(d.x.reduce((s, v, i) => s + v * weights[i]!, 0)) - d.y;
       d.x.forEach((v, i) => (grad[i]! += d.w * err * v));
@@ -315,7 +282,6 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
     specificity: round(weights[3]!),
     reefTerm: round(weights[4]!),
     heading: round(weights[5]!),
-    dense: round(weights[6]!),
   };
   if (verbose) {
     for (const t of [0.3, 0.4, 0.5, 0.6, 0.7]) {
@@ -364,7 +330,7 @@ function fitRanker(train: EvalSet["questions"]): Record<RankFeature, number> {
     const probe = retrieverFor({ ranker: w });
     const data = questions
       .map((q) =>
-        probe.candidates(q.question, 40, vectors).map((c) => ({
+        probe.candidates(q.question, 40).map((c) => ({
           x: RANK_FEATURES.map((name) => c.features[name]),
           pos: answers(q.expected, c.url),
           weight: q.weight,
@@ -431,7 +397,7 @@ function crossValidate(bySet: boolean, folds = 5) {
         offTopic: set.offTopic.filter((q) => foldOf(name, q) === fold),
       };
       if (test.questions.length === 0 && test.offTopic.length === 0) continue;
-      const r = evaluate(retriever, test, sections, vectors);
+      const r = evaluate(retriever, test, sections);
       rows.get(name)!.rows.push(...r.rows);
       rows.get(name)!.offTopic.push(...r.offTopic);
     }
@@ -453,41 +419,4 @@ function crossValidate(bySet: boolean, folds = 5) {
     `wisdom-cv-${bySet ? "by-set" : `${folds}-fold`}${process.env.RANKER_START === "neutral" ? "-neutral" : ""}-${new Date().toISOString().slice(0, 10)}.json`,
   );
   fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), reports }, null, 2));
-}
-
-/**
- * The whole server path for a sample of questions, as the API runs it (answerEmbedded): embed the
- * question, answer, and when it is refused embed its clauses in one batch call and answer again.
- * The tables above time `answer()` alone.
- */
-async function serverLatency() {
-  const retriever = retrieverFor({});
-  const all = Object.values(developmentSets).flatMap((set) => [
-    ...set.questions.map((q) => q.question),
-    ...set.offTopic,
-  ]);
-  const sample = all.filter((_, i) => i % 8 === 0);
-  const times: number[] = [];
-  const embedTimes: number[] = [];
-  await embed(["warm up"]);
-  for (const question of sample) {
-    let start = performance.now();
-    await embed([question]);
-    embedTimes.push(performance.now() - start);
-    start = performance.now();
-    await answerEmbedded(retriever, question);
-    times.push(performance.now() - start);
-  }
-  const at = (values: number[], p: number) =>
-    Math.round(100 * [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]!) / 100;
-  const result = {
-    questions: sample.length,
-    p50Ms: at(times, 50),
-    p99Ms: at(times, 99),
-    embedQuestionP50Ms: at(embedTimes, 50),
-    embedQuestionP99Ms: at(embedTimes, 99),
-    rssMb: Math.round(process.memoryUsage().rss / 1e6),
-  };
-  console.log("\nServer path (answerEmbedded):", result);
-  return result;
 }

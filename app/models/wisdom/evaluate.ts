@@ -2,7 +2,7 @@
  * Scores the reef-wisdom retriever on a question set: the benchmark (bench/wisdom-retrieval.ts)
  * and the CI regression test (evaluate.test.ts) share it, so both measure the same thing.
  */
-import { GUIDE_URL_BASE, type QuestionVectors, type WisdomRetriever, type WisdomSection } from "./retriever";
+import { GUIDE_URL_BASE, type WisdomRetriever, type WisdomSection } from "./retriever";
 
 interface EvalQuestion {
   question: string;
@@ -87,26 +87,17 @@ export function parentUrls(sections: WisdomSection[]): Map<string, string> {
   return parents;
 }
 
-/**
- * `vectors` holds the sentence embeddings of the questions and their clauses (eval-vectors.server.ts);
- * the time to embed a question is not in `ms` here (the bench measures the whole server path apart).
- */
-export function evaluate(
-  retriever: WisdomRetriever,
-  set: EvalSet,
-  sections: WisdomSection[],
-  vectors?: QuestionVectors,
-): EvalReport {
+export function evaluate(retriever: WisdomRetriever, set: EvalSet, sections: WisdomSection[]): EvalReport {
   const parents = parentUrls(sections);
   const answers = (expected: string[], url: string | null | undefined) =>
     url != null && (expected.includes(url) || expected.includes(parents.get(url) ?? ""));
   // Warm up: the first calls pay for JIT compilation, which a running server has long paid.
-  for (const q of set.questions.slice(0, 10)) retriever.answer(q.question, vectors);
+  for (const q of set.questions.slice(0, 10)) retriever.answer(q.question);
 
   const rows = set.questions.map((q): EvalRow => {
     const expected = q.expected.map(expandUrl);
-    const [answer, ms] = timed(() => retriever.answer(q.question, vectors));
-    const top3 = retriever.search(q.question, 3, vectors).map((h) => h.section.url);
+    const [answer, ms] = timed(() => retriever.answer(q.question));
+    const top3 = retriever.search(q.question, 3).map((h) => h.section.url);
     const cited = answer.grounded ? (answer.sources[0]?.url ?? null) : null;
     const includesOk = !q.answerIncludes || q.answerIncludes.some((s) => answer.answer.includes(s));
     return {
@@ -123,7 +114,7 @@ export function evaluate(
     };
   });
   const offTopic = set.offTopic.map((question) => {
-    const [answer, ms] = timed(() => retriever.answer(question, vectors));
+    const [answer, ms] = timed(() => retriever.answer(question));
     return {
       question,
       refused: !answer.grounded,

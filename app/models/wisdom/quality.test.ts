@@ -7,23 +7,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { developmentSet, heldOutSet } from "./eval-sets.server";
-import { questionVectors, sectionVectorsFor } from "./eval-vectors.server";
 import { evaluate, type EvalReport } from "./evaluate";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { createRetriever } from "./retriever";
 
 const CONTENT_DIR = new URL("../../content", import.meta.url).pathname;
 const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
-// As the server answers: with the stored section embeddings and each question's own (cached in
-// bench/wisdom-question-vectors.json; a question missing there is embedded by the real encoder).
-const retriever = createRetriever(sections, {}, sectionVectorsFor(sections));
-const ALL_SETS = [developmentSet(), ...([1, 2, 3, 4, 5, 6, 7, 8] as const).map(heldOutSet)];
-const vectors = await questionVectors(ALL_SETS);
+const retriever = createRetriever(sections);
 
 /**
- * Measured on 2026-11-25 after round 6 (sentence-embedding features; decision 014), in percent:
- * top-1, top-3, false refusals, off-topic refused. All nine sets are development data now (the
- * tuning was fitted on them; the cross-validated figures in decision 014 are lower).
+ * Measured on 2026-11-24 after round 5 (clause fallback, outside subjects; decision 014), in
+ * percent: top-1, top-3, false refusals, off-topic refused. All eight sets are development data now (the tuning was fitted on
+ * them; the cross-validated figures in decision 014 are lower).
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
   // Measured 86.5 / 97.2 / 1.9 / 100 after round 4 (83.3 / 94.9 / 2.3 / 100 after round 3).
@@ -34,25 +29,23 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 81, top3: 96, falseRefusal: 3, offTopicRefused: 100 } },
   // Measured 89.7 / 97.7 / 3.4 / 100 after round 4 (blind run after the re-ranker: 69.0 / 87.4 / 11.5 / 100).
   { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 87, top3: 95, falseRefusal: 6, offTopicRefused: 100 } },
-  // Measured 71.3 / 90.4 / 10.4 / 95.7 after round 6 (70.4 / 91.3 / 13.9 / 95.7 after round 5; blind run: 63.5 / 88.7 / 27 / 95.7).
-  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 69, top3: 89, falseRefusal: 12, offTopicRefused: 95 } },
-  // Measured 76.1 / 93.5 / 10.9 / 87.5 after round 6 (76.1 / 92.8 / 11.6 / 91.7 after round 5; blind run: 68.8 / 91.3 / 12.3 / 91.7).
-  // The off-topic floor is 87: round 6's calibration (threshold 0.45) answers "what silicone do I use to
-  // reseal a leaking tank seam" (0.47) besides the yellow tangs and the dead sea.
-  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 74, top3: 91, falseRefusal: 12, offTopicRefused: 87 } },
-  // Measured 76.9 / 92.6 / 13.2 / 100 after round 6 (74.4 / 91.7 / 13.2 / 100 after round 5; its one blind run, round 3: 60.3 / 83.5 / 19.8 / 100).
-  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 74, top3: 90, falseRefusal: 15, offTopicRefused: 100 } },
-  // Measured 77.5 / 94.4 / 10.1 / 100 after round 6 (76.4 / 94.9 / 10.7 / 100 after round 5; blind run, after round 4: 75.8 / 94.4 / 13.5 / 92.3).
-  { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 75, top3: 93, falseRefusal: 12, offTopicRefused: 100 } },
-  // Measured 62.6 / 86.3 / 17.9 / 97.1 after round 6 (its one blind run, after round 5: 61.6 / 84.7 / 19.5 / 97.1).
-  { name: "held-out 8", set: () => heldOutSet(8), min: { top1: 60, top3: 84, falseRefusal: 20, offTopicRefused: 97 } },
+  // Measured 70.4 / 91.3 / 13.9 / 95.7 after round 5 (67.8 / 91.3 / 20 / 95.7 after round 4; blind run: 63.5 / 88.7 / 27 / 95.7).
+  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 68, top3: 89, falseRefusal: 16, offTopicRefused: 95 } },
+  // Measured 76.1 / 92.8 / 11.6 / 91.7 after round 5 (75.4 / 92 / 13 / 91.7 after round 4; blind run: 68.8 / 91.3 / 12.3 / 91.7). The off-topic
+  // floor is 91, not 95 as after round 3: the development sets still answer 3 of 195 off-topic questions
+  // (the calibration's cap), but "how salty is the dead sea" moved in and a held-out 4 one out.
+  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 74, top3: 90, falseRefusal: 13, offTopicRefused: 91 } },
+  // Measured 74.4 / 91.7 / 13.2 / 100 after round 5 (71.9 / 90.9 / 17.4 / 100 after round 4; its one blind run, round 3: 60.3 / 83.5 / 19.8 / 100).
+  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 72, top3: 89, falseRefusal: 15, offTopicRefused: 100 } },
+  // Measured 76.4 / 94.9 / 10.7 / 100 after round 5 (its one blind run, after round 4: 75.8 / 94.4 / 13.5 / 92.3).
+  { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 74, top3: 93, falseRefusal: 13, offTopicRefused: 100 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
   it.each(FLOORS)(
     "keeps $name above its floors",
     ({ set, min }) => {
-      const report = evaluate(retriever, set(), sections, vectors);
+      const report = evaluate(retriever, set(), sections);
       expect(report.top1).toBeGreaterThanOrEqual(min.top1!);
       expect(report.top3).toBeGreaterThanOrEqual(min.top3!);
       expect(report.falseRefusal).toBeLessThanOrEqual(min.falseRefusal!);
@@ -65,7 +58,7 @@ describe("reef-wisdom answer quality", () => {
   );
 
   const issueExamples = heldOutSet(1).questions.filter((q) => q.fromIssue);
-  const report = evaluate(retriever, { questions: issueExamples, offTopic: [] }, sections, vectors);
+  const report = evaluate(retriever, { questions: issueExamples, offTopic: [] }, sections);
   const passing = report.rows.filter((r) => r.top1).map((r) => r.question);
 
   it.each(passing)("answers the issue's example %j from the right section", (question) => {
@@ -88,13 +81,13 @@ describe("reef-wisdom answer quality", () => {
     const row = report.rows.find((r) => r.question === "how long should my lights be on?");
     expect(row?.cited).toMatch(/equipment-selection-guide#spectrum-and-schedule$/);
     expect(row?.top1).toBe(true);
-    const answer = retriever.answer("how long should my lights be on?", vectors).answer;
+    const answer = retriever.answer("how long should my lights be on?").answer;
     expect(answer).toContain("8–10 hours a day");
     expect(answer).not.toMatch(/12 to 24|12–18|chaeto/i);
   });
 
   it("refuses the issue's calcium-reactor question and points to the closest guide", () => {
-    const answer = retriever.answer("CO2 bubble rate on my calcium reactor", vectors);
+    const answer = retriever.answer("CO2 bubble rate on my calcium reactor");
     expect(answer.grounded).toBe(false);
     expect(answer.contact?.url).toBe("/contact");
     expect(answer.suggestion?.url).toMatch(/^\/reef-wisdom\/lazy-reefer-guide\//);

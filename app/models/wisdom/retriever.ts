@@ -13,7 +13,6 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { SECTION_ASKS } from "./asks";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
-import { dot, type SectionVectors } from "./vectors";
 import type { TextBlock } from "../markdown.server";
 
 export interface WisdomSection {
@@ -81,28 +80,15 @@ export interface WisdomFeatures {
   exactTerms: number;
   /** 1 when the question itself says it is about a reef or an aquarium ("… on my reef"), else 0. */
   saysReef: number;
-  /** Cosine of the question's sentence embedding with its section's (the better of heading and asks); 0 without vectors. */
-  dense: number;
 }
 
-/**
- * Sentence embeddings of a question and of its clauses (clausesOf), by their text: the server
- * embeds them in one batch call before answering (encoder.server.ts). Without them, or for a text
- * that has none, the retriever ranks by words alone.
- */
-export type QuestionVectors = ReadonlyMap<string, Float32Array>;
-
 export interface WisdomRetriever {
-  search(question: string, limit?: number, vectors?: QuestionVectors): WisdomHit[];
-  answer(question: string, vectors?: QuestionVectors): WisdomAnswer;
+  search(question: string, limit?: number): WisdomHit[];
+  answer(question: string): WisdomAnswer;
   /** The best passage's calibration features (benchmark and calibration only). */
-  features(question: string, vectors?: QuestionVectors): WisdomFeatures | null;
+  features(question: string): WisdomFeatures | null;
   /** The best-ranked passages' sections and re-ranker features (fitting the re-ranker only). */
-  candidates(
-    question: string,
-    limit?: number,
-    vectors?: QuestionVectors,
-  ): Array<{ url: string; features: Record<RankFeature, number> }>;
+  candidates(question: string, limit?: number): Array<{ url: string; features: Record<RankFeature, number> }>;
 }
 
 /** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
@@ -379,11 +365,8 @@ export const RANK_FEATURES = [
   "headingGrams",
   "leadGrams",
   "askCoverage",
-  "denseSection",
-  "denseAsk",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
-type DenseFeature = "denseSection" | "denseAsk";
 
 interface Passage {
   section: number;
@@ -482,28 +465,18 @@ export interface RetrieverTuning {
    * Logistic calibration of the confidence from the best passage's features, fitted on the
    * development set (bench/wisdom-retrieval.ts --calibrate): P(covered) = σ(bias + Σ weight × feature).
    */
-  calibration: Calibration;
+  calibration: {
+    bias: number;
+    section: number;
+    passage: number;
+    specificity: number;
+    reefTerm: number;
+    heading: number;
+  };
   /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
   threshold: number;
-  /**
-   * The calibration and threshold used when a question has no sentence embedding (the encoder
-   * failed to load, or there are no stored section vectors): fitted on the lexical features alone.
-   */
-  lexical: { ranker: Record<Exclude<RankFeature, DenseFeature>, number>; calibration: Calibration; threshold: number };
-  /** Sections added to the candidates by embedding similarity alone (0: none). */
-  denseCandidates: number;
   /** Weight of a question word the guides never use, relative to the rarest word they do use. */
   unknownWeight: number;
-}
-
-interface Calibration {
-  bias: number;
-  section: number;
-  passage: number;
-  specificity: number;
-  reefTerm: number;
-  heading: number;
-  dense: number;
 }
 
 export const DEFAULT_TUNING: RetrieverTuning = {
@@ -512,85 +485,35 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
   // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets (held-out
-  // 1–5 included since round 3, 1–7 since round 5, 1–8 and the sentence-embedding features since
-  // round 6), from the previous weights (its 5-fold cross-validation: `--cv`).
+  // 1–5 included since round 3, 1–7 since round 5), from the previous weights (its 5-fold
+  // cross-validation: `--cv`).
   ranker: {
-    passage: 3.17,
-    section: 1.45,
-    passageCoverage: 3.1,
-    sectionCoverage: 3.89,
-    headingCoverage: 0.58,
-    number: 0.57,
-    rowKey: 0.78,
+    passage: 3.13,
+    section: 1.85,
+    passageCoverage: 3.11,
+    sectionCoverage: 3.81,
+    headingCoverage: 0.65,
+    number: 0.81,
+    rowKey: 0.81,
     targetRow: -0.76,
-    targetNumber: 2.09,
-    duration: 1.85,
-    frequency: 2.2,
-    why: -0.82,
-    howTo: -0.03,
-    symptom: 0.28,
-    subsection: 0.77,
-    headingPrecision: -0.53,
-    headingMiss: -0.47,
-    targetStatement: 2.64,
+    targetNumber: 2.16,
+    duration: 1.84,
+    frequency: 2.23,
+    why: -0.93,
+    howTo: -0.05,
+    symptom: 0.38,
+    subsection: 0.79,
+    headingPrecision: -0.34,
+    headingMiss: -0.62,
+    targetStatement: 2.56,
     scopeMiss: -0.83,
-    headingGrams: 0.58,
-    leadGrams: 1.61,
-    askCoverage: 0.79,
-    denseSection: 0.98,
-    denseAsk: 1.29,
+    headingGrams: 0.61,
+    leadGrams: 1.42,
+    askCoverage: 0.88,
   },
 
-  // Fitted by `--calibrate` on all nine development sets with the sentence-embedding feature (round 6).
-  calibration: {
-    bias: -5.61,
-    section: 3.12,
-    passage: 2.95,
-    specificity: 1.4,
-    reefTerm: 2,
-    heading: 1.74,
-    dense: 1.48,
-  },
-  threshold: 0.45,
-  // Round 5's weights and calibration, fitted without the sentence embeddings: the answers when
-  // the encoder is unavailable are exactly round 5's.
-  lexical: {
-    ranker: {
-      passage: 3.13,
-      section: 1.85,
-      passageCoverage: 3.11,
-      sectionCoverage: 3.81,
-      headingCoverage: 0.65,
-      number: 0.81,
-      rowKey: 0.81,
-      targetRow: -0.76,
-      targetNumber: 2.16,
-      duration: 1.84,
-      frequency: 2.23,
-      why: -0.93,
-      howTo: -0.05,
-      symptom: 0.38,
-      subsection: 0.79,
-      headingPrecision: -0.34,
-      headingMiss: -0.62,
-      targetStatement: 2.56,
-      scopeMiss: -0.83,
-      headingGrams: 0.61,
-      leadGrams: 1.42,
-      askCoverage: 0.88,
-    },
-    calibration: {
-      bias: -5.35,
-      section: 2.94,
-      passage: 3.12,
-      specificity: 1.61,
-      reefTerm: 2.12,
-      heading: 2.21,
-      dense: 0,
-    },
-    threshold: 0.43,
-  },
-  denseCandidates: 0,
+  calibration: { bias: -5.35, section: 2.94, passage: 3.12, specificity: 1.61, reefTerm: 2.12, heading: 2.21 },
+  threshold: 0.43,
   unknownWeight: 2,
 };
 
@@ -780,13 +703,8 @@ function asksOf(section: WisdomSection): string {
 // The retriever
 // ---------------------------------------------------------------------------------------------
 
-export function createRetriever(
-  sections: WisdomSection[],
-  overrides: Partial<RetrieverTuning> = {},
-  sectionVectors?: SectionVectors,
-): WisdomRetriever {
+export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
   const tuning = { ...DEFAULT_TUNING, ...overrides };
-  const semantic = sectionVectors !== undefined && sectionVectors.sections.length === sections.length;
 
   const sectionAsks = sections.map(asksOf);
   const known = new Set(
@@ -811,8 +729,6 @@ export function createRetriever(
   );
 
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
-  const passagesBySection: number[][] = sections.map(() => []);
-  passages.forEach((p, key) => passagesBySection[p.section]!.push(key));
   const passageIndex = new MiniSearch<IndexedPassage>({
     idField: "key",
     fields: ["text", "heading", "parent", "asks"],
@@ -850,33 +766,16 @@ export function createRetriever(
   const headingGrams = sections.map((s) => trigrams(`${s.title} ${s.parentTitle ?? ""}`));
   const leadGrams = sections.map((s) => trigrams(`${s.title} ${splitSentences(s.text)[0] ?? ""}`));
   const rarest = Math.log(1 + Math.max(1, sections.length));
-  const calibrate = (f: WisdomFeatures, c: Calibration) => {
+  const calibrate = (f: WisdomFeatures) => {
+    const c = tuning.calibration;
     const z =
       c.bias +
       c.section * f.sectionCoverage +
       c.passage * f.passageCoverage +
       c.specificity * f.specificity +
       c.reefTerm * f.reefTerm +
-      c.heading * f.headingCoverage +
-      c.dense * f.dense;
+      c.heading * f.headingCoverage;
     return 1 / (1 + Math.exp(-z));
-  };
-  /**
-   * Cosines of a question's vector with a section (heading and lead) and with its best ask,
-   * worked out per section on first use: most questions meet a few dozen sections, not 399.
-   */
-  const denseOf = (vector: Float32Array | undefined) => {
-    if (!semantic || vector === undefined) return undefined;
-    const cache = new Map<number, { section: number; ask: number }>();
-    return (i: number) => {
-      let d = cache.get(i);
-      if (d === undefined) {
-        const section = dot(vector, sectionVectors.sections[i]!);
-        const ask = Math.max(0, ...sectionVectors.asks[i]!.map((a) => dot(vector, a)));
-        cache.set(i, (d = { section, ask }));
-      }
-      return d;
-    };
   };
 
   /** Weighted share of the question's terms that a search result matched (exactly, by prefix or by typo). */
@@ -924,7 +823,6 @@ export function createRetriever(
     r: SearchResult;
     sr: SearchResult | undefined;
     f: Record<RankFeature, number>;
-    dense: number;
   }
 
   /** The calibration features of a ranked passage (computed for the best one only: they cost more). */
@@ -954,36 +852,18 @@ export function createRetriever(
       headingCoverage,
       exactTerms: new Set(exact).size,
       saysReef: SAYS_REEF.test(question) ? 1 : 0,
-      dense: best.dense,
     };
   }
 
-  function rank(question: string, vector?: Float32Array): Ranked[] {
+  function rank(question: string): Ranked[] {
     const q = question.slice(0, MAX_QUESTION_CHARS);
     const queryTerms = questionTerms(q);
     if (queryTerms.length === 0) return [];
-    const dense = denseOf(vector);
-    const w: Record<RankFeature, number> = dense
-      ? tuning.ranker
-      : { ...tuning.lexical.ranker, denseSection: 0, denseAsk: 0 };
     // A question that names no part of the system but the display is about the display: sections
     // about the refugium, chaeto or quarantine are left out (unless nothing else matches), and
     // don't set the scale of the scores either.
     const askedScope = queryTerms.some((t) => scopeTerms.has(t));
     const allPassages = passageIndex.search(q);
-    // Sections close in meaning that share too few words to be found ("AC broke, tank creeping up
-    // past 84"): their passages join the candidates with no lexical score of their own.
-    if (dense && tuning.denseCandidates > 0) {
-      const found = new Set(allPassages.map((r) => passages[r.id as number]!.section));
-      const closest = sections
-        .map((_, i) => ({ i, d: Math.max(dense(i).section, dense(i).ask) }))
-        .sort((a, b) => b.d - a.d)
-        .slice(0, tuning.denseCandidates)
-        .filter((c) => !found.has(c.i));
-      for (const c of closest)
-        for (const p of passagesBySection[c.i]!)
-          allPassages.push({ id: p, score: 0, terms: [], queryTerms: [], match: {} });
-    }
     const outOfScope = (section: number) =>
       !askedScope &&
       sectionScopes[section]!.length > 0 &&
@@ -1003,6 +883,7 @@ export function createRetriever(
       howTo: INTENTS.howTo.test(q),
       symptom: INTENTS.symptom.test(q),
     };
+    const w = tuning.ranker;
     const qGrams = trigrams(q);
     // Share of the heading's trigrams the question has (a fuzzy "the question names the heading"),
     // and the Dice overlap of the question with the heading plus first sentence; once per section.
@@ -1072,42 +953,28 @@ export function createRetriever(
           headingGrams: gramsOf(p.section)[0],
           leadGrams: gramsOf(p.section)[1],
           askCoverage: askCoverageOf(p.section, r),
-          denseSection: dense?.(p.section).section ?? 0,
-          denseAsk: dense?.(p.section).ask ?? 0,
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
         f.headingMiss =
           titleWeight === 0 ? 0 : titleTerms.reduce((sum, t) => sum + (asked.has(t) ? 0 : weight(t)), 0) / titleWeight;
         const score = RANK_FEATURES.reduce((sum, name) => sum + w[name] * f[name], 0);
-        const d = dense?.(p.section);
-        const denseScore = d ? Math.max(d.section, d.ask) : 0;
-        return {
-          passage: r.id as number,
-          section: p.section,
-          score,
-          sectionCoverage,
-          passageCoverage,
-          r,
-          sr,
-          f,
-          dense: denseScore,
-        };
+        return { passage: r.id as number, section: p.section, score, sectionCoverage, passageCoverage, r, sr, f };
       })
       .sort((a, b) => b.score - a.score || a.passage - b.passage);
     return ranked;
   }
 
-  function candidates(question: string, limit = 40, vectors?: QuestionVectors) {
-    return rank(question, vectors?.get(question))
+  function candidates(question: string, limit = 40) {
+    return rank(question)
       .slice(0, limit)
       .map((c) => ({ url: sections[c.section]!.url, features: c.f }));
   }
 
-  function search(question: string, limit = 5, vectors?: QuestionVectors): WisdomHit[] {
+  function search(question: string, limit = 5): WisdomHit[] {
     const seen = new Set<number>();
     const hits: WisdomHit[] = [];
-    for (const r of rank(question, vectors?.get(question))) {
+    for (const r of rank(question)) {
       if (seen.has(r.section)) continue;
       seen.add(r.section);
       hits.push({ section: sections[r.section]!, score: r.score, coverage: r.sectionCoverage });
@@ -1117,45 +984,36 @@ export function createRetriever(
   }
 
   /** Ranks a question (or a part of one) and says whether its best passage may be quoted. */
-  function judge(text: string, question: string, vectors?: QuestionVectors) {
-    const vector = semantic ? vectors?.get(text) : undefined;
-    const ranked = rank(text, vector);
+  function judge(text: string, question: string) {
+    const ranked = rank(text);
     const best = ranked[0];
     const f = best ? featuresOf(best, text) : null;
-    // Without an embedding the dense features are all 0: the lexical calibration was fitted for that.
-    const { calibration, threshold } = vector ? tuning : tuning.lexical;
-    const confidence = f ? calibrate(f, calibration) : 0;
+    const confidence = f ? calibrate(f) : 0;
     // Gaps and outside subjects are read off the whole question: "my cat licked some spilled
     // aquarium salt" must not be answered from its aquarium-salt clause.
     const gap =
       best && (knownGap(question, sections[best.section]!) || outsideSubject(question, sections[best.section]!));
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
     const evidence = f !== null && hasReefEvidence(f);
-    return {
-      ranked,
-      best,
-      confidence,
-      threshold,
-      ok: best !== undefined && evidence && confidence >= threshold && !gap,
-    };
+    return { ranked, best, confidence, ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap };
   }
 
-  function answer(question: string, vectors?: QuestionVectors): WisdomAnswer {
-    let judged = judge(question, question, vectors);
+  function answer(question: string): WisdomAnswer {
+    let judged = judge(question, question);
     // A long or chatty question ("came home from work and the tank smells bad, one fish is missing
     // …, what do i do first") spreads its weight over words the guides never use, so the whole
     // scores under the threshold although one of its clauses asks something they answer. Each
     // clause is then judged on its own, by the same calibration, and the best-supported one answers.
     if (!judged.ok) {
       for (const clause of clausesOf(question)) {
-        const c = judge(clause, question, vectors);
+        const c = judge(clause, question);
         if (c.ok && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
       }
     }
     const { ranked, best, confidence } = judged;
     if (!best || !judged.ok) {
       // The closest guide is worth suggesting only when the best section is at least partly about the question.
-      const near = best && best.sectionCoverage >= judged.threshold / 2 ? sections[best.section] : undefined;
+      const near = best && best.sectionCoverage >= tuning.threshold / 2 ? sections[best.section] : undefined;
       return {
         answer: NOT_COVERED_ANSWER,
         sources: [],
@@ -1198,8 +1056,8 @@ export function createRetriever(
     };
   }
 
-  function features(question: string, vectors?: QuestionVectors): WisdomFeatures | null {
-    const best = rank(question, semantic ? vectors?.get(question) : undefined)[0];
+  function features(question: string): WisdomFeatures | null {
+    const best = rank(question)[0];
     return best ? featuresOf(best, question) : null;
   }
 
@@ -1252,11 +1110,6 @@ function clausesOf(question: string): string[] {
   // Each clause costs a ranking (1–2 ms): a rambling 500-character message must stay under the
   // 50 ms budget. The development questions have at most four; the ask opens or closes the message.
   return parts.length > MAX_CLAUSES ? [...parts.slice(0, MAX_CLAUSES / 2), ...parts.slice(-MAX_CLAUSES / 2)] : parts;
-}
-
-/** What to embed for a question, in one batch: the question and the clauses the fallback may judge. */
-export function textsToEmbed(question: string): string[] {
-  return [question, ...clausesOf(question)];
 }
 
 /** The subject outside reef keeping that the question names, unless the answering section names it too. */
