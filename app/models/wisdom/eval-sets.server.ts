@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–7 (all development data now: tuning may look at them,
- * though they are never edited to pass) and the blind held-out sets 8 and 9 (never opened while tuning).
+ * the development set and held-out sets 1–9 (all development data now: tuning may look at them,
+ * though they are never edited to pass). The next round's blind set (10) is still to be written.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -48,9 +48,11 @@ export function developmentSet(): EvalSet {
  * test; it is development data since round 4. 7 was written and committed by someone else before
  * the fourth round's work (2026-11-24), never run before it was frozen, run blind once after it and
  * is development data since round 5. 8 was written and committed by someone else before the fifth
- * round's work (2026-11-24), never run before it was frozen, and is read only by `--blind`. 9 was
+ * round's work (2026-11-24), never run before it was frozen, run blind once after it, and is
+ * development data since round 6. 9 was
  * written and committed by someone else before the sixth round's work (2026-11-25), never run
- * before it was frozen, and is read only by `--blind`.
+ * before it was frozen, run blind once after it (on the code before and after the round), and is
+ * development data since.
  */
 export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9): EvalSet {
   return readJson(

@@ -39,6 +39,10 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 72, top3: 89, falseRefusal: 15, offTopicRefused: 100 } },
   // Measured 76.4 / 94.9 / 10.7 / 100 after round 5 (its one blind run, after round 4: 75.8 / 94.4 / 13.5 / 92.3).
   { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 74, top3: 93, falseRefusal: 13, offTopicRefused: 100 } },
+  // Run blind once after round 5 (61.6 / 84.7 / 19.5 / 97.1 %); development data since round 6.
+  { name: "held-out 8", set: () => heldOutSet(8), min: { top1: 60, top3: 83, falseRefusal: 21, offTopicRefused: 97 } },
+  // Run blind once after round 6 on the round-5 code that stayed (80.1 / 93.8 / 5.9 / 82.9 %).
+  { name: "held-out 9", set: () => heldOutSet(9), min: { top1: 78, top3: 92, falseRefusal: 7, offTopicRefused: 82 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
