@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
  * the development set and held-out sets 1–9 (all development data now: tuning may look at them,
- * though they are never edited to pass). The next round's blind set (10) is still to be written.
+ * though they are never edited to pass) and held-out set 10, the seventh round's blind set.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -52,9 +52,10 @@ export function developmentSet(): EvalSet {
  * development data since round 6. 9 was
  * written and committed by someone else before the sixth round's work (2026-11-25), never run
  * before it was frozen, run blind once after it (on the code before and after the round), and is
- * development data since.
+ * development data since. 10 was written and committed by someone else before the seventh round's
+ * work (2026-11-25), never run before it was frozen, and is read only by `--blind`.
  */
-export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9): EvalSet {
+export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10): EvalSet {
   return readJson(
     [
       "wisdom-heldout.json",
@@ -66,6 +67,7 @@ export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9): EvalSet {
       "wisdom-heldout7.json",
       "wisdom-heldout8.json",
       "wisdom-heldout9.json",
+      "wisdom-heldout10.json",
     ][which - 1]!,
   );
 }
