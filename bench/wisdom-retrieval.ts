@@ -1,9 +1,9 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–9 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). Held-out 10
- * (bench/wisdom-heldout10.json, written by someone who has not seen the retriever before round 7)
- * is read only with --blind, for a single run at the end of a round of work: never tune with it.
+ * bench/wisdom-dev.json ("development") and held-out sets 1–10 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). The next
+ * round's blind set (11) is to be written, by someone who has not seen the retriever, before that
+ * round starts, and read only with --blind at its end: never tune with it.
  * For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -21,7 +21,7 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      also scores held-out 10 with the stored tuning (once, at the end of a piece of work)
+ *   --blind      scores the next frozen held-out set (none yet: held-out 11 is to be written first)
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -40,6 +40,7 @@ import { loadWisdomSectionsFromFiles } from "../app/models/wisdom/load-sections.
 import {
   createRetriever,
   DEFAULT_TUNING,
+  learnedAsks,
   hasReefEvidence,
   KNOWN_GAPS,
   OUTSIDE_SUBJECTS,
@@ -53,7 +54,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const contentDir = path.join(here, "..", "app", "content");
 
 const sections = loadWisdomSectionsFromFiles(contentDir);
-const retrieverFor = (tuning: Partial<RetrieverTuning>) => createRetriever(sections, tuning);
+/**
+ * The fits (--fit-ranker, --calibrate) and --cv run without the learned asks (round 7): with them,
+ * every question would be in the index it is scored on. The default run scores each set with the
+ * learned asks of the other sets only, and the blind set with all of them, as the server answers.
+ */
+const retrieverFor = (tuning: Partial<RetrieverTuning>) => createRetriever(sections, tuning, {});
 const developmentSets = {
   development: developmentSet(),
   "held-out": heldOutSet(1),
@@ -70,13 +76,16 @@ const developmentSets = {
   "held-out 8": heldOutSet(8),
   // Run blind once after round 6 (2026-11-25, on the code before and after it), development data since.
   "held-out 9": heldOutSet(9),
+  // Run blind once after round 7 (2026-11-25, on the code before and after it), development data since.
+  "held-out 10": heldOutSet(10),
 };
-type SetName = keyof typeof developmentSets | "held-out 10";
-const sets: Partial<Record<SetName, EvalSet>> = {
-  ...developmentSets,
-  // Written by someone else before round 7 and read only with --blind: one run at the end of a round.
-  ...(process.argv.includes("--blind") ? { "held-out 10": heldOutSet(10) } : {}),
-};
+type SetName = keyof typeof developmentSets;
+if (process.argv.includes("--blind")) {
+  // Every held-out set so far has been run blind: the next round's must be written before it starts.
+  console.error("No blind set: held-out 10 was run blind on 2026-11-25. Write held-out 11 before the next round.");
+  process.exit(2);
+}
+const sets: Partial<Record<SetName, EvalSet>> = developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -132,10 +141,18 @@ if (process.argv.includes("--cv")) {
 }
 
 const built = performance.now();
-const retriever = retrieverFor({});
+const served = createRetriever(sections);
 const buildMs = Math.round(performance.now() - built);
+const setNameInLearned = (name: string) => (name === "held-out" ? "held-out 1" : name);
 const reports = Object.fromEntries(
-  Object.entries(sets).map(([name, set]) => [name, evaluate(retriever, set, sections)]),
+  Object.entries(sets).map(([name, set]) => [
+    name,
+    evaluate(
+      name in developmentSets ? createRetriever(sections, {}, learnedAsks(setNameInLearned(name))) : served,
+      set,
+      sections,
+    ),
+  ]),
 ) as Record<SetName, EvalReport>;
 
 console.log(`Reef wisdom: ${sections.length} sections, index built in ${buildMs} ms\n`);

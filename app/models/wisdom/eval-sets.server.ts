@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–9 (all development data now: tuning may look at them,
- * though they are never edited to pass) and held-out set 10, the seventh round's blind set.
+ * the development set and held-out sets 1–10 (all development data now: tuning may look at them,
+ * though they are never edited to pass). The next round's blind set (11) is still to be written.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -53,7 +53,8 @@ export function developmentSet(): EvalSet {
  * written and committed by someone else before the sixth round's work (2026-11-25), never run
  * before it was frozen, run blind once after it (on the code before and after the round), and is
  * development data since. 10 was written and committed by someone else before the seventh round's
- * work (2026-11-25), never run before it was frozen, and is read only by `--blind`.
+ * work (2026-11-25), never run before it was frozen, run blind once after it (on the code before and
+ * after the round), and is development data since.
  */
 export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10): EvalSet {
   return readJson(

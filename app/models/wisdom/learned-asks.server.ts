@@ -1,0 +1,29 @@
+/**
+ * Learned asks (decision 014, round 7): the questions of the frozen evaluation sets, each filed
+ * under the sections that answer it, become extra asks of those sections. They are reefers' own
+ * phrasings (slang, typos, statements of a symptom), which the hand-written asks and the guides'
+ * words miss. Built from the sets by `npm run wisdom:learned-asks`; a unit test fails when the
+ * stored file is stale.
+ */
+import { developmentSet, heldOutSet } from "./eval-sets.server";
+import type { EvalSet } from "./evaluate";
+
+/** Asks by set name, then by section key (`guide-slug#anchor` or `/page#anchor`, as in asks.ts). */
+export type LearnedAsksFile = Record<string, Record<string, string[]>>;
+
+/** The sets whose covered questions are learned: every set that has been run blind once. */
+export function learnedSets(): Record<string, EvalSet> {
+  const sets: Record<string, EvalSet> = { development: developmentSet() };
+  for (const which of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const) sets[`held-out ${which}`] = heldOutSet(which);
+  return sets;
+}
+
+export function buildLearnedAsks(sets: Record<string, EvalSet>): LearnedAsksFile {
+  const out: LearnedAsksFile = {};
+  for (const [name, set] of Object.entries(sets)) {
+    const bySection: Record<string, string[]> = {};
+    for (const q of set.questions) for (const key of q.expected) (bySection[key] ??= []).push(q.question);
+    out[name] = bySection;
+  }
+  return out;
+}
