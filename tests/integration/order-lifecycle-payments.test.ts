@@ -8,7 +8,7 @@ import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
 import { ADDRESS, buy, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
-import { createTestServices, startTestServer } from "../helpers/test-services";
+import { createTestServices, startTestServer, useTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
@@ -141,24 +141,15 @@ describe(`payment attempts and abandoned checkouts with the test provider, on ${
 });
 
 describe(`refunds in the order's history, on ${testDatabaseKind()}`, () => {
-  let services: AppServices;
-  let server: { url: string; close(): Promise<void> };
-  beforeAll(async () => {
-    services = await createTestServices({ clock: fixedClock(NOW) });
-    server = await startTestServer(services);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await services?.database.destroy();
-  });
+  const t = useTestServer({ clock: fixedClock(NOW) });
 
   const paidOrder = async () => {
-    const { order } = await (await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 2 }])).json();
-    return (await getOrder(services.database.db, order.id))!;
+    const { order } = await (await buy(t.url, [{ kind: "product", id: "premium-chaeto", quantity: 2 }])).json();
+    return (await getOrder(t.services.database.db, order.id))!;
   };
   /** The history lines that speak of a refund, as the back office lists them. */
   const refundLines = async (orderId: string) => {
-    const order = (await getOrder(services.database.db, orderId))!;
+    const order = (await getOrder(t.services.database.db, orderId))!;
     return orderHistory(order.events)
       .map((e) => e.note ?? "")
       .filter((note) => /refund/i.test(note));
@@ -167,11 +158,11 @@ describe(`refunds in the order's history, on ${testDatabaseKind()}`, () => {
   it("shows each refund once, with its amount, once the provider has settled it", async () => {
     const order = await paidOrder();
     const act = (action: Parameters<typeof performOrderAction>[2]) =>
-      performOrderAction(services, order.id, action, "owner@example.com");
+      performOrderAction(t.services, order.id, action, "owner@example.com");
     await act({ action: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
     await act({ action: "partial-refund", amount: 5, reason: "one strand arrived brown" });
     await act({ action: "refund" });
-    const refunds = await services.database.db
+    const refunds = await t.services.database.db
       .selectFrom("refunds")
       .select(["amount_cents", "status"])
       .where("order_id", "=", order.id)
@@ -187,7 +178,7 @@ describe(`refunds in the order's history, on ${testDatabaseKind()}`, () => {
       `Refunded ${formatCents(order.totalCents - 500)} in full`,
     ]);
     // Written once, not merely hidden: the stored history has one line per refund too.
-    const stored = await services.database.db
+    const stored = await t.services.database.db
       .selectFrom("order_events")
       .select("note")
       .where("order_id", "=", order.id)
@@ -197,15 +188,15 @@ describe(`refunds in the order's history, on ${testDatabaseKind()}`, () => {
 
   it("a paid order cancelled shows its refund once, on the cancellation's line", async () => {
     const order = await paidOrder();
-    await performOrderAction(services, order.id, { action: "cancel" }, "owner@example.com");
+    await performOrderAction(t.services, order.id, { action: "cancel" }, "owner@example.com");
     expect(await refundLines(order.id)).toEqual([`Refunded ${formatCents(order.totalCents)}`]);
   });
 
   it("an order refunded before this keeps one line per refund: the settling's second line is left out", async () => {
     const order = await paidOrder();
-    await performOrderAction(services, order.id, { action: "partial-refund", amount: 3 }, "owner@example.com");
+    await performOrderAction(t.services, order.id, { action: "partial-refund", amount: 3 }, "owner@example.com");
     // What settling a refund used to add after the refund's own line.
-    await services.database.db
+    await t.services.database.db
       .insertInto("order_events")
       .values({
         order_id: order.id,
