@@ -1,9 +1,8 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–10 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). The next
- * round's blind set (11) is to be written, by someone who has not seen the retriever, before that
- * round starts, and read only with --blind at its end: never tune with it.
+ * bench/wisdom-dev.json ("development") and held-out sets 1–11 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). Held-out 12
+ * is round 9's blind set, read only with --blind at its end: never tune with it.
  * For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -21,7 +20,8 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      scores the next frozen held-out set (none yet: held-out 11 is to be written first)
+ *   --blind      scores held-out 12, round 9's frozen blind set, with the served retriever (every
+ *                development set's learned questions), and nothing else
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -41,13 +41,11 @@ import {
   createRetriever,
   DEFAULT_TUNING,
   learnedAsks,
-  hasReefEvidence,
-  KNOWN_GAPS,
-  OUTSIDE_SUBJECTS,
   RANK_FEATURES,
   type RankFeature,
   type RetrieverTuning,
   type WisdomFeatures,
+  type WisdomRetriever,
 } from "../app/models/wisdom/retriever";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,7 +57,23 @@ const sections = loadWisdomSectionsFromFiles(contentDir);
  * every question would be in the index it is scored on. The default run scores each set with the
  * learned asks of the other sets only, and the blind set with all of them, as the server answers.
  */
-const retrieverFor = (tuning: Partial<RetrieverTuning>) => createRetriever(sections, tuning, {});
+const setNameInLearned = (name: string) => (name === "held-out" ? "held-out 1" : name);
+/**
+ * Retrievers for fitting and scoring: each set's questions are answered by a retriever whose
+ * learned questions leave out that set (and `alsoExcept`, the set a leave-one-set-out fold scores),
+ * as a new reefer's question is answered by the server. One per set, built on first use.
+ */
+function losoRetrievers(tuning: Partial<RetrieverTuning>, alsoExcept: string[] = []) {
+  const cache = new Map<string, WisdomRetriever>();
+  return (set: string) => {
+    let r = cache.get(set);
+    if (!r) {
+      r = createRetriever(sections, tuning, learnedAsks(...[set, ...alsoExcept].map(setNameInLearned)));
+      cache.set(set, r);
+    }
+    return r;
+  };
+}
 const developmentSets = {
   development: developmentSet(),
   "held-out": heldOutSet(1),
@@ -78,14 +92,14 @@ const developmentSets = {
   "held-out 9": heldOutSet(9),
   // Run blind once after round 7 (2026-11-25, on the code before and after it), development data since.
   "held-out 10": heldOutSet(10),
+  // Run blind once after round 8 (2026-11-25, on the code before and after it), development data since.
+  "held-out 11": heldOutSet(11),
 };
 type SetName = keyof typeof developmentSets;
-if (process.argv.includes("--blind")) {
-  // Every held-out set so far has been run blind: the next round's must be written before it starts.
-  console.error("No blind set: held-out 10 was run blind on 2026-11-25. Write held-out 11 before the next round.");
-  process.exit(2);
-}
-const sets: Partial<Record<SetName, EvalSet>> = developmentSets;
+// Held-out 12 was written from the guides by someone who never saw the retriever and committed
+// before any round-9 change; it is read here only: scored once on the code before round 9 and once after.
+const blind = process.argv.includes("--blind");
+const sets: Record<string, EvalSet> = blind ? { "held-out 12 (blind)": heldOutSet(12) } : developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -102,6 +116,14 @@ const missingAnchors = Object.values(sets).flatMap((set) =>
  * cross-validation. Cross-validating from here measures the method without the stored weights'
  * knowledge of the test fold.
  */
+/**
+ * Features the fit leaves at their stored weight. A candidate counts as right when its section
+ * answers, so the fit can't see which sentence of that section is quoted: in round 8 it let the
+ * number cue fall from 0.81 to 0.14, and "how many extra shells per hermit?" quoted "Without spare
+ * shells, hermits attack snails" instead of "Offer two or three empty shells per hermit crab."
+ */
+const HELD_FEATURES: RankFeature[] = ["number"];
+
 const ISSUE_WEIGHT = Number(process.env.ISSUE_WEIGHT ?? 5);
 
 const NEUTRAL_RANKER = Object.fromEntries(
@@ -111,18 +133,27 @@ const NEUTRAL_RANKER = Object.fromEntries(
   ]),
 ) as Record<RankFeature, number>;
 
-const allDevelopment: EvalSet = {
-  questions: Object.values(developmentSets).flatMap((set) => set.questions),
-  offTopic: Object.values(developmentSets).flatMap((set) => set.offTopic),
+/** Questions with the name of the set they come from, so each is answered without its own set's. */
+interface TaggedSet {
+  questions: Array<EvalSet["questions"][number] & { set: string }>;
+  offTopic: Array<{ question: string; set: string }>;
+}
+const tagged = (name: string, set: EvalSet): TaggedSet => ({
+  questions: set.questions.map((q) => ({ ...q, set: name })),
+  offTopic: set.offTopic.map((question) => ({ question, set: name })),
+});
+const allDevelopment: TaggedSet = {
+  questions: Object.entries(developmentSets).flatMap(([name, set]) => tagged(name, set).questions),
+  offTopic: Object.entries(developmentSets).flatMap(([name, set]) => tagged(name, set).offTopic),
 };
 
 if (process.argv.includes("--fit-ranker")) {
   const w = fitRanker(allDevelopment.questions);
-  for (const [name, set] of Object.entries(developmentSets))
-    show(name, evaluate(retrieverFor({ ranker: w }), set, sections));
+  const fitted = losoRetrievers({ ranker: w });
+  for (const [name, set] of Object.entries(developmentSets)) show(name, evaluate(fitted(name), set, sections));
   const issue = evaluate(
-    retrieverFor({ ranker: w }),
-    { questions: allDevelopment.questions.filter((q) => q.fromIssue), offTopic: [] },
+    fitted("development"),
+    { questions: developmentSets.development.questions.filter((q) => q.fromIssue), offTopic: [] },
     sections,
   );
   for (const row of issue.rows) console.log(`  issue example ${row.top1 ? "✓" : "✗"} ${row.question} → ${row.cited}`);
@@ -143,7 +174,6 @@ if (process.argv.includes("--cv")) {
 const built = performance.now();
 const served = createRetriever(sections);
 const buildMs = Math.round(performance.now() - built);
-const setNameInLearned = (name: string) => (name === "held-out" ? "held-out 1" : name);
 const reports = Object.fromEntries(
   Object.entries(sets).map(([name, set]) => [
     name,
@@ -161,7 +191,10 @@ printMisses(reports);
 
 const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
-const outFile = path.join(outDir, `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}.json`);
+const outFile = path.join(
+  outDir,
+  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout12-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+);
 fs.writeFileSync(
   outFile,
   JSON.stringify(
@@ -241,29 +274,44 @@ function show(label: string, r: EvalReport) {
  * (an answered off-topic question costs five refused covered ones). `base` is the rest of the
  * tuning (the re-ranker's weights), since the best passage, and so its features, depend on it.
  */
-function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false) {
-  const probe = retrieverFor(base);
+function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = false, alsoExcept: string[] = []) {
+  const probes = losoRetrievers(base, alsoExcept);
   const vector = (f: WisdomFeatures | null) =>
-    f ? [1, f.sectionCoverage, f.passageCoverage, f.specificity, f.reefTerm, f.headingCoverage] : [1, 0, 0, 0, 0, 0];
+    f
+      ? [
+          1,
+          f.sectionCoverage,
+          f.passageCoverage,
+          f.specificity,
+          f.reefTerm,
+          f.headingCoverage,
+          f.neighbour,
+          f.offTopicNeighbour,
+        ]
+      : [1, 0, 0, 0, 0, 0, 0, 0];
   const data = [
-    ...set.questions.map((q) => ({ q: q.question, x: vector(probe.features(q.question)), y: 1, w: 1, ruled: false })),
-    ...set.offTopic.map((q) => ({
+    ...set.questions.map((q) => ({
+      q: q.question,
+      x: vector(probes(q.set).features(q.question)),
+      y: 1,
+      w: 1,
+      ruled: false,
+    })),
+    ...set.offTopic.map(({ question: q, set: from }) => ({
       q,
-      x: vector(probe.features(q)),
+      x: vector(probes(from).features(q)),
       y: 0,
       w: set.questions.length / set.offTopic.length,
-      // Off-topic questions that the fixed rules already refuse (a known gap; no reef word and
-      // fewer than three words matched) don't constrain the threshold.
-      ruled:
-        [...KNOWN_GAPS, ...OUTSIDE_SUBJECTS].some((gap) => new RegExp(`\\b${gap}\\b`).test(q.toLowerCase())) ||
-        !((f) => f !== null && hasReefEvidence(f))(probe.features(q)),
+      // Off-topic questions that the fixed rules already refuse (no reef evidence, a known gap, an
+      // outside subject, a comparison of unknown products) don't constrain the threshold.
+      ruled: probes(from).ruledOut(q),
     })),
   ];
   const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
   const L2 = 0.002;
-  const weights = [0, 0, 0, 0, 0, 0];
+  const weights = data[0]!.x.map(() => 0);
   for (let step = 0; step < 20000; step++) {
-    const grad = [0, 0, 0, 0, 0, 0];
+    const grad = weights.map(() => 0);
     for (const d of data) {
       const err = sigmoid(d.x.reduce((s, v, i) => s + v * weights[i]!, 0)) - d.y;
       d.x.forEach((v, i) => (grad[i]! += d.w * err * v));
@@ -292,6 +340,14 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
   const answeredAt = (t: number) => data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
   while (threshold < 0.95 && answeredAt(threshold) > Math.floor(OFF_TOPIC_BUDGET * offTopicCount))
     threshold = Math.round((threshold + 0.01) * 100) / 100;
+  // The issue's other bar bounds the cap: at most FALSE_REFUSAL_BUDGET of the fitting covered
+  // questions refused (round 8: the neighbour signal answers few enough off-topic questions that
+  // the 2 % cap alone would refuse 6 % of covered ones, over the issue's 5 %).
+  const FALSE_REFUSAL_BUDGET = Number(process.env.FALSE_REFUSAL_BUDGET ?? 0.045);
+  const coveredCount = data.filter((d) => d.y === 1).length;
+  const refusedAt = (t: number) => data.filter((d) => d.y === 1 && prob(d.x) < t).length;
+  while (threshold > 0.3 && refusedAt(threshold) > FALSE_REFUSAL_BUDGET * coveredCount)
+    threshold = Math.round((threshold - 0.01) * 100) / 100;
   // When that refuses every off-topic question it was fitted on, it sits right above the highest
   // of them; a margin keeps a new off-topic question that scores a little higher refused too.
   const MARGIN = 0.05;
@@ -304,6 +360,8 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
     specificity: round(weights[3]!),
     reefTerm: round(weights[4]!),
     heading: round(weights[5]!),
+    neighbour: round(weights[6]!),
+    offTopicNeighbour: round(weights[7]!),
   };
   if (verbose) {
     for (const t of [0.3, 0.4, 0.5, 0.6, 0.7]) {
@@ -336,11 +394,12 @@ function calibrate(set: EvalSet, base: Partial<RetrieverTuning>, verbose = false
  * Candidates are re-collected under the new weights three times, as the pool moves with them.
  * Deterministic: same data, same weights.
  */
-function fitRanker(train: EvalSet["questions"]): Record<RankFeature, number> {
+function fitRanker(train: TaggedSet["questions"], alsoExcept: string[] = []): Record<RankFeature, number> {
   const parents = parentUrls(sections);
   const answers = (expected: string[], url: string) =>
     expected.includes(url) || expected.includes(parents.get(url) ?? "");
   const questions = train.map((q) => ({
+    set: q.set,
     question: q.question,
     expected: q.expected.map(expandUrl),
     // The issue's own examples are requirements, not a sample: they weigh as much as several questions.
@@ -349,14 +408,16 @@ function fitRanker(train: EvalSet["questions"]): Record<RankFeature, number> {
   const start = process.env.RANKER_START === "neutral" ? NEUTRAL_RANKER : DEFAULT_TUNING.ranker;
   let w = { ...start };
   for (let round = 0; round < 3; round++) {
-    const probe = retrieverFor({ ranker: w });
+    const probes = losoRetrievers({ ranker: w }, alsoExcept);
     const data = questions
       .map((q) =>
-        probe.candidates(q.question, 40).map((c) => ({
-          x: RANK_FEATURES.map((name) => c.features[name]),
-          pos: answers(q.expected, c.url),
-          weight: q.weight,
-        })),
+        probes(q.set)
+          .candidates(q.question, 40)
+          .map((c) => ({
+            x: RANK_FEATURES.map((name) => c.features[name]),
+            pos: answers(q.expected, c.url),
+            weight: q.weight,
+          })),
       )
       .filter((cands) => cands.some((c) => c.pos) && cands.some((c) => !c.pos));
     const total = data.reduce((sum, cands) => sum + cands[0]!.weight, 0);
@@ -376,7 +437,9 @@ function fitRanker(train: EvalSet["questions"]): Record<RankFeature, number> {
           c.x.forEach((x, j) => (grad[j]! += (c.weight * g * x) / total));
         });
       }
-      v.forEach((_, i) => (v[i]! -= 0.5 * grad[i]!));
+      v.forEach((_, i) => {
+        if (!HELD_FEATURES.includes(RANK_FEATURES[i]!)) v[i]! -= 0.5 * grad[i]!;
+      });
     }
     w = Object.fromEntries(RANK_FEATURES.map((name, i) => [name, Math.round(v[i]! * 100) / 100])) as typeof w;
   }
@@ -403,15 +466,17 @@ function crossValidate(bySet: boolean, folds = 5) {
     names.map((n) => [n, { rows: [], offTopic: [] }]),
   );
   for (let fold = 0; fold < k; fold++) {
-    const train: EvalSet = { questions: [], offTopic: [] };
+    const train: TaggedSet = { questions: [], offTopic: [] };
     for (const name of names) {
-      const set = developmentSets[name];
+      const set = tagged(name, developmentSets[name]);
       train.questions.push(...set.questions.filter((q) => foldOf(name, q.question) !== fold));
-      train.offTopic.push(...set.offTopic.filter((q) => foldOf(name, q) !== fold));
+      train.offTopic.push(...set.offTopic.filter((q) => foldOf(name, q.question) !== fold));
     }
-    const ranker = fitRanker(train.questions);
-    const calibration = calibrate(train, { ranker });
-    const retriever = retrieverFor({ ranker, ...calibration });
+    // Leaving a set out, its questions are neither fitted on nor learned from while fitting.
+    const alsoExcept = bySet ? [names[fold]!] : [];
+    const ranker = fitRanker(train.questions, alsoExcept);
+    const calibration = calibrate(train, { ranker }, false, alsoExcept);
+    const retrievers = losoRetrievers({ ranker, ...calibration });
     for (const name of names) {
       const set = developmentSets[name];
       const test: EvalSet = {
@@ -419,7 +484,7 @@ function crossValidate(bySet: boolean, folds = 5) {
         offTopic: set.offTopic.filter((q) => foldOf(name, q) === fold),
       };
       if (test.questions.length === 0 && test.offTopic.length === 0) continue;
-      const r = evaluate(retriever, test, sections);
+      const r = evaluate(retrievers(name), test, sections);
       rows.get(name)!.rows.push(...r.rows);
       rows.get(name)!.offTopic.push(...r.offTopic);
     }

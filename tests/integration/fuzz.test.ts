@@ -236,7 +236,10 @@ const formValue = fc.oneof(
     " ",
     "x".repeat(100_000),
     "\u0000",
-    "a\u0000b@example.com",
+    // NUL inside an address. Forms drop NUL before parsing (app/domain/forms.ts), so this must not
+    // become a well-formed address: with a policy-meeting password from the same pool, "ab@example.com"
+    // once made /sign-up create a real account, which is a valid form post, not an odd one.
+    "a\u0000b@example",
     "\u202e\ud83d\ude00\u0301",
     "\ud800",
     "-1",

@@ -1,7 +1,8 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–10 (all development data now: tuning may look at them,
- * though they are never edited to pass). The next round's blind set (11) is still to be written.
+ * the development set and held-out sets 1–11 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 12, the blind set of round 9, read only by
+ * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -54,9 +55,13 @@ export function developmentSet(): EvalSet {
  * before it was frozen, run blind once after it (on the code before and after the round), and is
  * development data since. 10 was written and committed by someone else before the seventh round's
  * work (2026-11-25), never run before it was frozen, run blind once after it (on the code before and
- * after the round), and is development data since.
+ * after the round), and is development data since. 11 was written by someone else from the guides alone
+ * while the eighth round's work began on another branch (2026-11-25), committed before that work was
+ * merged, never run before it was frozen, run blind once after it (on the code before and after the
+ * round), and is development data since. 12 was written by someone else from the guides alone while the
+ * ninth round's work began on another branch (2026-11-25), and never run before it was frozen.
  */
-export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10): EvalSet {
+export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12): EvalSet {
   return readJson(
     [
       "wisdom-heldout.json",
@@ -69,6 +74,8 @@ export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10): EvalS
       "wisdom-heldout8.json",
       "wisdom-heldout9.json",
       "wisdom-heldout10.json",
+      "wisdom-heldout11.json",
+      "wisdom-heldout12.json",
     ][which - 1]!,
   );
 }

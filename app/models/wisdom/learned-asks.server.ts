@@ -8,13 +8,17 @@
 import { developmentSet, heldOutSet } from "./eval-sets.server";
 import type { EvalSet } from "./evaluate";
 
-/** Asks by set name, then by section key (`guide-slug#anchor` or `/page#anchor`, as in asks.ts). */
-export type LearnedAsksFile = Record<string, Record<string, string[]>>;
+/**
+ * By set name: its covered questions by section key (`guide-slug#anchor` or `/page#anchor`, as in
+ * asks.ts), and its off-topic questions, which the retriever's neighbour signal reads as examples
+ * of what the guides don't answer.
+ */
+export type LearnedAsksFile = Record<string, { asks: Record<string, string[]>; offTopic: string[] }>;
 
 /** The sets whose covered questions are learned: every set that has been run blind once. */
 export function learnedSets(): Record<string, EvalSet> {
   const sets: Record<string, EvalSet> = { development: developmentSet() };
-  for (const which of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const) sets[`held-out ${which}`] = heldOutSet(which);
+  for (const which of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const) sets[`held-out ${which}`] = heldOutSet(which);
   return sets;
 }
 
@@ -23,7 +27,7 @@ export function buildLearnedAsks(sets: Record<string, EvalSet>): LearnedAsksFile
   for (const [name, set] of Object.entries(sets)) {
     const bySection: Record<string, string[]> = {};
     for (const q of set.questions) for (const key of q.expected) (bySection[key] ??= []).push(q.question);
-    out[name] = bySection;
+    out[name] = { asks: bySection, offTopic: set.offTopic };
   }
   return out;
 }

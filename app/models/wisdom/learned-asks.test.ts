@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import STORED from "./learned-asks.json";
 import { buildLearnedAsks, learnedSets } from "./learned-asks.server";
-import { learnedAsks } from "./retriever";
+import { learnedAsks, type LearnedQuestions } from "./retriever";
 
 describe("learned asks", () => {
   it("are the evaluation sets' questions as stored (run `npm run wisdom:learned-asks` after editing a set)", () => {
@@ -11,10 +11,14 @@ describe("learned asks", () => {
   it("leave out the named set's own questions, and only those", () => {
     const all = learnedAsks();
     const withoutNine = learnedAsks("held-out 9");
-    const count = (asks: Record<string, string[]>) => Object.values(asks).reduce((n, list) => n + list.length, 0);
-    const nine = Object.values((STORED as Record<string, Record<string, string[]>>)["held-out 9"]!).flat();
+    const count = (learned: LearnedQuestions) => Object.values(learned.asks).reduce((n, list) => n + list.length, 0);
+    const stored = (STORED as Record<string, LearnedQuestions>)["held-out 9"]!;
+    const nine = Object.values(stored.asks).flat();
     expect(nine.length).toBeGreaterThan(300);
     expect(count(all) - count(withoutNine)).toBe(nine.length);
-    expect(Object.values(withoutNine).flat()).not.toContain(nine[0]);
+    expect(Object.values(withoutNine.asks).flat()).not.toContain(nine[0]);
+    expect(stored.offTopic.length).toBeGreaterThan(30);
+    expect(all.offTopic.length - withoutNine.offTopic.length).toBe(stored.offTopic.length);
+    expect(withoutNine.offTopic).not.toContain(stored.offTopic[0]);
   });
 });

@@ -81,6 +81,10 @@ export interface WisdomFeatures {
   exactTerms: number;
   /** 1 when the question itself says it is about a reef or an aquarium ("… on my reef"), else 0. */
   saysReef: number;
+  /** Similarity (0–1) of the closest question the guides answer (an ask or a learned question). */
+  neighbour: number;
+  /** Similarity (0–1) of the closest learned off-topic question. */
+  offTopicNeighbour: number;
 }
 
 export interface WisdomRetriever {
@@ -88,6 +92,8 @@ export interface WisdomRetriever {
   answer(question: string): WisdomAnswer;
   /** The best passage's calibration features (benchmark and calibration only). */
   features(question: string): WisdomFeatures | null;
+  /** Whether a fixed rule (no reef evidence, a known gap, an outside subject, an unknown comparison) refuses it, whatever its confidence (calibration only). */
+  ruledOut(question: string): boolean;
   /** The best-ranked passages' sections and re-ranker features (fitting the re-ranker only). */
   candidates(question: string, limit?: number): Array<{ url: string; features: Record<RankFeature, number> }>;
 }
@@ -280,6 +286,13 @@ const LEANS_BACK =
   /^(it|its|they|them|this|that|these|those|there|he|she|so|but|then|also|otherwise|however|instead|even so|that's|it's|they're)\b/i;
 
 /**
+ * A sentence that ends by setting itself against the one before ("… point to brooklynella
+ * instead.") is a caveat to it: quoted alone, "my clownfish has white spots" would read as
+ * "it's brooklynella", not "ich, unless there is also heavy mucus".
+ */
+const CONTRASTS = /\binstead[.!]?$/i;
+
+/**
  * Sentences that tell the reader to do something. Quoted alone they can change meaning ("Stop
  * dosing alkalinity" is step 1 of a measurement, not advice), so they are quoted with their condition.
  */
@@ -366,6 +379,9 @@ export const RANK_FEATURES = [
   "headingGrams",
   "leadGrams",
   "askCoverage",
+  "neighbour",
+  "neighbourBest",
+  "neighbourVote",
 ] as const;
 export type RankFeature = (typeof RANK_FEATURES)[number];
 
@@ -435,7 +451,9 @@ function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
       const previous = sentences[i - 1];
       const needsContext =
         previous !== undefined &&
-        (LEANS_BACK.test(sentence) || (IMPERATIVE.test(sentence) && !HAS_CONDITION.test(sentence)));
+        (LEANS_BACK.test(sentence) ||
+          CONTRASTS.test(sentence) ||
+          (IMPERATIVE.test(sentence) && !HAS_CONDITION.test(sentence)));
       push(sentence, needsContext ? `${previous} ${sentence}` : sentence);
     });
   }
@@ -473,6 +491,9 @@ export interface RetrieverTuning {
     specificity: number;
     reefTerm: number;
     heading: number;
+    /** The closest asked question's similarity, and the closest off-topic one's (round 8). */
+    neighbour: number;
+    offTopicNeighbour: number;
   };
   /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
   threshold: number;
@@ -489,32 +510,44 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   // 1–5 included since round 3, 1–7 since round 5), from the previous weights (its 5-fold
   // cross-validation: `--cv`).
   ranker: {
-    passage: 3.13,
-    section: 1.85,
-    passageCoverage: 3.11,
-    sectionCoverage: 3.81,
-    headingCoverage: 0.65,
+    passage: 4.04,
+    section: 2.38,
+    passageCoverage: 1.49,
+    sectionCoverage: 2.07,
+    headingCoverage: 0.41,
     number: 0.81,
-    rowKey: 0.81,
-    targetRow: -0.76,
-    targetNumber: 2.16,
-    duration: 1.84,
-    frequency: 2.23,
-    why: -0.93,
-    howTo: -0.05,
-    symptom: 0.38,
-    subsection: 0.79,
-    headingPrecision: -0.34,
-    headingMiss: -0.62,
-    targetStatement: 2.56,
+    rowKey: 0.31,
+    targetRow: -0.8,
+    targetNumber: 1.63,
+    duration: 1.7,
+    frequency: 2.18,
+    why: -0.55,
+    howTo: 0.06,
+    symptom: 0.22,
+    subsection: 1.34,
+    headingPrecision: -0.65,
+    headingMiss: -0.37,
+    targetStatement: 2.64,
     scopeMiss: -0.83,
-    headingGrams: 0.61,
-    leadGrams: 1.42,
-    askCoverage: 0.88,
+    headingGrams: 0.76,
+    leadGrams: 1.6,
+    askCoverage: -0.45,
+    neighbour: 1.37,
+    neighbourBest: 0.81,
+    neighbourVote: 0.84,
   },
 
-  calibration: { bias: -5.35, section: 2.94, passage: 3.12, specificity: 1.61, reefTerm: 2.12, heading: 2.21 },
-  threshold: 0.43,
+  calibration: {
+    bias: -4.28,
+    section: 2.35,
+    passage: 2.59,
+    specificity: 0.64,
+    reefTerm: 1.79,
+    heading: 1.54,
+    neighbour: 3.25,
+    offTopicNeighbour: -4.67,
+  },
+  threshold: 0.49,
   unknownWeight: 2,
 };
 
@@ -525,6 +558,9 @@ export const DEFAULT_TUNING: RetrieverTuning = {
  */
 const fuzzyFor = (known: Set<string>) => (term: string) => (term.length >= 5 && !known.has(term) ? 0.2 : false);
 const prefixFor = (known: Set<string>) => (term: string) => term.length >= 5 && !known.has(term);
+
+/** How many of the closest asked questions vote for their sections. */
+const NEIGHBOUR_VOTES = 10;
 
 /** Quoted passages: the one that answers, plus up to two more from the same section that help. */
 const MAX_QUOTES = 3;
@@ -639,6 +675,12 @@ const OUTSIDE_SUBJECT = new RegExp(`\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`, "g
  */
 const SAYS_REEF = /\b(?:reefs?|reefing|aquariums?)\b/i;
 
+/**
+ * A question this close to one reefers asked before, and closer to it than to any off-topic one, is
+ * about reef keeping although its words are everyday ones ("can i put my tank next to a window").
+ */
+const NEIGHBOUR_EVIDENCE = 0.7;
+
 /** A question with no reef-vocabulary word needs at least this many words matched exactly. */
 const MIN_EVERYDAY_TERMS = 3;
 
@@ -695,23 +737,33 @@ interface IndexedPassage {
   asks: string;
 }
 
-/** The questions a section answers, as a reefer would ask them (asks.ts), keyed by its URL. */
+/** Reefers' own questions, labelled: covered ones by the section key that answers them, and off-topic ones. */
+export interface LearnedQuestions {
+  asks: Record<string, string[]>;
+  offTopic: string[];
+}
+
 /**
- * The learned asks (learned-asks.server.ts) of every set but `except`: a set's own questions must
- * not be in the index that is scored on it, or its figures say nothing about a new reefer's.
+ * The learned questions (learned-asks.server.ts) of every set but those named: a set's own
+ * questions must not be in the index that is scored on it, or its figures say nothing about a new
+ * reefer's.
  */
-export function learnedAsks(except?: string): Record<string, string[]> {
-  const merged: Record<string, string[]> = {};
-  for (const [set, bySection] of Object.entries(LEARNED_ASKS as Record<string, Record<string, string[]>>)) {
-    if (set === except) continue;
-    for (const [key, asks] of Object.entries(bySection)) (merged[key] ??= []).push(...asks);
+export function learnedAsks(...except: string[]): LearnedQuestions {
+  const merged: LearnedQuestions = { asks: {}, offTopic: [] };
+  for (const [set, learned] of Object.entries(LEARNED_ASKS as unknown as Record<string, LearnedQuestions>)) {
+    if (except.includes(set)) continue;
+    for (const [key, asks] of Object.entries(learned.asks)) (merged.asks[key] ??= []).push(...asks);
+    merged.offTopic.push(...learned.offTopic);
   }
   return merged;
 }
 
-function asksOf(section: WisdomSection, extra: Record<string, string[]>): string {
-  const key = section.url.replace(`${GUIDE_URL_BASE}/`, "");
-  return [...(SECTION_ASKS[key] ?? []), ...(extra[key] ?? [])].join(" \n ");
+const sectionKey = (section: WisdomSection) => section.url.replace(`${GUIDE_URL_BASE}/`, "");
+
+/** The questions a section answers, as a reefer would ask them: asks.ts, then the learned ones. */
+function asksListOf(section: WisdomSection, extra: Record<string, string[]>): string[] {
+  const key = sectionKey(section);
+  return [...(SECTION_ASKS[key] ?? []), ...(extra[key] ?? [])];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -721,11 +773,12 @@ function asksOf(section: WisdomSection, extra: Record<string, string[]>): string
 export function createRetriever(
   sections: WisdomSection[],
   overrides: Partial<RetrieverTuning> = {},
-  extraAsks: Record<string, string[]> = learnedAsks(),
+  learned: LearnedQuestions = learnedAsks(),
 ): WisdomRetriever {
   const tuning = { ...DEFAULT_TUNING, ...overrides };
 
-  const sectionAsks = sections.map((s) => asksOf(s, extraAsks));
+  const askLists = sections.map((s) => asksListOf(s, learned.asks));
+  const sectionAsks = askLists.map((asks) => asks.join(" \n "));
   const known = new Set(
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
   );
@@ -770,7 +823,43 @@ export function createRetriever(
   // covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
   const formTerms = new Set(analyze("how to how many what to do where"));
   const weight = (t: string) => (formTerms.has(t) ? 0 : termWeight(t));
+  // The words the guides themselves use (not the asks): what a compared product must be named with.
+  const guideTerms = new Set(
+    sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)),
+  );
   const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
+
+  // Neighbours (decision 014, round 8): every ask, learned question and learned off-topic question
+  // as a document of its own, labelled with the sections that answer it (none when off-topic). A
+  // question close to one reefers asked before is likely answered where theirs was, or not at all;
+  // the asks field above blends a section's asks into one bag of words and loses that.
+  const neighbourDocs: Array<{ text: string; sections: number[]; weight: number }> = [];
+  const neighbourByText = new Map<string, number>();
+  const addNeighbour = (text: string, section: number | undefined) => {
+    const existing = neighbourByText.get(text);
+    const doc = existing === undefined ? undefined : neighbourDocs[existing]!;
+    if (doc) {
+      if (section !== undefined && !doc.sections.includes(section)) doc.sections.push(section);
+      return;
+    }
+    neighbourByText.set(text, neighbourDocs.length);
+    const terms = [...new Set(analyze(text))];
+    neighbourDocs.push({
+      text,
+      sections: section === undefined ? [] : [section],
+      weight: terms.reduce((sum, t) => sum + weight(t), 0),
+    });
+  };
+  askLists.forEach((asks, i) => asks.forEach((ask) => addNeighbour(ask, i)));
+  learned.offTopic.forEach((q) => addNeighbour(q, undefined));
+  const neighbourIndex = new MiniSearch<{ key: number; text: string }>({
+    idField: "key",
+    fields: ["text"],
+    tokenize,
+    processTerm,
+    searchOptions: searchOptions(tuning, known),
+  });
+  neighbourIndex.addAll(neighbourDocs.map((d, key) => ({ key, text: d.text })));
   const scopeTerms = new Set(SCOPES.flatMap(analyze));
   const sectionScopes = sections.map((s) =>
     // The section's own heading, and the document title of a page that is all about one part (the
@@ -793,7 +882,9 @@ export function createRetriever(
       c.passage * f.passageCoverage +
       c.specificity * f.specificity +
       c.reefTerm * f.reefTerm +
-      c.heading * f.headingCoverage;
+      c.heading * f.headingCoverage +
+      c.neighbour * f.neighbour +
+      c.offTopicNeighbour * f.offTopicNeighbour;
     return 1 / (1 + Math.exp(-z));
   };
 
@@ -833,6 +924,47 @@ export function createRetriever(
     return coverage({ ...r, terms, queryTerms: terms }, queryTerms);
   }
 
+  /**
+   * How close the question comes to each section's asked questions, and to the off-topic ones: the
+   * harmonic mean of the share of the question a neighbour matches and the share of the neighbour
+   * the question matches (both weighted), the best per section.
+   */
+  interface Neighbours {
+    bySection: Map<number, number>;
+    /** Each section's share of the similarity of the NEIGHBOUR_VOTES closest asked questions. */
+    votes: Map<number, number>;
+    best: number;
+    offTopic: number;
+  }
+  let lastNeighbours: { text: string; value: Neighbours } | undefined;
+  function neighboursOf(q: string, queryTerms: string[]): Neighbours {
+    if (lastNeighbours?.text === q) return lastNeighbours.value;
+    const value: Neighbours = { bySection: new Map(), votes: new Map(), best: 0, offTopic: 0 };
+    const close: Array<{ similarity: number; sections: number[] }> = [];
+    for (const r of neighbourIndex.search(q)) {
+      const doc = neighbourDocs[r.id as number]!;
+      const ofQuestion = coverage(r, queryTerms);
+      if (ofQuestion === 0 || doc.weight === 0) continue;
+      const ofNeighbour = Math.min(1, r.terms.reduce((sum, t) => sum + weight(t), 0) / doc.weight);
+      if (ofNeighbour === 0) continue;
+      const similarity = (2 * ofQuestion * ofNeighbour) / (ofQuestion + ofNeighbour);
+      if (doc.sections.length === 0) value.offTopic = Math.max(value.offTopic, similarity);
+      else close.push({ similarity, sections: doc.sections });
+      for (const section of doc.sections) {
+        value.bySection.set(section, Math.max(value.bySection.get(section) ?? 0, similarity));
+        value.best = Math.max(value.best, similarity);
+      }
+    }
+    close.sort((a, b) => b.similarity - a.similarity);
+    const voters = close.slice(0, NEIGHBOUR_VOTES);
+    const total = voters.reduce((sum, v) => sum + v.similarity, 0);
+    for (const v of voters)
+      for (const section of v.sections)
+        value.votes.set(section, (value.votes.get(section) ?? 0) + v.similarity / total / v.sections.length);
+    lastNeighbours = { text: q, value };
+    return value;
+  }
+
   interface Ranked {
     passage: number;
     section: number;
@@ -863,7 +995,10 @@ export function createRetriever(
     // The share of the question its headings name: guides answer under a heading that says what
     // the section is about, while a passing mention ("or a calcium reactor") sits under another.
     const headingCoverage = headingCoverageOf(best.r, queryTerms);
+    const neighbours = neighboursOf(question.slice(0, MAX_QUESTION_CHARS), queryTerms);
     return {
+      neighbour: neighbours.best,
+      offTopicNeighbour: neighbours.offTopic,
       sectionCoverage: best.sectionCoverage,
       passageCoverage: best.passageCoverage,
       specificity,
@@ -932,6 +1067,7 @@ export function createRetriever(
       return value;
     };
 
+    const neighbours = neighboursOf(q, queryTerms);
     const askCache = new Map<number, number>();
     const askCoverageOf = (section: number, r: SearchResult) => {
       let v = askCache.get(section);
@@ -972,6 +1108,9 @@ export function createRetriever(
           headingGrams: gramsOf(p.section)[0],
           leadGrams: gramsOf(p.section)[1],
           askCoverage: askCoverageOf(p.section, r),
+          neighbour: neighbours.bySection.get(p.section) ?? 0,
+          neighbourVote: neighbours.votes.get(p.section) ?? 0,
+          neighbourBest: neighbours.best > 0 && (neighbours.bySection.get(p.section) ?? 0) === neighbours.best ? 1 : 0,
         };
         // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
         const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
@@ -1011,10 +1150,19 @@ export function createRetriever(
     // Gaps and outside subjects are read off the whole question: "my cat licked some spilled
     // aquarium salt" must not be answered from its aquarium-salt clause.
     const gap =
-      best && (knownGap(question, sections[best.section]!) || outsideSubject(question, sections[best.section]!));
+      best &&
+      (knownGap(question, sections[best.section]!) ||
+        outsideSubject(question, sections[best.section]!) ||
+        unknownComparison(question, guideTerms));
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
     const evidence = f !== null && hasReefEvidence(f);
-    return { ranked, best, confidence, ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap };
+    return {
+      ranked,
+      best,
+      confidence,
+      ruled: best === undefined || !evidence || Boolean(gap),
+      ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap,
+    };
   }
 
   function answer(question: string): WisdomAnswer {
@@ -1044,10 +1192,26 @@ export function createRetriever(
       };
     }
 
+    // A question that asks for a figure ("how many extra shells per hermit?") is answered by the
+    // section's sentence that gives one, when it scores nearly as well as the best: the ranker is
+    // fitted on which section answers, so within a section a sentence that repeats the question's
+    // words ("Without spare shells, hermits attack snails") can outscore the one with the number.
+    const lead =
+      WANTS_NUMBER.test(question) && !passages[best.passage]!.hasNumber
+        ? (ranked
+            .slice(1, 40)
+            .find(
+              (r) =>
+                r.section === best.section &&
+                passages[r.passage]!.hasNumber &&
+                r.score >= best.score * EXTRA_QUOTE_RATIO,
+            ) ?? best)
+        : best;
     // Further passages from the same section that score nearly as well, quoted in reading order.
-    const chosen = [best];
-    let words = passages[best.passage]!.quote.split(/\s+/).length;
-    for (const r of ranked.slice(1, 40)) {
+    const chosen = [lead];
+    let words = passages[lead.passage]!.quote.split(/\s+/).length;
+    for (const r of ranked.slice(0, 40)) {
+      if (r === lead) continue;
       if (chosen.length >= MAX_QUOTES) break;
       if (r.section !== best.section || r.score < best.score * EXTRA_QUOTE_RATIO) continue;
       // It must earn its place by its own words, not by sharing the best passage's heading.
@@ -1080,7 +1244,31 @@ export function createRetriever(
     return best ? featuresOf(best, question) : null;
   }
 
-  return { search, answer, features, candidates };
+  const ruledOut = (question: string) => judge(question, question).ruled;
+
+  /**
+   * Swapped letters ("calcuim", "nitrtae") are two edits to the typo search, which allows one in a
+   * word of that length; a word the guides don't use whose swap of two neighbouring letters they do
+   * use is read as that word.
+   */
+  const respell = (question: string) =>
+    question.replace(/[a-z]{5,}/gi, (word) => {
+      const lower = word.toLowerCase();
+      if (STOP_WORDS.has(lower) || analyze(lower).some((t) => known.has(t))) return word;
+      for (let i = 0; i < lower.length - 1; i++) {
+        const swapped = lower.slice(0, i) + lower[i + 1]! + lower[i]! + lower.slice(i + 2);
+        if (analyze(swapped).some((t) => guideTerms.has(t))) return swapped;
+      }
+      return word;
+    });
+
+  return {
+    search: (question, limit) => search(respell(question), limit),
+    answer: (question) => answer(respell(question)),
+    features: (question) => features(respell(question)),
+    candidates: (question, limit) => candidates(respell(question), limit),
+    ruledOut: (question) => ruledOut(respell(question)),
+  };
 }
 
 /**
@@ -1094,7 +1282,8 @@ export function hasReefEvidence(f: WisdomFeatures): boolean {
     f.reefTerm === 1 ||
     f.saysReef === 1 ||
     f.exactTerms >= MIN_EVERYDAY_TERMS ||
-    (f.exactTerms >= 2 && f.headingCoverage >= 0.6)
+    (f.exactTerms >= 2 && f.headingCoverage >= 0.6) ||
+    (f.neighbour >= NEIGHBOUR_EVIDENCE && f.neighbour > f.offTopicNeighbour)
   );
 }
 
@@ -1132,6 +1321,29 @@ function clausesOf(question: string): string[] {
 }
 
 /** The subject outside reef keeping that the question names, unless the answering section names it too. */
+/**
+ * "apex vs hydros", "radion or kessil, which is better": a comparison of things the guides never
+ * name is a product review, which they don't give, however well its other words ("controller",
+ * "led", "sps tank") match. Each side's nearest word must be one the guides use, or a typo of one
+ * ("float swtich vs optical sensor"); returns the first unknown one.
+ */
+const COMPARISON = /\s(?:vs\.?|versus)\s|\sor\s(?=.*\b(?:better|best)\b)/i;
+function unknownComparison(question: string, guideTerms: Set<string>): string | undefined {
+  const match = COMPARISON.exec(question.toLowerCase());
+  if (!match) return undefined;
+  const before = tokenize(question.toLowerCase().slice(0, match.index)).filter((w) => !STOP_WORDS.has(w));
+  const after = tokenize(question.toLowerCase().slice(match.index + match[0].length)).filter((w) => !STOP_WORDS.has(w));
+  const known = (word: string) => {
+    const terms = analyze(word);
+    if (terms.length === 0 || terms.some((t) => guideTerms.has(t) || isNumber(t))) return true;
+    const slack = word.length >= 6 ? 2 : 1;
+    return terms.some((t) =>
+      [...guideTerms].some((g) => Math.abs(g.length - t.length) <= slack && editDistance(t, g) <= slack),
+    );
+  };
+  return [before.at(-1), after[0]].find((word) => word !== undefined && !known(word));
+}
+
 function outsideSubject(question: string, section: WisdomSection): string | undefined {
   const subjects = [...question.matchAll(OUTSIDE_SUBJECT)].map((m) => m[0].toLowerCase());
   if (subjects.length === 0) return undefined;
