@@ -475,7 +475,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     createRetriever(sections, {}, learned).answer(question);
 
   it("count a close earlier question as evidence that everyday words are about reef keeping", () => {
-    const question = "can i put my tank right next to a window";
+    // ("my tank" would say it is about a tank, and so reef keeping, since round 9.)
+    const question = "can i put it right next to a window";
     // Two everyday words and no reef word: no evidence on the guides alone.
     expect(answered(nothing, question).grounded).toBe(false);
     const learned = {
@@ -495,13 +496,13 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   });
 
   it.each([
-    ["calcuim is 520, is that too high", "water-chemistry-mastery#high-calcium"],
-    ["nitrtae is 40 ppm what do i do", "water-chemistry-mastery#when-nitrate-is-too-high"],
-  ])("read two swapped letters as the word the guides use: %j", (question, anchor) => {
-    // Without it: the alkalinity section, and a refusal.
+    ["calcuim is 520, is that too high", "calcium is 520, is that too high"],
+    ["nitrtae is 40 ppm what do i do", "nitrate is 40 ppm what do i do"],
+  ])("read two swapped letters as the word the guides use: %j", (question, spelled) => {
+    // Without it: the alkalinity section, and a refusal. With it: whatever the right spelling gets.
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
-    expect(answer.sources[0]?.url).toBe(`/reef-wisdom/lazy-reefer-guide/${anchor}`);
+    expect(answer.sources[0]?.url).toBe(answered(nothing, spelled).sources[0]?.url);
   });
 
   it.each([

@@ -87,6 +87,14 @@ const REEF_WORDS = [
   "hawkfish",
   "palytoxin",
   "evaporation",
+  // Round 9: reef animals and algae a covered question named while the passage that answered it
+  // didn't ("thinking about a dendro, how hard are they to keep fed").
+  "dendro",
+  "euphyllia",
+  "caulerpa",
+  "turbo",
+  "chromis",
+  "coralline",
 ];
 
 export const SYNONYM_GROUPS: SynonymGroup[] = [

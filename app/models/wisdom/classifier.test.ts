@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { createSectionClassifier, typoDistance } from "./classifier";
+import { loadWisdomSectionsFromFiles } from "./load-sections.server";
+import { analyze, createRetriever } from "./retriever";
+
+const doc = (...asks: string[]) => asks.map((ask) => ({ terms: analyze(ask), weight: 1 }));
+
+describe("section classifier (naive Bayes, round 9)", () => {
+  const classifier = createSectionClassifier([
+    doc("how do i get rid of aiptasia", "glass anemones spreading on my rock"),
+    doc("what alkalinity should i keep", "alk keeps dropping every day"),
+    doc("how long should my lights be on", "photoperiod for a mixed reef"),
+  ]);
+
+  it("puts the section asked about in those words first, and its posteriors sum to one", () => {
+    const p = classifier.posteriors(analyze("aiptasia all over my rock"));
+    expect(p[0]).toBeGreaterThan(0.9);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+  });
+
+  it("pools words asked in different questions of one section", () => {
+    // "alk" from one ask and "day" from another: no single earlier question has both.
+    const p = classifier.posteriors(analyze("alk drops a bit each day"));
+    expect(p.indexOf(Math.max(...p))).toBe(1);
+  });
+
+  it("reads a typo as the known word it is one edit from", () => {
+    const p = classifier.posteriors(analyze("photperiod"));
+    expect(p.indexOf(Math.max(...p))).toBe(2);
+  });
+
+  it("says nothing (all zero) when no word is known", () => {
+    expect([...classifier.posteriors(analyze("who won the world cup"))]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("typoDistance", () => {
+  it.each([
+    ["calcuim", "calcium", 1],
+    ["nitrtae", "nitrate", 1],
+    ["skimer", "skimmer", 1],
+    ["refractomer", "refractometer", 2],
+    ["same", "same", 0],
+  ])("%s → %s is %i", (a, b, d) => {
+    expect(typoDistance(a, b)).toBe(d);
+  });
+
+  it("gives up at the limit", () => {
+    expect(typoDistance("aiptasia", "alkalinity", 2)).toBe(2);
+  });
+});
+
+describe("reef evidence said by the question (round 9)", () => {
+  const sections = loadWisdomSectionsFromFiles(new URL("../../content", import.meta.url).pathname);
+  const retriever = createRetriever(sections, {}, { asks: {}, offTopic: [] });
+
+  it.each([
+    // "Tank" and a temperature: before round 9 no reef word, so refused at any confidence.
+    "can i just dump ice in the tank, its 85",
+    // A reef word the best passage doesn't say ("dendro"): the question still says it is about reef keeping.
+    "thinking about a dendro, how hard are they to keep fed",
+  ])("counts %j as about reef keeping", (question) => {
+    const f = retriever.features(question);
+    expect(f?.saysReef).toBe(1);
+  });
+
+  it.each(["how big should the septic tank be for a 3 bedroom house", "how long does a propane tank last on a grill"])(
+    "does not count another trade's tank: %j",
+    (question) => {
+      expect(retriever.features(question)?.saysReef ?? 0).toBe(0);
+      expect(retriever.answer(question).grounded).toBe(false);
+    },
+  );
+});
