@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–11 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 12, the blind set of round 9, read only by
+ * the development set and held-out sets 1–12 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 13, the blind set of round 10, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -59,9 +59,12 @@ export function developmentSet(): EvalSet {
  * while the eighth round's work began on another branch (2026-11-25), committed before that work was
  * merged, never run before it was frozen, run blind once after it (on the code before and after the
  * round), and is development data since. 12 was written by someone else from the guides alone while the
- * ninth round's work began on another branch (2026-11-25), and never run before it was frozen.
+ * ninth round's work began on another branch (2026-11-25), never run before it was frozen, run blind
+ * once after round 9 (2026-11-27, on the code before and after it), and is development data since. 13
+ * was written by someone else from the guides alone, who never saw the retriever, its results or the
+ * earlier sets, while round 9 was under way (2026-11-27), and has never been run.
  */
-export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12): EvalSet {
+export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13): EvalSet {
   return readJson(
     [
       "wisdom-heldout.json",
@@ -76,6 +79,7 @@ export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 
       "wisdom-heldout10.json",
       "wisdom-heldout11.json",
       "wisdom-heldout12.json",
+      "wisdom-heldout13.json",
     ][which - 1]!,
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–11 (each run blind once, all development data now) through the real guides, as
+ * held-out sets 1–12 (each run blind once, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -16,37 +16,39 @@ const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
 const retriever = createRetriever(sections);
 
 /**
- * Measured on 2026-11-25 after round 8 (neighbours; decision 014), in percent: top-1, top-3,
- * false refusals, off-topic refused. Each set is scored with the learned questions of the other
- * sets only (leave one set out); the ranker and calibration were fitted on all twelve sets, each
- * set's candidates drawn the same way. Floors sit about two points under (over, for false
+ * Measured on 2026-11-27 after round 9 (a section classifier; decision 014), in percent: top-1,
+ * top-3, false refusals, off-topic refused. Each set is scored with the learned questions of the
+ * other sets only (leave one set out); the ranker and calibration were fitted on all thirteen sets,
+ * each set's candidates drawn the same way. Floors sit about two points under (over, for false
  * refusals) the measured figure; the comment gives the measured one, then the set's blind run.
  */
 const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>; min: Partial<EvalReport> }> = [
-  // 93.0 / 99.1 / 0.9 / 98.6.
-  { name: "development", set: developmentSet, min: { top1: 91, top3: 97, falseRefusal: 3, offTopicRefused: 98 } },
-  // 93.4 / 100 / 2.2 / 100 (blind run: 64.8 / 89.0 / 13.2 / 100).
-  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 91, top3: 98, falseRefusal: 5, offTopicRefused: 100 } },
-  // 92.3 / 98.5 / 0 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
-  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 90, top3: 96, falseRefusal: 2, offTopicRefused: 100 } },
-  // 94.3 / 98.9 / 1.1 / 100 (blind run: 69.0 / 87.4 / 11.5 / 100).
-  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 92, top3: 96, falseRefusal: 4, offTopicRefused: 100 } },
-  // 86.1 / 98.3 / 2.6 / 95.7 (blind run: 63.5 / 88.7 / 27 / 95.7).
-  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 84, top3: 96, falseRefusal: 5, offTopicRefused: 95 } },
-  // 79.0 / 95.7 / 7.2 / 83.3 (blind run: 68.8 / 91.3 / 12.3 / 91.7).
-  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 77, top3: 93, falseRefusal: 10, offTopicRefused: 83 } },
-  // 85.1 / 95.9 / 5.0 / 100 (blind run, round 3: 60.3 / 83.5 / 19.8 / 100).
-  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 83, top3: 93, falseRefusal: 7, offTopicRefused: 100 } },
-  // 88.8 / 97.8 / 3.9 / 100 (blind run, round 4: 75.8 / 94.4 / 13.5 / 92.3).
-  { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 86, top3: 95, falseRefusal: 6, offTopicRefused: 100 } },
-  // 78.4 / 93.2 / 7.9 / 100 (blind run, round 5: 61.6 / 84.7 / 19.5 / 97.1).
-  { name: "held-out 8", set: () => heldOutSet(8), min: { top1: 76, top3: 91, falseRefusal: 10, offTopicRefused: 100 } },
-  // 88.4 / 96.8 / 1.9 / 97.1 (blind run on the round-5 code: 80.1 / 93.8 / 5.9 / 82.9).
-  { name: "held-out 9", set: () => heldOutSet(9), min: { top1: 86, top3: 94, falseRefusal: 4, offTopicRefused: 97 } },
-  // 90.3 / 98.6 / 1.1 / 97.9 (blind run, round 7: 84.0 / 94.9 / 3.1 / 89.6).
-  { name: "held-out 10", set: () => heldOutSet(10), min: { top1: 88, top3: 96, falseRefusal: 4, offTopicRefused: 97 } },
-  // 85.7 / 97.1 / 2.9 / 94.6 (blind run, round 8: 85.7 / 97.1 / 2.9 / 92.9).
-  { name: "held-out 11", set: () => heldOutSet(11), min: { top1: 83, top3: 95, falseRefusal: 5, offTopicRefused: 94 } },
+  // 94.0 / 99.1 / 0.5 / 98.6.
+  { name: "development", set: developmentSet, min: { top1: 92, top3: 97, falseRefusal: 3, offTopicRefused: 98 } },
+  // 92.3 / 100 / 1.1 / 100 (blind run: 64.8 / 89.0 / 13.2 / 100).
+  { name: "held-out 1", set: () => heldOutSet(1), min: { top1: 90, top3: 98, falseRefusal: 4, offTopicRefused: 100 } },
+  // 95.4 / 98.5 / 0 / 100 (blind run: 69.2 / 90.8 / 10.8 / 93.8).
+  { name: "held-out 2", set: () => heldOutSet(2), min: { top1: 93, top3: 96, falseRefusal: 2, offTopicRefused: 100 } },
+  // 95.4 / 98.9 / 1.1 / 100 (blind run: 69.0 / 87.4 / 11.5 / 100).
+  { name: "held-out 3", set: () => heldOutSet(3), min: { top1: 93, top3: 96, falseRefusal: 4, offTopicRefused: 100 } },
+  // 87.8 / 98.3 / 3.5 / 95.7 (blind run: 63.5 / 88.7 / 27 / 95.7).
+  { name: "held-out 4", set: () => heldOutSet(4), min: { top1: 85, top3: 96, falseRefusal: 6, offTopicRefused: 95 } },
+  // 84.8 / 95.7 / 3.6 / 91.7 (blind run: 68.8 / 91.3 / 12.3 / 91.7).
+  { name: "held-out 5", set: () => heldOutSet(5), min: { top1: 82, top3: 93, falseRefusal: 6, offTopicRefused: 91 } },
+  // 87.6 / 95.9 / 5.0 / 100 (blind run, round 3: 60.3 / 83.5 / 19.8 / 100).
+  { name: "held-out 6", set: () => heldOutSet(6), min: { top1: 85, top3: 93, falseRefusal: 7, offTopicRefused: 100 } },
+  // 90.4 / 98.3 / 2.8 / 100 (blind run, round 4: 75.8 / 94.4 / 13.5 / 92.3).
+  { name: "held-out 7", set: () => heldOutSet(7), min: { top1: 88, top3: 96, falseRefusal: 5, offTopicRefused: 100 } },
+  // 80.0 / 94.2 / 6.8 / 100 (blind run, round 5: 61.6 / 84.7 / 19.5 / 97.1).
+  { name: "held-out 8", set: () => heldOutSet(8), min: { top1: 78, top3: 92, falseRefusal: 9, offTopicRefused: 100 } },
+  // 92.5 / 96.8 / 0.5 / 100 (blind run on the round-5 code: 80.1 / 93.8 / 5.9 / 82.9).
+  { name: "held-out 9", set: () => heldOutSet(9), min: { top1: 90, top3: 94, falseRefusal: 3, offTopicRefused: 100 } },
+  // 91.4 / 98.6 / 0.6 / 97.9 (blind run, round 7: 84.0 / 94.9 / 3.1 / 89.6).
+  { name: "held-out 10", set: () => heldOutSet(10), min: { top1: 89, top3: 96, falseRefusal: 3, offTopicRefused: 97 } },
+  // 89.1 / 97.5 / 2.3 / 96.4 (blind run, round 8: 85.7 / 97.1 / 2.9 / 92.9).
+  { name: "held-out 11", set: () => heldOutSet(11), min: { top1: 87, top3: 95, falseRefusal: 5, offTopicRefused: 96 } },
+  // 85.9 / 96.6 / 2.5 / 95.0 (blind run, round 9: 85.9 / 96.4 / 2.3 / 91.7).
+  { name: "held-out 12", set: () => heldOutSet(12), min: { top1: 83, top3: 94, falseRefusal: 5, offTopicRefused: 93 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
