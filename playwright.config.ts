@@ -13,7 +13,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // A whole journey (sign up, buy, sign out, sign in, …) takes 15–20 s alone; with two workers, each
+  // with its Chromium, beside the servers on CI's two cores it has run past 30 s. Each step keeps
+  // its own expect timeout, so a real hang still fails at the step that hangs.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {

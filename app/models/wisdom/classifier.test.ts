@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSectionClassifier, typoDistance } from "./classifier";
+import { createSectionClassifier } from "./classifier";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { analyze, createRetriever } from "./retriever";
 
@@ -31,22 +31,6 @@ describe("section classifier (naive Bayes, round 9)", () => {
 
   it("says nothing (all zero) when no word is known", () => {
     expect([...classifier.posteriors(analyze("who won the world cup"))]).toEqual([0, 0, 0]);
-  });
-});
-
-describe("typoDistance", () => {
-  it.each([
-    ["calcuim", "calcium", 1],
-    ["nitrtae", "nitrate", 1],
-    ["skimer", "skimmer", 1],
-    ["refractomer", "refractometer", 2],
-    ["same", "same", 0],
-  ])("%s → %s is %i", (a, b, d) => {
-    expect(typoDistance(a, b)).toBe(d);
-  });
-
-  it("gives up at the limit", () => {
-    expect(typoDistance("aiptasia", "alkalinity", 2)).toBe(2);
   });
 });
 

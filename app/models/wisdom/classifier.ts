@@ -11,6 +11,8 @@
  * it with the rest.
  */
 
+import { editDistance } from "../../domain/search";
+
 /** Training text of one section, each piece with how much its words count. */
 export type ClassDocument = Array<{ terms: string[]; weight: number }>;
 
@@ -68,7 +70,8 @@ export function createSectionClassifier(documents: ClassDocument[]): SectionClas
     let bestDistance = max + 1;
     for (let length = term.length - max; length <= term.length + max; length++) {
       for (const candidate of byLength.get(length) ?? []) {
-        const distance = typoDistance(term, candidate, bestDistance);
+        // Past bestDistance − 1 it gives up and answers bestDistance: no better than the best so far.
+        const distance = editDistance(term, candidate, bestDistance - 1);
         if (distance < bestDistance) {
           bestDistance = distance;
           best = candidate;
@@ -104,28 +107,4 @@ export function createSectionClassifier(documents: ClassDocument[]): SectionClas
   }
 
   return { posteriors };
-}
-
-/**
- * Edit distance with adjacent swaps counting one ("calcuim" → "calcium"), giving up past `limit`
- * (the best distance found so far) so scanning the vocabulary stays cheap.
- */
-export function typoDistance(a: string, b: string, limit = Infinity): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous: number[] = [];
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, previous[j - 2]! + 1);
-      next[j] = d;
-      rowMin = Math.min(rowMin, d);
-    }
-    if (rowMin >= limit) return limit;
-    previous = row;
-    row = next;
-  }
-  return row[b.length]!;
 }
