@@ -17,6 +17,10 @@ export default defineConfig({
   // with its Chromium, beside the servers on CI's two cores it has run past 30 s. Each step keeps
   // its own expect timeout, so a real hang still fails at the step that hangs.
   timeout: 60_000,
+  // A step waits for what a person would see. CI's machine has run this suite 3.3 times slower than
+  // a quiet one (23.4 min against 7.0), and a sign-in followed by the owner's catalogue took longer
+  // than the default 5 s there; a real hang still fails at its step.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {

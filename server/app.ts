@@ -1,5 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import { parseConfig } from "~/config.server";
+import { prepareGuideSearch } from "~/models/search.server";
+import { getWisdomRetriever } from "~/models/wisdom.server";
 import { createHttpApp } from "./http";
 import { requestLogFields } from "./logger";
 import { pageCache } from "./page-cache";
@@ -15,6 +17,12 @@ export async function createApp() {
   const config = parseConfig();
   const services = await createServices(config);
   const app = createHttpApp(services);
+  // The guides' indexes take about a second of CPU to build, during which a process answers
+  // nothing: built before it listens, so no shopper's first question or search waits for them.
+  const warm = performance.now();
+  getWisdomRetriever();
+  prepareGuideSearch();
+  services.logger.debug({ ms: Math.round(performance.now() - warm) }, "guide indexes built");
   const cache = config.pageCache
     ? pageCache({
         logRequest: (req, res, ms) =>

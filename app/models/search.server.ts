@@ -72,6 +72,11 @@ function getGuideIndex(): SearchIndex {
   return guideIndex;
 }
 
+/** Builds the guides' index now (server start), so that no shopper's first search waits for it. */
+export function prepareGuideSearch(): void {
+  getGuideIndex();
+}
+
 /**
  * What shoppers type for what a tag means: chaeto's "nutrient-export" is why someone searching
  * "phosphate" or "nitrate" wants it. Tags without an entry are searched as written.

@@ -44,6 +44,7 @@ export async function signInAsAdmin(page: Page, to = "/admin") {
   await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
 /**

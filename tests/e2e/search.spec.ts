@@ -4,13 +4,14 @@ import type { Page } from "@playwright/test";
 /** Searches from the header as a person would at this width: the box on a desktop, the button on a phone. */
 async function searchFromHeader(page: Page, query: string) {
   const header = page.locator("header").first();
-  const box = header.getByRole("searchbox", { name: "Search products and guides" });
+  const box = header.getByLabel("Search products and guides");
   if (await box.isVisible()) {
     await box.fill(query);
   } else {
     await header.getByRole("link", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/search$/);
-    const pageBox = page.locator("main").getByRole("searchbox");
+    // By label, not role: once focused, the box loads its suggestions and becomes a combobox.
+    const pageBox = page.locator("main").getByLabel("Search products and guides");
     await expect(pageBox).toBeFocused();
     await pageBox.fill(query);
   }
