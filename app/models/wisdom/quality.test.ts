@@ -49,6 +49,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 11", set: () => heldOutSet(11), min: { top1: 87, top3: 95, falseRefusal: 5, offTopicRefused: 96 } },
   // 85.9 / 96.6 / 2.5 / 95.0 (blind run, round 9: 85.9 / 96.4 / 2.3 / 91.7).
   { name: "held-out 12", set: () => heldOutSet(12), min: { top1: 83, top3: 94, falseRefusal: 5, offTopicRefused: 93 } },
+  // 84.9 / 95.7 / 3.2 / 96.7 (blind run on the round-9 code: 84.1 / 95.7 / 3.2 / 95.0).
+  { name: "held-out 13", set: () => heldOutSet(13), min: { top1: 82, top3: 93, falseRefusal: 6, offTopicRefused: 93 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

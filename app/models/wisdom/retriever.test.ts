@@ -512,6 +512,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "how many years can a clownfish live",
     "what is the lifespan of a hermit crab",
     "how do i breed mandarin dragonets in captivity",
+    "how much does a yellow tang cost",
+    "what should i charge when i sell my zoa frags",
   ])("refuse %j as a known gap", (question) => {
     expect(answered(learnedAsks(), question).grounded).toBe(false);
   });
@@ -519,6 +521,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   it.each([
     ["how long can my fish live without power", "reef-emergencies#"],
     ["how long does a fishless cycle take", "tank-setup-fundamentals#how-long-it-takes"],
+    ["how much does shipping cost", "/shipping-info#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);
