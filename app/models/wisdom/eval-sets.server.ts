@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–13 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 14, the blind set of round 10, read only by
+ * the development set and held-out sets 1–14 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 15, the blind set of round 11, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -64,9 +64,11 @@ export function developmentSet(): EvalSet {
  * was written by someone else from the guides alone, who never saw the retriever, its results or the
  * earlier sets, while round 9 was under way (2026-11-27), run blind once on round 9's code
  * (2026-11-27), and is development data since. 14 was written the same way (2026-11-27) before
- * round 10's work and is its blind set: scored once on the code before round 10 and once after.
+ * round 10's work, scored once on the code before round 10 and once after (its misses unread), and
+ * is development data since. 15 was written the same way (2026-11-27) before round 11's work and is
+ * its blind set: scored once on the code before round 11 and once after.
  */
-export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14): EvalSet {
+export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15): EvalSet {
   return readJson(
     [
       "wisdom-heldout.json",
@@ -83,6 +85,7 @@ export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 
       "wisdom-heldout12.json",
       "wisdom-heldout13.json",
       "wisdom-heldout14.json",
+      "wisdom-heldout15.json",
     ][which - 1]!,
   );
 }

@@ -326,12 +326,13 @@ describe("retriever on the real guides", () => {
   ];
 
   // Round 3 (decision 014): the subject is outside reef keeping even though a reef word matches.
-  it.each(["what KH should a koi pond have", "how many neon tetras can go in a 10 gallon"])(
-    "refuses %j, whose subject the guides don't keep",
-    (question) => {
-      expect(retriever.answer(question).grounded).toBe(false);
-    },
-  );
+  it.each([
+    "what KH should a koi pond have",
+    "how many neon tetras can go in a 10 gallon",
+    "what should i feed my oscar besides pellets",
+  ])("refuses %j, whose subject the guides don't keep", (question) => {
+    expect(retriever.answer(question).grounded).toBe(false);
+  });
 
   // Round 5: animals kept in species tanks of their own, freshwater plants, brand comparisons.
   it.each([
@@ -514,6 +515,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "how do i breed mandarin dragonets in captivity",
     "how much does a yellow tang cost",
     "what should i charge when i sell my zoa frags",
+    "what does a big acro colony sell for",
+    "how many kinds of anemone are there in the wild",
   ])("refuse %j as a known gap", (question) => {
     expect(answered(learnedAsks(), question).grounded).toBe(false);
   });
@@ -522,6 +525,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["how long can my fish live without power", "reef-emergencies#"],
     ["how long does a fishless cycle take", "tank-setup-fundamentals#how-long-it-takes"],
     ["how much does shipping cost", "/shipping-info#"],
+    ["can chaeto become invasive in the wild if i throw it out", "/care#what-to-do-with-harvested-chaeto"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);
@@ -536,6 +540,16 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toBe(answered(nothing, spelled).sources[0]?.url);
+  });
+
+  it("reads a swapped-letter typo as the guides' word even when an earlier question spelled it that way", () => {
+    // An earlier question's "calcuim" made the typo known, so it was never read as calcium: the alkalinity section.
+    const learned = {
+      asks: { "water-chemistry-mastery#calcium-testing-tips": ["how often do i test calcuim"] },
+      offTopic: [],
+    };
+    const answer = answered(learned, "calcuim is 520, is that too high");
+    expect(answer.sources[0]?.url).toBe(answered(learned, "calcium is 520, is that too high").sources[0]?.url);
   });
 
   it.each([
