@@ -100,6 +100,8 @@ const developmentSets = {
   "held-out 13": heldOutSet(13),
   // Run blind once before and once after round 10 (2026-11-27), development data since.
   "held-out 14": heldOutSet(14),
+  // Run blind once before and once after round 11 (2026-11-27), development data since.
+  "held-out 15": heldOutSet(15),
 };
 type SetName = keyof typeof developmentSets;
 // Held-out 15 was written from the guides by someone who never saw the retriever and committed

@@ -1,8 +1,8 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–14 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 15, the blind set of round 11, read only by
- * `bench/wisdom-retrieval.ts --blind`.
+ * the development set and held-out sets 1–15 (all development data now: tuning may look at them,
+ * though they are never edited to pass). `bench/wisdom-retrieval.ts --blind` reads the newest one
+ * only before it is development data; the next round's set is written before that round starts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -65,8 +65,8 @@ export function developmentSet(): EvalSet {
  * earlier sets, while round 9 was under way (2026-11-27), run blind once on round 9's code
  * (2026-11-27), and is development data since. 14 was written the same way (2026-11-27) before
  * round 10's work, scored once on the code before round 10 and once after (its misses unread), and
- * is development data since. 15 was written the same way (2026-11-27) before round 11's work and is
- * its blind set: scored once on the code before round 11 and once after.
+ * is development data since. 15 was written the same way (2026-11-27) before round 11's work, scored
+ * once on the code before round 11 and once after, and is development data since.
  */
 export function heldOutSet(which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15): EvalSet {
   return readJson(

@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–14 (each run blind once, all development data now) through the real guides, as
+ * held-out sets 1–15 (each run blind once, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -55,6 +55,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 13", set: () => heldOutSet(13), min: { top1: 82, top3: 93, falseRefusal: 6, offTopicRefused: 93 } },
   // 85.1 / 96.7 / 1.6 / 100 (blind runs, rounds 9 and 10: 84.0 / 96.2 / 2.0 / 93.3 and 84.9 / 96.6 / 1.6 / 93.3).
   { name: "held-out 14", set: () => heldOutSet(14), min: { top1: 83, top3: 94, falseRefusal: 4, offTopicRefused: 98 } },
+  // 90.7 / 96.9 / 1.3 / 100 (blind runs, rounds 10 and 11: 88.3 / 96.1 / 1.1 / 96.7 and 90.7 / 96.9 / 1.3 / 98.3).
+  { name: "held-out 15", set: () => heldOutSet(15), min: { top1: 88, top3: 94, falseRefusal: 4, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

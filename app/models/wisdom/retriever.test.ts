@@ -517,6 +517,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "what should i charge when i sell my zoa frags",
     "what does a big acro colony sell for",
     "how many kinds of anemone are there in the wild",
+    "how old do yellow tangs get?",
   ])("refuse %j as a known gap", (question) => {
     expect(answered(learnedAsks(), question).grounded).toBe(false);
   });
@@ -526,6 +527,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["how long does a fishless cycle take", "tank-setup-fundamentals#how-long-it-takes"],
     ["how much does shipping cost", "/shipping-info#"],
     ["can chaeto become invasive in the wild if i throw it out", "/care#what-to-do-with-harvested-chaeto"],
+    ["how old does my tank have to get before i add corals", "tank-setup-fundamentals#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);

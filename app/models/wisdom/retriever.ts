@@ -608,6 +608,9 @@ export const KNOWN_GAPS = [
   "live in captivity",
   // "How long do yellow tangs live", not "how long can my fish live without power" (an emergency).
   "how (?:long (?:do|does|will|would)|many years (?:do|does|can|will|would)) (?:an? |my |the )?(?:\\w+ ){1,3}live(?: for)?(?=\\s*(?:[?.!,]|$))",
+  // "How old can a clownfish live to be", "how old do tangs get" (round 11, from held-out 15), not
+  // "how old does my tank have to get before corals".
+  "how old (?:can|do|does|will|would) (?:an? |my |the )?(?:\\w+ ){1,3}(?:live to be|live|get)(?=\\s*(?:[?.!,]|$))",
   "breed(?:ing)? (?:my |a |the )?(?:\\w+ )?(?:clown ?fish|clowns|mandarins?|dragonets?|gob(?:y|ies)|wrasses?|tangs?|fish)",
   // What livestock costs elsewhere, and pricing or selling frags: the guides name the animals and
   // the frags and price neither (round 10, from held-out 9 and 13's off-topic questions). Only
