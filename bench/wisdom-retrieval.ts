@@ -1,8 +1,8 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–14 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). Held-out 15
- * is round 11's blind set, read only with --blind before and after it: never tune with it.
+ * bench/wisdom-dev.json ("development") and held-out sets 1–15 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). Held-out 16
+ * is round 12's blind set, read only with --blind before and after it: never tune with it.
  * For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -20,7 +20,7 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      scores held-out 15, round 11's frozen blind set, with the served retriever (every
+ *   --blind      scores held-out 16, round 12's frozen blind set, with the served retriever (every
  *                development set's learned questions), and nothing else
  */
 import fs from "node:fs";
@@ -104,10 +104,10 @@ const developmentSets = {
   "held-out 15": heldOutSet(15),
 };
 type SetName = keyof typeof developmentSets;
-// Held-out 15 was written from the guides by someone who never saw the retriever and committed
-// before round 11's work; it is read here only: scored once on the code before round 11 and once after.
+// Held-out 16 was written from the guides by someone who never saw the retriever and committed
+// before round 12's work; it is read here only: scored once on the code before round 12 and once after.
 const blind = process.argv.includes("--blind");
-const sets: Record<string, EvalSet> = blind ? { "held-out 15 (blind)": heldOutSet(15) } : developmentSets;
+const sets: Record<string, EvalSet> = blind ? { "held-out 16 (blind)": heldOutSet(16) } : developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -201,7 +201,7 @@ const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(
   outDir,
-  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout15-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout16-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
 );
 fs.writeFileSync(
   outFile,
