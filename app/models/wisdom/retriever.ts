@@ -11,6 +11,7 @@
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { SECTION_ASKS } from "./asks";
+import { createSpeller } from "./spelling.server";
 import { createSectionClassifier } from "./classifier";
 import LEARNED_ASKS from "./learned-asks.json";
 import { stem } from "./stem";
@@ -226,6 +227,18 @@ function processTerm(token: string): string[] | null {
   if (direct) return direct;
   const stemmed = stem(token);
   return synonyms.words.get(stemmed) ?? [stemmed];
+}
+
+/** Each word of the texts as written (lower-cased, accents folded), with how often it occurs. */
+function surfaceWords(texts: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const word of text
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[a-z]+/g) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
 }
 
 /** The terms of a text, as the index sees them. Exported for tests and the benchmark. */
@@ -867,6 +880,17 @@ export function createRetriever(
   const guideTerms = new Set(
     sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)),
   );
+  // Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
+  // words of known off-topic questions stay as they are.
+  const speller = createSpeller(
+    surfaceWords([
+      ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
+      ...Object.values(SECTION_ASKS).flatMap((asks) => asks ?? []),
+      ...SYNONYM_GROUPS.flatMap((g) => g.variants),
+    ]),
+    STOP_WORDS,
+    new Set(surfaceWords(learned.offTopic).keys()),
+  );
   const sectionTitleTerms = sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t)));
 
   // Neighbours (decision 014, round 8): every ask, learned question and learned off-topic question
@@ -1301,23 +1325,7 @@ export function createRetriever(
 
   const ruledOut = (question: string) => judge(question, question).ruled;
 
-  /**
-   * Swapped letters ("calcuim", "nitrtae") are two edits to the typo search, which allows one in a
-   * word of that length; a word the guides don't use whose swap of two neighbouring letters they do
-   * use is read as that word. Only the guides' words count as spelled right: a learned question
-   * that says "calcuim" must not make the misspelling known, or "calcuim test came back 520"
-   * would match only that question's words (and "came back" the power-cut section).
-   */
-  const respell = (question: string) =>
-    question.replace(/[a-z]{5,}/gi, (word) => {
-      const lower = word.toLowerCase();
-      if (STOP_WORDS.has(lower) || analyze(lower).some((t) => guideTerms.has(t))) return word;
-      for (let i = 0; i < lower.length - 1; i++) {
-        const swapped = lower.slice(0, i) + lower[i + 1]! + lower[i]! + lower.slice(i + 2);
-        if (analyze(swapped).some((t) => guideTerms.has(t))) return swapped;
-      }
-      return word;
-    });
+  const respell = speller.respell;
 
   return {
     search: (question, limit) => search(respell(question), limit),

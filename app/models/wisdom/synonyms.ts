@@ -188,6 +188,8 @@ export const SYNONYM_GROUPS: SynonymGroup[] = [
     canonical: "bubble tip anemone",
     variants: ["bta", "btas", "bubble tip", "bubble tips", "bubble tip anemone", "bubble tip anemones", "rbta"],
   },
+  // "Corrals" is an English word, so the spelling correction leaves it; in a reef question it is corals.
+  { canonical: "coral", variants: ["corral", "corrals"] },
   { canonical: "green star polyps", variants: ["gsp", "green star polyp", "green star polyps"] },
   { canonical: "hang on back", variants: ["hob", "hang on back", "hang on"] },
   { canonical: "local fish store", variants: ["lfs", "local fish store"] },
