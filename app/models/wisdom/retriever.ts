@@ -11,9 +11,9 @@
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { SECTION_ASKS } from "./asks";
-import { createSpeller } from "./spelling.server";
 import { createSectionClassifier } from "./classifier";
 import LEARNED_ASKS from "./learned-asks.json";
+import { createSpeller } from "./spelling.server";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "../markdown.server";
@@ -1325,7 +1325,7 @@ export function createRetriever(
 
   const ruledOut = (question: string) => judge(question, question).ruled;
 
-  const respell = speller.respell;
+  const respell = (question: string) => speller.respell(question);
 
   return {
     search: (question, limit) => search(respell(question), limit),
