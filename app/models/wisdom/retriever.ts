@@ -751,7 +751,8 @@ function questionTerms(text: string): string[] {
 const FUZZY_CREDIT = 0.25;
 
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
-const isNumber = (term: string) => /^\d+$/.test(term);
+const isNumber = (term: string) =>
+  term.length > 0 && term.charCodeAt(0) >= 48 && term.charCodeAt(0) <= 57 && /^\d+$/.test(term);
 
 /**
  * Search options shared by both indexes. Typo and prefix matching apply only to question words the
@@ -963,22 +964,45 @@ export function createRetriever(
   /** Weighted share of the question's terms that a search result matched (exactly, by prefix or by typo). */
   // A query term matched only by typo or prefix ("brazil" ~ "basil") counts for half: it is
   // weaker evidence that the guides talk about the same thing.
+  // Called for every search result and every neighbour (thousands per question): what depends on
+  // the question alone is worked out once per question, and each typo's distance once.
+  let perQuestion: { terms: string[]; total: number; asked: Set<string>; distance: Map<string, number> } | undefined;
+  const questionFacts = (queryTerms: string[]) => {
+    if (perQuestion?.terms !== queryTerms)
+      perQuestion = {
+        terms: queryTerms,
+        total: queryTerms.reduce((sum, t) => sum + weight(t), 0),
+        asked: new Set(queryTerms),
+        distance: new Map(),
+      };
+    return perQuestion;
+  };
   const coverage = (result: SearchResult, queryTerms: string[]) => {
-    const total = queryTerms.reduce((sum, t) => sum + weight(t), 0);
+    const { total, asked, distance } = questionFacts(queryTerms);
     if (total === 0 || !result.queryTerms.some((t) => !isNumber(t))) return 0;
     const hit = new Set(result.queryTerms);
     const exact = new Set(result.terms);
-    const asked = new Set(queryTerms);
     const variants = result.terms.filter((d) => !asked.has(d));
+    const distanceOf = (t: string, d: string) => {
+      const key = `${t} ${d}`;
+      let value = distance.get(key);
+      if (value === undefined) distance.set(key, (value = editDistance(t, d)));
+      return value;
+    };
     const credit = (t: string) => {
       if (exact.has(t)) return 1;
       if (!hit.has(t)) return 0;
       // A typo of a reef word ("anenome", "velvit") is the reef word; a near miss of an everyday
       // word ("betta" ~ "better") says little.
-      const nearest = variants.reduce<string | undefined>(
-        (best, d) => (best === undefined || editDistance(t, d) < editDistance(t, best) ? d : best),
-        undefined,
-      );
+      let nearest: string | undefined;
+      let nearestDistance = Infinity;
+      for (const d of variants) {
+        const dist = distanceOf(t, d);
+        if (dist < nearestDistance) {
+          nearest = d;
+          nearestDistance = dist;
+        }
+      }
       return nearest !== undefined && synonyms.reefTerms.has(nearest) ? 1 : FUZZY_CREDIT;
     };
     return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
@@ -1093,10 +1117,9 @@ export function createRetriever(
     // don't set the scale of the scores either.
     const askedScope = queryTerms.some((t) => scopeTerms.has(t));
     const allPassages = passageIndex.search(q);
-    const outOfScope = (section: number) =>
-      !askedScope &&
-      sectionScopes[section]!.length > 0 &&
-      allPassages.some((r) => sectionScopes[passages[r.id as number]!.section]!.length === 0);
+    const anyInScope =
+      !askedScope && allPassages.some((r) => sectionScopes[passages[r.id as number]!.section]!.length === 0);
+    const outOfScope = (section: number) => anyInScope && sectionScopes[section]!.length > 0;
     const sectionResults = new Map<number, SearchResult>();
     for (const r of sectionIndex.search(q)) if (!outOfScope(r.id as number)) sectionResults.set(r.id as number, r);
     const passageResults = allPassages.filter((r) => !outOfScope(passages[r.id as number]!.section));
@@ -1152,12 +1175,15 @@ export function createRetriever(
       return v;
     };
 
+    const sectionCoverageCache = new Map<number, number>();
     const ranked = passageResults
       .map((r) => {
         const p = passages[r.id as number]!;
         const s = sections[p.section]!;
         const sr = sectionResults.get(p.section);
-        const sectionCoverage = sr ? coverage(sr, queryTerms) : 0;
+        let sectionCoverage = sectionCoverageCache.get(p.section);
+        if (sectionCoverage === undefined)
+          sectionCoverageCache.set(p.section, (sectionCoverage = sr ? coverage(sr, queryTerms) : 0));
         const passageCoverage = coverage(r, queryTerms);
         const rowKey = p.rowKey?.some((t) => asked.has(t)) ?? false;
         const titleTerms = sectionTitleTerms[p.section]!;
