@@ -330,38 +330,20 @@ function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = fal
     weights.forEach((w, i) => (weights[i]! -= 0.5 * (grad[i]! / data.length + (i === 0 ? 0 : L2 * w))));
   }
   const prob = (x: number[]) => sigmoid(x.reduce((s, v, i) => s + v * weights[i]!, 0));
-  // The threshold that costs least on the training data, an answered off-topic question (it
-  // misleads) costing OFF_TOPIC_COST refused covered ones (they get a contact link). Refusing every
-  // off-topic question outright is not possible: "how to test my well water for nitrate" scores
-  // like a covered nitrate question, and chasing it would refuse a third of them.
-  const OFF_TOPIC_COST = Number(process.env.OFF_TOPIC_COST ?? 5);
-  const offTopicMax = Math.max(0, ...data.filter((d) => d.y === 0 && !d.ruled).map((d) => prob(d.x)));
-  const cost = (t: number) =>
-    data.filter((d) => d.y === 1 && prob(d.x) < t).length +
-    OFF_TOPIC_COST * data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
-  let threshold = 0.5;
-  for (let t = 0.3; t <= 0.95; t += 0.01) if (cost(t) < cost(threshold)) threshold = Math.round(t * 100) / 100;
-  // A cap on top of the cost: at most OFF_TOPIC_BUDGET of the fitting off-topic questions answered
-  // (2 %: 3 of the 195 development ones since round 4; when it was set, 3 of 171, as many as the
-  // code before round 3 answered). Round 2 was reverted for answering more of them; a confident
-  // wrong answer is what a reefer can't spot.
-  const OFF_TOPIC_BUDGET = Number(process.env.OFF_TOPIC_BUDGET ?? 0.02);
-  const offTopicCount = data.filter((d) => d.y === 0).length;
-  const answeredAt = (t: number) => data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
-  while (threshold < 0.95 && answeredAt(threshold) > Math.floor(OFF_TOPIC_BUDGET * offTopicCount))
-    threshold = Math.round((threshold + 0.01) * 100) / 100;
-  // The issue's other bar bounds the cap: at most FALSE_REFUSAL_BUDGET of the fitting covered
-  // questions refused (round 8: the neighbour signal answers few enough off-topic questions that
-  // the 2 % cap alone would refuse 6 % of covered ones, over the issue's 5 %).
-  const FALSE_REFUSAL_BUDGET = Number(process.env.FALSE_REFUSAL_BUDGET ?? 0.045);
+  // The threshold (round 12): the highest at which at most FALSE_REFUSAL_TARGET of the fitting
+  // covered questions are refused. The issue allows 5 % false refusals and wants every off-topic
+  // question refused; each step up refuses more off-topic questions, and blind sets have refused
+  // up to 1.5 points more covered ones than development, so 3 % leaves that margin. (Until round
+  // 11 it minimised a cost, an answered off-topic question counting as five refused covered ones,
+  // under caps; with the spelling correction that fell to 0.32, answering twice as many of the
+  // development off-topic questions as 0.52 for two points fewer false refusals.)
+  const FALSE_REFUSAL_TARGET = Number(process.env.FALSE_REFUSAL_TARGET ?? 0.03);
   const coveredCount = data.filter((d) => d.y === 1).length;
   const refusedAt = (t: number) => data.filter((d) => d.y === 1 && prob(d.x) < t).length;
-  while (threshold > 0.3 && refusedAt(threshold) > FALSE_REFUSAL_BUDGET * coveredCount)
-    threshold = Math.round((threshold - 0.01) * 100) / 100;
-  // When that refuses every off-topic question it was fitted on, it sits right above the highest
-  // of them; a margin keeps a new off-topic question that scores a little higher refused too.
-  const MARGIN = 0.05;
-  if (threshold > offTopicMax) threshold = Math.max(threshold, Math.round((offTopicMax + MARGIN) * 100) / 100);
+  const offTopicMax = Math.max(0, ...data.filter((d) => d.y === 0 && !d.ruled).map((d) => prob(d.x)));
+  let threshold = 0.3;
+  for (let t = 0.3; t <= 0.95; t = Math.round((t + 0.01) * 100) / 100)
+    if (refusedAt(t) <= FALSE_REFUSAL_TARGET * coveredCount) threshold = t;
   const round = (v: number) => Math.round(v * 100) / 100;
   const calibration: RetrieverTuning["calibration"] = {
     bias: round(weights[0]!),
