@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–15 (each run blind once, all development data now) through the real guides, as
+ * held-out sets 1–17 (each run blind once or twice, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -57,6 +57,11 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 14", set: () => heldOutSet(14), min: { top1: 83, top3: 94, falseRefusal: 4, offTopicRefused: 98 } },
   // 90.7 / 96.9 / 1.3 / 100 (blind runs, rounds 10 and 11: 88.3 / 96.1 / 1.1 / 96.7 and 90.7 / 96.9 / 1.3 / 98.3).
   { name: "held-out 15", set: () => heldOutSet(15), min: { top1: 88, top3: 94, falseRefusal: 4, offTopicRefused: 98 } },
+  // Measured after round 13 (2026-11-27): 90.9 / 96.7 / 0.9 / 100 (blind runs, round 11 and the refit
+  // not adopted: 88.2 / 96.0 / 2.5 / 100 and 89.3 / 96.0 / 1.4 / 98.3).
+  { name: "held-out 16", set: () => heldOutSet(16), min: { top1: 88, top3: 94, falseRefusal: 3, offTopicRefused: 98 } },
+  // 94.2 / 97.9 / 0.7 / 98.3 (blind runs, rounds 11 and 12: 92.1 / 97.2 / 1.6 / 96.7 and 94.0 / 97.9 / 0.9 / 96.7).
+  { name: "held-out 17", set: () => heldOutSet(17), min: { top1: 92, top3: 95, falseRefusal: 3, offTopicRefused: 96 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -518,6 +518,9 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "what does a big acro colony sell for",
     "how many kinds of anemone are there in the wild",
     "how old do yellow tangs get?",
+    // Round 13: returns of goods a customer changed their mind about.
+    "can i send back the test kit i didnt need",
+    "whats your returns policy",
   ])("refuse %j as a known gap", (question) => {
     expect(answered(learnedAsks(), question).grounded).toBe(false);
   });
@@ -528,6 +531,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["how much does shipping cost", "/shipping-info#"],
     ["can chaeto become invasive in the wild if i throw it out", "/care#what-to-do-with-harvested-chaeto"],
     ["how old does my tank have to get before i add corals", "tank-setup-fundamentals#"],
+    ["can i return chaeto that arrived dead", "/shipping-info#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);
@@ -552,6 +556,27 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     };
     const answer = answered(learned, "calcuim is 520, is that too high");
     expect(answer.sources[0]?.url).toBe(answered(learned, "calcium is 520, is that too high").sources[0]?.url);
+  });
+
+  // Round 13 (held-out 17): where the reefer comes from is background; the question is about the reef.
+  it("answers a reef question that names an outside subject only as where the reefer comes from", () => {
+    const question = "new to salt, coming from planted tanks. what numbers should i be aiming for on a mixed reef";
+    const answer = answered(nothing, question);
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toMatch(/water-chemistry-mastery#reef-water-parameter-target-ranges$/);
+    expect(answered(nothing, "what kh should my planted tank have").grounded).toBe(false);
+  });
+
+  // Round 12: misspelt words are read as the guides' words (spelling.server.ts); these were refused.
+  it.each([
+    ["what ph sould a reef tank be", "what ph should a reef tank be"],
+    ["what do i need for a quarentine tank setup", "what do i need for a quarantine tank setup"],
+    ["my tnak is leaking all over the floor!!! what do i do", "my tank is leaking all over the floor!!! what do i do"],
+  ])("answers %j as if it were spelt right", (question, spelled) => {
+    const answer = answered(learnedAsks(), question);
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toBe(answered(learnedAsks(), spelled).sources[0]?.url);
+    expect(answer.confidence).toBeCloseTo(answered(learnedAsks(), spelled).confidence, 5);
   });
 
   it.each([

