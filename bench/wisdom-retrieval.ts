@@ -1,8 +1,8 @@
 /**
  * Reef-wisdom answer quality. Development data: bench/wisdom-questions.json plus
- * bench/wisdom-dev.json ("development") and held-out sets 1–17 (bench/wisdom-heldout*.json: each
- * was frozen and run blind once, then became development data; never edited to pass). Held-out 18
- * is round 13's blind set, read only with --blind before and after it: never tune with it.
+ * bench/wisdom-dev.json ("development") and held-out sets 1–18 (bench/wisdom-heldout*.json: each
+ * was frozen and run blind once, then became development data; never edited to pass). Held-out 19
+ * (not written yet) is the next round's blind set, read only with --blind before and after it: never tune with it.
  * For each set it prints top-1 (the first cited section answers
  * the question, and the answer holds the expected figure when one is given), top-3 (the answering
  * section is among the first three ranked), false refusals, off-topic questions refused, and
@@ -20,7 +20,7 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      scores held-out 18, round 13's frozen blind set, with the served retriever (every
+ *   --blind      scores held-out 19, the next round's frozen blind set, with the served retriever (every
  *                development set's learned questions), and nothing else
  */
 import fs from "node:fs";
@@ -106,12 +106,14 @@ const developmentSets = {
   "held-out 16": heldOutSet(16),
   // Run blind once before and once after round 12 (2026-11-27), development data since.
   "held-out 17": heldOutSet(17),
+  // Run blind once on round 13's code (2026-11-27), development data since.
+  "held-out 18": heldOutSet(18),
 };
 type SetName = keyof typeof developmentSets;
-// Held-out 18 was written from the guides by someone who never saw the retriever and committed
-// before round 13's work; it is read here only: scored once, on the code after it.
+// The next blind set, held-out 19, is to be written from the guides by someone who never saw the
+// retriever and committed before the round it judges; it is read here only, once before and once after.
 const blind = process.argv.includes("--blind");
-const sets: Record<string, EvalSet> = blind ? { "held-out 18 (blind)": heldOutSet(18) } : developmentSets;
+const sets: Record<string, EvalSet> = blind ? { "held-out 19 (blind)": heldOutSet(19) } : developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -205,7 +207,7 @@ const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(
   outDir,
-  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout18-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout19-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
 );
 fs.writeFileSync(
   outFile,

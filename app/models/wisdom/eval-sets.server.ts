@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–17 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 18, the blind set of round 13, read only by
+ * the development set and held-out sets 1–18 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 19 when one is written, the next round's blind set, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -70,8 +70,9 @@ export function developmentSet(): EvalSet {
  * the same way (2026-11-27) before round 12's work, scored once on the code before round 12 and
  * once on a refit that was not adopted, and is development data since. 17 was written the same way
  * (2026-11-27) before the rest of round 12's work, scored once on the code before it and once
- * after, and is development data since. 18 was written the same way (2026-11-27) before round
- * 13's work and is its blind set: scored once, on the code after it.
+ * after, and is development data since. 18 was written the same way (2026-11-27) while
+ * round 13 was under way, committed unopened, scored once on round 13's code, and is development
+ * data since. The next round needs a held-out 19, written and committed before its work.
  */
 export function heldOutSet(
   which: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18,
@@ -96,6 +97,7 @@ export function heldOutSet(
       "wisdom-heldout16.json",
       "wisdom-heldout17.json",
       "wisdom-heldout18.json",
+      "wisdom-heldout19.json",
     ][which - 1]!,
   );
 }

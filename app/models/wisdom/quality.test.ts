@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–17 (each run blind once or twice, all development data now) through the real guides, as
+ * held-out sets 1–18 (each run blind once or twice, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -62,6 +62,9 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 16", set: () => heldOutSet(16), min: { top1: 88, top3: 94, falseRefusal: 3, offTopicRefused: 98 } },
   // 94.2 / 97.9 / 0.7 / 98.3 (blind runs, rounds 11 and 12: 92.1 / 97.2 / 1.6 / 96.7 and 94.0 / 97.9 / 0.9 / 96.7).
   { name: "held-out 17", set: () => heldOutSet(17), min: { top1: 92, top3: 95, falseRefusal: 3, offTopicRefused: 96 } },
+  // 93.4 / 97.3 / 1.1 / 96.7 (blind run, round 13: 93.4 / 97.3 / 1.1 / 91.7; its off-topic misses
+  // became known gaps, and its off-topic questions neighbours, after that run).
+  { name: "held-out 18", set: () => heldOutSet(18), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 95 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
