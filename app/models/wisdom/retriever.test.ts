@@ -452,6 +452,18 @@ describe("retriever on the real guides", () => {
     expect(answer.suggestion?.url).toMatch(/^\/reef-wisdom\/lazy-reefer-guide\/[a-z-]+$/);
   });
 
+  it("quotes a procedure from its first step for someone asking what to do", () => {
+    // It quoted steps 3 and 4 (find the source, lower the water), without "Protect yourself first".
+    const answer = retriever.answer("my tank is leaking all over the floor!!! what do i do");
+    expect(answer.sources[0]?.url).toMatch(/reef-emergencies#leaks-and-floods$/);
+    expect(answer.quotes[0]!.text).toMatch(/^Step 1: Protect yourself first\./);
+    expect(answer.quotes[0]!.text).toContain("Step 2: Stop the water.");
+    // Asked for one step, it quotes that step.
+    expect(retriever.answer("how do i find where my tank is leaking").quotes[0]!.text).toMatch(
+      /^Step 3: Find the source/,
+    );
+  });
+
   it("suggests no guide for a refused question that isn't about reef keeping", () => {
     // "topping" matched "top off" in the water-chemistry guide, which was then suggested for pizza.
     const answer = retriever.answer("what's the best pizza topping?");

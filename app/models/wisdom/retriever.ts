@@ -588,6 +588,10 @@ const NEIGHBOUR_VOTES = 10;
 const MAX_QUOTES = 3;
 /** A further passage must score at least this share of the best one. */
 const EXTRA_QUOTE_RATIO = 0.75;
+/** A quoted numbered step, as passagesOf writes it. */
+const STEP_QUOTE = /^Step (\d+): /;
+/** "What do I do", "what now", "help!": a request for the procedure, not for one fact in it. */
+const ASKS_WHAT_TO_DO = /\bwhat (?:do|should|can|shall) (?:i|we) do\b|\bwhat now\b|\bhelp\b/i;
 /** Quotes stop growing past this many words. */
 const MAX_ANSWER_WORDS = 90;
 
@@ -1354,10 +1358,20 @@ export function createRetriever(
       chosen.push(r);
     }
     chosen.sort((a, b) => a.passage - b.passage);
+    let quoted = chosen.map((c) => c.passage);
+    // "My tank is leaking all over the floor, what do I do" matched step 3 ("Find the source: a
+    // leaking seam …"); someone asking what to do needs the procedure from its first step ("Protect
+    // yourself first"), as far as the answer's length allows.
+    if (ASKS_WHAT_TO_DO.test(question) && Number(STEP_QUOTE.exec(passages[lead.passage]!.quote)?.[1] ?? 1) > 1) {
+      const steps = passages.flatMap((p, i) => (p.section === best.section && STEP_QUOTE.test(p.quote) ? [i] : []));
+      let total = 0;
+      quoted = steps.filter((i) => (total += passages[i]!.quote.split(/\s+/).length) <= MAX_ANSWER_WORDS);
+      if (quoted.length === 0) quoted = [steps[0]!];
+    }
 
     const section = sections[best.section]!;
     const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
-    const text = chosen.map((c) => passages[c.passage]!.quote).join(" … ");
+    const text = quoted.map((i) => passages[i]!.quote).join(" … ");
     return {
       answer: `${heading}: “${text}”`,
       sources: [{ title: `${section.docTitle} — ${section.title}`, url: section.url }],
