@@ -92,7 +92,14 @@ async function journey(url: string) {
     await get("/product/%00"),
     await get("/products?q=%00"),
     await get("/admin/orders?q=%00", { headers: { cookie } }),
-    await get("/sign-in", { ...form({ email: "x".repeat(2_000_000) }) }),
+    // A 2 MB form: the server answers 413 and may close the connection before the client has
+    // written it all, so the client can see EPIPE or ECONNRESET instead of the answer (it did on a
+    // PostgreSQL run). Either way nothing is accepted; the requests after it show the server lives on.
+    await get("/sign-in", { ...form({ email: "x".repeat(2_000_000) }) }).catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
+      return undefined;
+    }),
     await get("/api/auth/sign-in/email", {
       method: "POST",
       headers: { ...origin, "Content-Type": "application/json" },
@@ -103,7 +110,7 @@ async function journey(url: string) {
       headers: { ...origin, "Content-Type": "application/json", cookie },
       body: JSON.stringify({ name: {} }),
     }),
-  ];
+  ].filter((res) => res !== undefined);
   for (const res of hostile) expect(res.status, res.url).toBeGreaterThanOrEqual(400);
   for (const res of hostile) expect(res.status, res.url).toBeLessThan(500);
 
