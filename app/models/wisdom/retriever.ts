@@ -774,8 +774,7 @@ function questionTerms(text: string): string[] {
 const FUZZY_CREDIT = 0.25;
 
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
-const isNumber = (term: string) =>
-  term.length > 0 && term.charCodeAt(0) >= 48 && term.charCodeAt(0) <= 57 && /^\d+$/.test(term);
+const isNumber = (term: string) => /^\d+$/.test(term);
 
 /**
  * Search options shared by both indexes. Typo and prefix matching apply only to question words the
