@@ -518,12 +518,10 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   });
 
   it("refuse a question closest to an earlier off-topic one", () => {
-    const question = "how do i wire a new GFCI outlet myself";
-    // The power section names GFCI outlets, and teaches no wiring.
+    const question = "how fast is a mantis shrimp punch";
+    // The compatibility guide says what mantis shrimp kill, not how they strike.
     expect(answered(nothing, question).grounded).toBe(true);
-    expect(answered({ asks: {}, offTopic: ["how to wire a gfci outlet in the bathroom"] }, question).grounded).toBe(
-      false,
-    );
+    expect(answered({ asks: {}, offTopic: ["how hard can a mantis shrimp punch"] }, question).grounded).toBe(false);
   });
 
   // Round 9: lifespans and breeding fish are known gaps (the guides name the animals, teach neither).
@@ -547,6 +545,34 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "best way to acclimate new fish from the store?",
   ])("refuse %j as a known gap", (question) => {
     expect(answered(learnedAsks(), question).grounded).toBe(false);
+  });
+
+  // Round 14: categories from the development sets' off-topic questions, asked in words no set has.
+  // Each was answered before the round's rules, with no learned questions as here.
+  it.each([
+    "do you guys carry live rock for a reef tank",
+    "do you sell dry rock for aquascaping",
+    "my heater died after 3 months, is it covered under warranty",
+    "how do i wire a gfci outlet for my aquarium",
+    "what size bulkhead for my sump drain",
+    "can i eat the fish that died in my reef tank",
+    "is it safe to eat a crab that died in my tank",
+    "is a sea cucumber reef safe",
+    "can i keep a blue lobster with my corals",
+    "gfo reactor flow rate",
+  ])("refuse %j by rule", (question) => {
+    expect(answered(nothing, question).grounded).toBe(false);
+  });
+
+  it.each([
+    ["do you sell fish meds", "fish-diseases-and-quarantine#our-stance-on-fish-medication"],
+    ["do i need a gfci outlet for the tank", "tank-setup-fundamentals#power-and-water-access"],
+    ["will my hawkfish eat hermit crabs", "/hermit#"],
+    ["is a chaeto reactor worth it under the cabinet", "/care#"],
+  ])("still answers %j", (question, url) => {
+    const answer = answered(nothing, question);
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toContain(url);
   });
 
   it.each([

@@ -654,7 +654,36 @@ export const KNOWN_GAPS = [
   "cancel (?:my |an |the |this )?order",
   "train(?:ing)? (?:an? |my |the )?(?:\\w+ ){0,2}to (?:eat|accept|take)",
   "acclimat(?:e|ing|ion)(?: of)? (?:(?:a|an|my|the|new|your) )*(?:\\w+ )?fish",
+  // Round 14, as categories from the off-topic questions of all development sets: house wiring
+  // ("what gauge wire for a 20 amp circuit to my fish room", "wire a new GFCI outlet"), which the
+  // guides touch only to say "plug into a GFCI outlet"; sizing plumbing ("what size bulkhead for a 1
+  // inch drain", "how many gph can a 1 inch overflow drain handle"), which they name only in the
+  // leak procedure; warranties, which they never mention; food for people ("is it safe to eat fish
+  // that died in my tank"); and sea cucumbers, named once among the causes of a crash.
+  "(?:wire|wiring) (?:an? |the |my )?(?:new |dedicated )?(?:\\w+ )?(?:outlets?|circuits?|gfci|breakers?|relays?|drivers?|fixtures?)",
+  "(?:what|which) gauge (?:of )?wire",
+  "wire gauge",
+  "\\d+ ?(?:amp|a) circuit",
+  "\\d+ ?v(?:olt)? (?:outlets?|circuits?)",
+  "(?:what|which) size (?:\\w+ ){0,2}(?:bulkheads?|drains?|drain lines?|pipes?|pvc|plumbing|return lines?)",
+  "how (?:many|much) gph (?:can|does|will) (?:an? |my |the )?(?:\\w+ ){0,3}(?:drains?|overflows?|bulkheads?|pipes?) (?:handle|take|flow)",
+  "warrant(?:y|ies)",
+  "(?:can|should|could) (?:i|we|humans?|people) eat",
+  "(?:safe|ok|okay) (?:for (?:me|us|humans?|people) )?to eat (?:an? |the |my )?(?:\\w+ )?(?:fish|shrimp|crabs?|snails?|clams?|oysters?|lobsters?)(?: that| which)? (?:died|dead)",
+  "sea cucumbers?",
+  // Media reactors: the guides run GFO and carbon in a bag or a filter sock and name a reactor only
+  // for CO2 scrubber media ("how fast should water flow through a gfo reactor"); a chaeto reactor is
+  // the care page's.
+  "(?:gfo|carbon|media|biopellets?|pellets?|phosban) reactors?",
 ];
+
+/**
+ * "Do you guys sell live rock": what the shop stocks is in its catalogue, not its guides, which
+ * only say what it doesn't sell (fish medications). Refused unless the answering section says
+ * "sell" (round 14, from held-out 16 and 18's off-topic questions).
+ */
+const ASKS_STOCK = /\b(?:do|does) (?:you|u|ya|y'all|lazy reefer)(?: guys| all)? (?:sell|carry|stock|have in stock)\b/i;
+const SAYS_SELL = /\b(?:sell|sold)\b/i;
 
 /**
  * Subjects outside reef keeping that share its words: freshwater fish and shrimp, ponds, reptiles
@@ -701,6 +730,7 @@ export const OUTSIDE_SUBJECTS = [
   "lures?",
   "brackish",
   "weed",
+  "lobsters?",
   // Animals kept in species tanks of their own, which no guide teaches (round 5): seahorses and
   // pipefish, cephalopods, jellyfish, sharks and rays, mudskippers, crayfish.
   "seahorses?",
@@ -1279,6 +1309,7 @@ export function createRetriever(
     const gap =
       best &&
       (knownGap(question, sections[best.section]!) ||
+        unsoldProduct(question, sections[best.section]!) ||
         outsideSubject(question, sections[best.section]!) ||
         unknownComparison(question, guideTerms));
     // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
@@ -1480,6 +1511,12 @@ function outsideSubject(question: string, section: WisdomSection): string | unde
   const names = (subject: string) =>
     [subject, subject.replace(/(?:es|s)$/, "")].some((form) => new RegExp(`\\b${form}\\b`).test(answer));
   return subjects.some(names) ? undefined : subjects[0];
+}
+
+/** A question about what the shop stocks, when the answering section doesn't speak of selling. */
+function unsoldProduct(question: string, section: WisdomSection): string | undefined {
+  const asked = ASKS_STOCK.exec(question);
+  return asked && !SAYS_SELL.test(section.text) ? asked[0] : undefined;
 }
 
 /** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
