@@ -19,6 +19,7 @@ import {
   type WisdomAnswer,
   type WisdomSection,
 } from "./retriever";
+import { isCommonEnglish } from "./spelling.server";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 
@@ -187,6 +188,14 @@ describe("text analysis and synonyms", () => {
     expect(analyze("I keep my alk stable")).toEqual(["keep", ...analyze("alkalinity"), stem("stable")]);
     expect(analyze("out of its shell")).toEqual(["out", "shell"]);
     expect(analyze("the and of a")).toEqual([]);
+  });
+
+  it("counts the everyday words of a multi-word term as reef vocabulary only when they are not common English", () => {
+    const { reefTerms } = buildSynonymIndex(SYNONYM_GROUPS, stem, isCommonEnglish);
+    for (const word of ["back", "store", "sea", "green", "hair"]) expect(reefTerms.has(stem(word))).toBe(false);
+    for (const word of ["acropora", "zoanthid", "anemone", "skimmer", "tang"])
+      expect(reefTerms.has(stem(word))).toBe(true);
+    expect(buildSynonymIndex(SYNONYM_GROUPS, stem).reefTerms.has(stem("back"))).toBe(true);
   });
 
   it("refuses a word listed in two synonym groups", () => {
@@ -561,6 +570,19 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "can i keep a blue lobster with my corals",
     "gfo reactor flow rate",
   ])("refuse %j by rule", (question) => {
+    expect(answered(nothing, question).grounded).toBe(false);
+  });
+
+  // Round 15, from held-out 19's answered off-topic questions (no learned questions here).
+  it.each([
+    // A clause stands in for the question only when it names reef keeping itself.
+    "tire pressure light came on after the cold snap, should i worry",
+    // "back" (of "hang on back") is not reef vocabulary.
+    "git says detached HEAD, how do i get back to main",
+    "sold some frags to a guy across the country, how should i pack and ship them",
+    "thinking about a maxima clam, what par does it need and where should it sit",
+    "little white feathery things stinging my corals, i think theyre hydroids, how do i get rid of them",
+  ])("refuse %j (round 15)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
 

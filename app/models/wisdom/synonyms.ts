@@ -405,16 +405,27 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * Builds the lookup tables. `stemWord` is the same function the retriever applies to every
  * other word, so canonical terms come out exactly as the index stores them.
  * Throws when one word belongs to two groups, because rewriting would then depend on order.
+ * `everyday` names the common English words ("back", "store", "sea") that a multi-word canonical
+ * ("hang on back", "local fish store", "sea star") is made of: they are not reef vocabulary alone
+ * (round 15: "how do i get back to main" counted as a reef question for "back").
  */
-export function buildSynonymIndex(groups: SynonymGroup[], stemWord: (w: string) => string): SynonymIndex {
+export function buildSynonymIndex(
+  groups: SynonymGroup[],
+  stemWord: (w: string) => string,
+  everyday: (word: string) => boolean = () => false,
+): SynonymIndex {
   const words = new Map<string, string[]>();
   const owner = new Map<string, string>();
   const phrases: Array<{ variant: string; key: string }> = [];
   const reefTerms = new Set<string>();
 
   groups.forEach((group, i) => {
-    const canonicalTerms = group.canonical.split(/\s+/).map(stemWord);
-    if (!group.general) for (const t of canonicalTerms) reefTerms.add(t);
+    const canonicalWords = group.canonical.split(/\s+/);
+    const canonicalTerms = canonicalWords.map(stemWord);
+    if (!group.general)
+      canonicalWords.forEach((word, k) => {
+        if (canonicalWords.length === 1 || !everyday(word)) reefTerms.add(canonicalTerms[k]!);
+      });
     // Phrases are rewritten to a placeholder word that maps to the canonical terms. Writing the
     // canonical phrase itself would let its words be rewritten again ("lps coral" → "lps" → …).
     const key = `zsyn${i}`;
