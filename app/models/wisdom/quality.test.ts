@@ -1,6 +1,6 @@
 /**
  * Regression check for reef-wisdom answer quality (issue 20): runs the development set and
- * held-out sets 1–18 (each run blind once or twice, all development data now) through the real guides, as
+ * held-out sets 1–20 (each run blind once or twice, all development data now) through the real guides, as
  * bench/wisdom-retrieval.ts does, and fails when a figure drops below a floor set a little under
  * the measured one (see docs/decisions/014).
  * Raise the floors when the figures improve; never edit the held-out questions to pass.
@@ -65,6 +65,10 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   // 93.4 / 97.3 / 1.1 / 96.7 (blind run, round 13: 93.4 / 97.3 / 1.1 / 91.7; its off-topic misses
   // became known gaps, and its off-topic questions neighbours, after that run).
   { name: "held-out 18", set: () => heldOutSet(18), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 95 } },
+  // 94.0 / 98.4 / 0.7 / 98.3 (blind runs, rounds 13 and 14: 93.5 / 98.4 / 0.9 / 91.7 both times).
+  { name: "held-out 19", set: () => heldOutSet(19), min: { top1: 92, top3: 96, falseRefusal: 3, offTopicRefused: 96 } },
+  // 93.0 / 97.7 / 1.6 / 100 (blind runs, rounds 14 and 15: 93.0 / 97.7 / 1.6 / 95.0 and 92.8 / 97.7 / 1.8 / 96.7).
+  { name: "held-out 20", set: () => heldOutSet(20), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

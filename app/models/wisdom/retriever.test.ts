@@ -574,14 +574,24 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   });
 
   // Round 15, from held-out 19's answered off-topic questions (no learned questions here).
+  // A clause stands in for the question only when it or the whole question is about reef keeping:
+  // reefers' "should I worry" questions made these clauses look covered (round 14's code answered
+  // all three, with the learned questions of every set but the two these come from).
   it.each([
-    // A clause stands in for the question only when it names reef keeping itself.
     "tire pressure light came on after the cold snap, should i worry",
-    // "back" (of "hang on back") is not reef vocabulary.
-    "git says detached HEAD, how do i get back to main",
+    "my car makes a grinding noise when i brake, should i be worried or can it wait",
+    "the check engine light came on after the cold snap, should i worry",
+  ])("refuse %j: its only covered-looking part is an everyday clause", (question) => {
+    expect(answered(learnedAsks("held-out 19", "held-out 20"), question).grounded).toBe(false);
+  });
+
+  it.each([
     "sold some frags to a guy across the country, how should i pack and ship them",
     "thinking about a maxima clam, what par does it need and where should it sit",
     "little white feathery things stinging my corals, i think theyre hydroids, how do i get rid of them",
+    // From held-out 20, after its blind runs.
+    "can i pick up my order at your warehouse instead of having it shipped",
+    "one of my fish has a bulging popeye, how do i treat it",
   ])("refuse %j (round 15)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
