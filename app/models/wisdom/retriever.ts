@@ -1358,10 +1358,10 @@ export function createRetriever(
     // to name reef vocabulary refused six covered questions of held-out 8 ("green marble things
     // multiplying on the rockwork, ok to just squish em?").
     if (!judged.ok) {
-      const topical = judged.evidence;
+      const wholeHasEvidence = judged.evidence;
       for (const clause of clausesOf(question)) {
         const c = judge(clause, question);
-        if (c.ok && (topical || c.topical) && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
+        if (c.ok && (wholeHasEvidence || c.topical) && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
       }
     }
     const { ranked, best, confidence } = judged;

