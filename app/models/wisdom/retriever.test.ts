@@ -509,8 +509,15 @@ describe("section asks", () => {
 describe("neighbours: reefers' earlier questions (round 8)", () => {
   const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
   const nothing = { asks: {}, offTopic: [] };
-  const answered = (learned: { asks: Record<string, string[]>; offTopic: string[] }, question: string) =>
-    createRetriever(sections, {}, learned).answer(question);
+  // Building a retriever on every set's learned questions takes seconds on a busy CI machine (one
+  // case timed out at 5 s): build each distinct one once.
+  const built = new Map<string, ReturnType<typeof createRetriever>>();
+  const answered = (learned: { asks: Record<string, string[]>; offTopic: string[] }, question: string) => {
+    const key = JSON.stringify(learned);
+    let retriever = built.get(key);
+    if (!retriever) built.set(key, (retriever = createRetriever(sections, {}, learned)));
+    return retriever.answer(question);
+  };
 
   it("count a close earlier question as evidence that everyday words are about reef keeping", () => {
     // ("my tank" would say it is about a tank, and so reef keeping, since round 9.)
