@@ -19,9 +19,11 @@ interface Message {
   quotes?: Array<{ heading: string; text: string; url: string }>;
   /** Refusals: the guide closest to the question, when there is one. */
   suggestion?: WisdomLink;
+  /** "Do you sell …": what a search of the shop found (names and links; prices stay on the pages). */
+  shop?: { query: string; items: WisdomLink[]; searchUrl: string };
 }
 
-type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion"> & { answer: string };
+type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion" | "shop"> & { answer: string };
 
 const STORAGE_KEY = "lazyReefer.wisdomChat";
 const STARTERS = [
@@ -89,6 +91,7 @@ export function ReefWisdomChat() {
             ...(data.grounded !== undefined ? { grounded: data.grounded } : {}),
             ...(data.quotes ? { quotes: data.quotes } : {}),
             ...(data.suggestion ? { suggestion: data.suggestion } : {}),
+            ...(data.shop ? { shop: data.shop } : {}),
           },
         ]);
     } catch {
@@ -168,7 +171,21 @@ export function ReefWisdomChat() {
             data-role={m.role}
           >
             <span className="sr-only">{m.role === "you" ? "You asked: " : "Reef Wisdom: "}</span>
-            {m.quotes && m.quotes.length > 0 ? (
+            {m.shop && m.shop.items.length > 0 ? (
+              <div className="text-[0.95rem] leading-relaxed">
+                <p>Searching the shop for “{m.shop.query}” finds:</p>
+                <ul className="mt-1 list-disc space-y-1 pl-5" aria-label="In the shop">
+                  {m.shop.items.map((item) => (
+                    <li key={item.url}>
+                      <Link to={item.url} className="font-semibold text-reef-dark underline">
+                        {item.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-1 text-sm text-ink-soft">Each page has today&apos;s price and stock.</p>
+              </div>
+            ) : m.quotes && m.quotes.length > 0 ? (
               m.quotes.map((quote) => (
                 <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed">
                   <figcaption className="text-sm font-semibold text-ink-soft">
@@ -199,6 +216,11 @@ export function ReefWisdomChat() {
                 <Link to="/contact" className="text-reef-dark underline">
                   Ask a reefer on the contact page
                 </Link>
+                {m.shop ? (
+                  <Link to={m.shop.searchUrl} className="text-reef-dark underline">
+                    Search the shop for “{m.shop.query}”
+                  </Link>
+                ) : null}
                 {m.suggestion ? (
                   <Link to={m.suggestion.url} className="text-reef-dark underline">
                     Closest guide: {m.suggestion.title}

@@ -153,8 +153,11 @@ export interface SearchDocument {
 
 export interface SearchIndex {
   vocabulary: Vocabulary;
-  /** Ids of the documents matching every term (or, when none does, any term), best first. */
-  search(terms: string[]): Array<{ id: string; score: number }>;
+  /**
+   * Ids of the documents matching every term (or, when none does and `everyTerm` isn't asked for,
+   * any term), best first.
+   */
+  search(terms: string[], options?: { everyTerm?: boolean }): Array<{ id: string; score: number }>;
 }
 
 /**
@@ -190,11 +193,11 @@ export function createSearchIndex(documents: SearchDocument[], boosts: Record<st
   }
   return {
     vocabulary,
-    search(terms) {
+    search(terms, { everyTerm = false } = {}) {
       if (terms.length === 0) return [];
       const query = terms.join(" ");
       let results = index.search(query, { combineWith: "AND" });
-      if (results.length === 0 && terms.length > 1) results = index.search(query, { combineWith: "OR" });
+      if (results.length === 0 && terms.length > 1 && !everyTerm) results = index.search(query, { combineWith: "OR" });
       const best = results[0]?.score ?? 0;
       return results
         .filter((r) => r.score >= best * MIN_RELATIVE_SCORE)

@@ -131,7 +131,11 @@ export async function searchShop(
   db: Kysely<Database>,
   rawQuery: string | null,
   now: Date,
-  { guideLimit = MAX_GUIDE_HITS, catalogueLimit = Infinity }: { guideLimit?: number; catalogueLimit?: number } = {},
+  {
+    guideLimit = MAX_GUIDE_HITS,
+    catalogueLimit = Infinity,
+    everyTerm = false,
+  }: { guideLimit?: number; catalogueLimit?: number; everyTerm?: boolean } = {},
 ): Promise<SearchResults> {
   const query = normalizeQuery(rawQuery);
   const asked = analyze(query);
@@ -143,7 +147,7 @@ export async function searchShop(
 
   const products = new Map(snapshot.products.map((p) => [p.id, p]));
   const bundles = new Map(snapshot.bundles.map((b) => [b.id, b]));
-  const catalogue = indexes.catalogue.search(terms).flatMap(({ id }): CatalogueHit[] => {
+  const catalogue = indexes.catalogue.search(terms, { everyTerm }).flatMap(({ id }): CatalogueHit[] => {
     const [kind, itemId = ""] = id.split(":");
     if (kind === "product") {
       const p = products.get(itemId);

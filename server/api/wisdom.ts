@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { getWisdomRetriever } from "~/models/wisdom.server";
+import { askReefWisdom } from "~/models/wisdom.server";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";
 
@@ -13,11 +13,15 @@ const AskSchema = z.object({
 });
 
 /** Answers from the guides only (retrieval, extractive); says so honestly when they don't cover it. */
-export function wisdomRoutes(_services: AppServices): Router {
+export function wisdomRoutes(services: AppServices): Router {
   const router = Router();
-  router.post("/wisdom/ask", (req, res) => {
+  router.post("/wisdom/ask", async (req, res) => {
     const { question } = parseBody(AskSchema, req.body);
-    const { answer, sources, grounded, quotes, contact, suggestion } = getWisdomRetriever().answer(question);
+    const { answer, sources, grounded, quotes, contact, suggestion, shop } = await askReefWisdom(
+      services.database.db,
+      question,
+      services.clock(),
+    );
     // `answer` stays plain text for API clients; `quotes` carry the heading and link of each quoted
     // passage, and a refusal names where a person answers and, when there is one, the closest guide.
     res.json({
@@ -27,6 +31,7 @@ export function wisdomRoutes(_services: AppServices): Router {
       quotes,
       ...(contact ? { contact } : {}),
       ...(suggestion ? { suggestion } : {}),
+      ...(shop ? { shop } : {}),
     });
   });
   return router;

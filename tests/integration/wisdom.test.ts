@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invalidateCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
@@ -44,6 +45,51 @@ describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
     const body = await (await ask({ question: "CO2 bubble rate on my calcium reactor" })).json();
     expect(body.grounded).toBe(false);
     expect(body.suggestion.url).toMatch(/^\/reef-wisdom\/lazy-reefer-guide\/[a-z-]+$/);
+  });
+
+  it("answers 'do you sell chaeto' from the catalogue on sale now, not from the guides", async () => {
+    const body = await (await ask({ question: "do you guys sell cheato?" })).json();
+    expect(body.grounded).toBe(false);
+    expect(body.sources).toEqual([]);
+    expect(body.shop.query).toBe("chaeto");
+    expect(body.shop.searchUrl).toBe("/search?q=chaeto");
+    const urls = body.shop.items.map((i: { url: string }) => i.url);
+    expect(urls).toContain("/product/premium-chaeto");
+    expect(body.shop.items.length).toBeLessThanOrEqual(4);
+    expect(body.answer).toContain("Searching the shop for “chaeto” finds Premium Chaeto (Chaetomorpha)");
+    // No figure that would go stale in the browser's stored chat: the linked pages have them.
+    expect(JSON.stringify(body.shop)).not.toMatch(/\$|price|stock/i);
+  });
+
+  it("says plainly when nothing on sale matches every word asked for", async () => {
+    const body = await (await ask({ question: "do you sell clownfish" })).json();
+    expect(body.grounded).toBe(false);
+    expect(body.shop).toEqual({ query: "clownfish", items: [], searchUrl: "/search?q=clownfish" });
+    expect(body.answer).toMatch(/finds nothing on sale right now/);
+    expect(body.contact.url).toBe("/contact");
+    // "Live rock" needs both words: the live chaeto alone is not an answer.
+    const rock = await (await ask({ question: "do you carry any live rock here?" })).json();
+    expect(rock.shop.query).toBe("live rock");
+    expect(rock.shop.items.map((i: { url: string }) => i.url)).toEqual(["/product/refugium-starter-kit"]);
+  });
+
+  it("leaves a product taken off sale out of the stock answer", async () => {
+    const db = app.services.database.db;
+    await db.updateTable("products").set({ is_active: 0 }).where("id", "=", "premium-chaeto").execute();
+    invalidateCatalogueSnapshot(db);
+    try {
+      const body = await (await ask({ question: "do you sell chaeto" })).json();
+      expect(body.shop.items.map((i: { url: string }) => i.url)).not.toContain("/product/premium-chaeto");
+    } finally {
+      await db.updateTable("products").set({ is_active: 1 }).where("id", "=", "premium-chaeto").execute();
+      invalidateCatalogueSnapshot(db);
+    }
+  });
+
+  it("keeps the guides' answer when a section speaks of selling it", async () => {
+    const body = await (await ask({ question: "do you sell fish meds" })).json();
+    expect(body.grounded).toBe(true);
+    expect(body.shop).toBeUndefined();
   });
 
   it("refuses empty, over-long and malformed questions with 400", async () => {

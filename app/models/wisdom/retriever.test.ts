@@ -604,6 +604,26 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   });
 
   it.each([
+    // "We don't sell fish medications" says "sell", and nothing about clownfish or tangs.
+    ["do you sell clownfish", "clownfish"],
+    ["does lazy reefer stock tangs?", "tangs"],
+    ["do you guys carry any live rock here?", "live rock"],
+    ["do u sell the coral food by any chance", "coral food"],
+    ["do you sell live rock, i need about 20 lbs for a new build", "live rock"],
+  ])("refuse %j as a question for the catalogue, asking it for %j", (question, item) => {
+    const answer = answered(nothing, question);
+    expect(answer.grounded).toBe(false);
+    expect(answer.stockQuery).toBe(item);
+  });
+
+  it("asks the catalogue nothing when the stock question runs on past a product's name", () => {
+    const answer = answered(nothing, "do you carry the red sea reef care program test kits or not");
+    expect(answer.grounded).toBe(false);
+    expect(answer.stockQuery).toBeUndefined();
+    expect(answered(nothing, "how do i get rid of aiptasia").stockQuery).toBeUndefined();
+  });
+
+  it.each([
     ["do you sell fish meds", "fish-diseases-and-quarantine#our-stance-on-fish-medication"],
     ["do i need a gfci outlet for the tank", "tank-setup-fundamentals#power-and-water-access"],
     ["will my hawkfish eat hermit crabs", "/hermit#"],

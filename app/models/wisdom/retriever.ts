@@ -58,6 +58,11 @@ export interface WisdomAnswer {
   contact?: WisdomLink;
   /** Refusals only: the guide closest to the question, when one is at least about the same thing. */
   suggestion?: WisdomLink;
+  /**
+   * Refusals of a question about what the shop stocks ("do you guys sell live rock"): what it asks
+   * for ("live rock"), which the server looks up in the catalogue (models/wisdom.server.ts).
+   */
+  stockQuery?: string;
 }
 
 export interface WisdomHit {
@@ -1379,6 +1384,7 @@ export function createRetriever(
         confidence,
         contact: CONTACT_LINK,
         ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
+        ...stockQueryOf(question),
       };
     }
 
@@ -1541,10 +1547,41 @@ function outsideSubject(question: string, section: WisdomSection): string | unde
   return subjects.some(names) ? undefined : subjects[0];
 }
 
-/** A question about what the shop stocks, when the answering section doesn't speak of selling. */
+/** Words around the thing asked for that are not part of it: "do you sell *any* live rock *here*". */
+const STOCK_ASK_LEAD = /^(?:(?:any|some|a|an|the|ur|your|like)\s+)+/i;
+const STOCK_ASK_TAIL =
+  /(?:\s+(?:here|anymore|any more|online|too|also|as well|at all|by any chance|in stock|right now|now|yet|still|lol|though|guys|or not))+$/i;
+/** Longer than this, the rest of the sentence is a story, not the name of a product. */
+const MAX_STOCK_ASK_WORDS = 5;
+
+/** What a question about the shop's stock asks for ("live rock"), if it is one and names something short enough to look up. */
+function stockQueryOf(question: string): { stockQuery?: string } {
+  const asked = ASKS_STOCK.exec(question);
+  if (!asked) return {};
+  const item = question
+    .slice(asked.index + asked[0].length)
+    .split(/[?.!,;:()]/)[0]!
+    .trim()
+    .replace(STOCK_ASK_LEAD, "")
+    .replace(STOCK_ASK_TAIL, "")
+    .trim();
+  const words = item.split(/\s+/).filter(Boolean).length;
+  return words > 0 && words <= MAX_STOCK_ASK_WORDS ? { stockQuery: item } : {};
+}
+
+/**
+ * A question about what the shop stocks, unless the answering section speaks of selling what it
+ * asks for: "do you sell fish meds" is answered by the medication stance ("We don't sell fish
+ * medications"), "do you sell clownfish" no longer is.
+ */
 function unsoldProduct(question: string, section: WisdomSection): string | undefined {
   const asked = ASKS_STOCK.exec(question);
-  return asked && !SAYS_SELL.test(section.text) ? asked[0] : undefined;
+  if (!asked) return undefined;
+  if (!SAYS_SELL.test(section.text)) return asked[0];
+  const item = stockQueryOf(question).stockQuery;
+  if (item === undefined) return undefined;
+  const said = new Set(analyze(`${section.title} ${section.text}`));
+  return analyze(item).every((term) => said.has(term)) ? undefined : asked[0];
 }
 
 /** The known gap the question is about, when the section that would answer it doesn't name it in its headings. */
