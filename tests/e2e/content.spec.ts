@@ -25,6 +25,27 @@ test("the reef-wisdom chat answers with a working source link and is honest abou
   await expect(page.locator(`[id="${anchor}"]`)).toBeVisible();
 });
 
+test("the chat answers 'do you sell chaeto' with what is on sale, and the product page has the price", async ({
+  page,
+}) => {
+  await visit(page, "/reef-wisdom");
+  const chat = page.getByTestId("wisdom-chat");
+  await chat.getByLabel("Your question").fill("do you guys sell cheato?");
+  await chat.getByLabel("Your question").press("Enter");
+  const answer = chat.locator('[data-role="reef-wisdom"]').first();
+  await expect(answer).toContainText("Searching the shop for “chaeto” finds:");
+  await expect(answer.getByRole("link", { name: "Closest guide: Chaeto and Macroalgae Care" })).toBeVisible();
+  await expect(answer.getByRole("link", { name: "Search the shop for “chaeto”" })).toHaveAttribute(
+    "href",
+    "/search?q=chaeto",
+  );
+  await expectAccessible(page);
+  await answer.getByRole("list", { name: "In the shop" }).getByRole("link", { name: "Premium Chaeto" }).click();
+  await expect(page).toHaveURL(/\/product\/premium-chaeto$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Premium Chaeto");
+  await expect(page.getByText(/\$\d+\.\d{2}/).first()).toBeVisible();
+});
+
 test("newsletter double opt-in with the link read from a real SMTP peer", async ({ page }) => {
   const email = `fan-${crypto.randomBytes(4).toString("hex")}@example.com`;
   await visit(page, "/coming-soon");

@@ -604,6 +604,15 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   });
 
   it.each([
+    // From held-out 21, after its blind runs.
+    "how do i set up a cold water temperate marine tank",
+    "what fish can go in a coldwater marine aquarium",
+    "thinking about a temperate reef setup with local kelp",
+  ])("refuse %j (round 16)", (question) => {
+    expect(answered(nothing, question).grounded).toBe(false);
+  });
+
+  it.each([
     // "We don't sell fish medications" says "sell", and nothing about clownfish or tangs.
     ["do you sell clownfish", "clownfish"],
     ["does lazy reefer stock tangs?", "tangs"],
@@ -614,6 +623,13 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(false);
     expect(answer.stockQuery).toBe(item);
+  });
+
+  it("suggests the guide about what a stock question asks for, not the one that says 'sell'", () => {
+    expect(answered(nothing, "do you sell chaeto").suggestion?.url).toBe("/care");
+    expect(answered(nothing, "do you sell clownfish").suggestion?.url).toBe(
+      "/reef-wisdom/lazy-reefer-guide/anemones-and-clownfish",
+    );
   });
 
   it("asks the catalogue nothing when the stock question runs on past a product's name", () => {
@@ -643,6 +659,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["can i return chaeto that arrived dead", "/shipping-info#"],
     ["do you guys sell fish meds", "fish-diseases-and-quarantine#our-stance-on-fish-medication"],
     ["how long should i drip acclimate snails", "feeding-and-maintenance#cleanup-crew-acclimation"],
+    ["cold water snails from a tidepool ok in my reef?", "feeding-and-maintenance#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);

