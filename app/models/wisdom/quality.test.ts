@@ -69,6 +69,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 19", set: () => heldOutSet(19), min: { top1: 92, top3: 96, falseRefusal: 3, offTopicRefused: 96 } },
   // 93.0 / 97.7 / 1.6 / 100 (blind runs, rounds 14 and 15: 93.0 / 97.7 / 1.6 / 95.0 and 92.8 / 97.7 / 1.8 / 96.7).
   { name: "held-out 20", set: () => heldOutSet(20), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
+  // 95.8 / 97.9 / 0.3 / 100 (blind runs, round 15's committed code and round 16: 95.8 / 97.9 / 0.3 / 98.3 both times).
+  { name: "held-out 21", set: () => heldOutSet(21), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {
