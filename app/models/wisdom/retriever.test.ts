@@ -632,6 +632,13 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     );
   });
 
+  it("reads 'what kind of' as 'what': 'kind' is no word of the guides, so it weighed as the subject", () => {
+    // Refused at 0.09 before round 16: the unknown "kind" outweighed "sand" fivefold.
+    const answer = answered(nothing, "what kind of sand should i use in a reef");
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toContain("tank-setup-fundamentals#sand-");
+  });
+
   it("asks the catalogue nothing when the stock question runs on past a product's name", () => {
     const answer = answered(nothing, "do you carry the red sea reef care program test kits or not");
     expect(answer.grounded).toBe(false);

@@ -192,7 +192,7 @@ const STOP_WORDS = new Set(
     "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
     // Chat filler.
     "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
-    "thing things stuff yes yeah like maybe actually kinda sorta one go goes going gone buy right correct proper " +
+    "thing things stuff yes yeah like maybe actually kinda sorta kind sort one go goes going gone buy right correct proper " +
     "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
     "got get went put use using used need needs bad weird " +
     // Said by nearly every section, so they only add noise to the ranking of a reef question.
