@@ -20,7 +20,7 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      scores held-out 22, the next round's frozen blind set, with the served retriever (every
+ *   --blind      scores held-out 23, the next round's frozen blind set, with the served retriever (every
  *                development set's learned questions), and nothing else
  */
 import fs from "node:fs";
@@ -114,12 +114,14 @@ const developmentSets = {
   "held-out 20": heldOutSet(20),
   // Run blind once on round 15's committed code and once after round 16 (2026-11-27), development data since.
   "held-out 21": heldOutSet(21),
+  // Run blind once before round 16's filler change and once after (2026-11-27), development data since.
+  "held-out 22": heldOutSet(22),
 };
 type SetName = keyof typeof developmentSets;
-// The next blind set, held-out 22, is to be written from the guides by someone who never saw the
+// The next blind set, held-out 23, is to be written from the guides by someone who never saw the
 // retriever and committed before the round it judges; it is read here only, once before and once after.
 const blind = process.argv.includes("--blind");
-const sets: Record<string, EvalSet> = blind ? { "held-out 22 (blind)": heldOutSet(22) } : developmentSets;
+const sets: Record<string, EvalSet> = blind ? { "held-out 23 (blind)": heldOutSet(23) } : developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -213,7 +215,7 @@ const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(
   outDir,
-  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout22-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout23-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
 );
 fs.writeFileSync(
   outFile,

@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–21 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 22 when one is written, the next round's blind set, read only by
+ * the development set and held-out sets 1–22 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 23 when one is written, the next round's blind set, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -77,8 +77,10 @@ export function developmentSet(): EvalSet {
  * written the same way while round 15 was under way, committed unopened, scored once on the code
  * before round 15 and once after, and is development data since. 21 was written the same way
  * (2026-11-27, a new session) before round 16's work, committed unopened, scored once on the
- * committed code and once after round 16, and is development data since. The next round needs a
- * held-out 22, written and committed before its work.
+ * committed code and once after round 16's stock change, and is development data since. 22 was
+ * written the same way during round 16, committed unopened, scored once before round 16's filler
+ * change and once after, and is development data since. The next round needs a held-out 23,
+ * written and committed before its work.
  */
 export function heldOutSet(which: number): EvalSet {
   const file = `wisdom-heldout${which === 1 ? "" : which}.json`;

@@ -71,6 +71,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 20", set: () => heldOutSet(20), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
   // 95.8 / 97.9 / 0.3 / 100 (blind runs, round 15's committed code and round 16: 95.8 / 97.9 / 0.3 / 98.3 both times).
   { name: "held-out 21", set: () => heldOutSet(21), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
+  // 95.4 / 98.8 / 0.5 / 100 (blind runs, round 16 before and after its filler change: 95.4 / 98.8 / 0.5 / 98.3 both times).
+  { name: "held-out 22", set: () => heldOutSet(22), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

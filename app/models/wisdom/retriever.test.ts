@@ -608,6 +608,12 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "how do i set up a cold water temperate marine tank",
     "what fish can go in a coldwater marine aquarium",
     "thinking about a temperate reef setup with local kelp",
+    "my tang has hole in the head erosion on its face, how do i treat it",
+    "yellow tang has HLLE, what causes it",
+    "clownfish fins look ragged, is it fin rot",
+    "my puffer is swollen like dropsy, what do i do",
+    "wrasse floats upside down, swim bladder problem?",
+    "white fuzzy fungus growing on my damsel, treatment?",
   ])("refuse %j (round 16)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
@@ -667,6 +673,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["do you guys sell fish meds", "fish-diseases-and-quarantine#our-stance-on-fish-medication"],
     ["how long should i drip acclimate snails", "feeding-and-maintenance#cleanup-crew-acclimation"],
     ["cold water snails from a tidepool ok in my reef?", "feeding-and-maintenance#"],
+    ["my tang has a cloudy eye and keeps flashing", "fish-diseases-and-quarantine#"],
+    ["my clownfish has white spots", "fish-diseases-and-quarantine#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);
