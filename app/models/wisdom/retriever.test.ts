@@ -625,6 +625,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["do you guys carry any live rock here?", "live rock"],
     ["do u sell the coral food by any chance", "coral food"],
     ["do you sell live rock, i need about 20 lbs for a new build", "live rock"],
+    ['DO YOU SELL "Live Rock"?', "live rock"],
   ])("refuse %j as a question for the catalogue, asking it for %j", (question, item) => {
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(false);
@@ -650,6 +651,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     expect(answer.grounded).toBe(false);
     expect(answer.stockQuery).toBeUndefined();
     expect(answered(nothing, "how do i get rid of aiptasia").stockQuery).toBeUndefined();
+    expect(answered(nothing, "do you sell a").stockQuery).toBeUndefined();
   });
 
   it.each([

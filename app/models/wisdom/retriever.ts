@@ -1592,12 +1592,17 @@ function stockQueryOf(question: string): { stockQuery?: string } {
   const item = question
     .slice(asked.index + asked[0].length)
     .split(/[?.!,;:()]/)[0]!
+    .toLowerCase()
+    // Quotes and markup around a name are not part of it: do you sell "live rock".
+    .replace(/[^\p{L}\p{N}\s'+&-]+/gu, " ")
     .trim()
     .replace(STOCK_ASK_LEAD, "")
     .replace(STOCK_ASK_TAIL, "")
+    .replace(/\s+/g, " ")
     .trim();
-  const words = item.split(/\s+/).filter(Boolean).length;
-  return words > 0 && words <= MAX_STOCK_ASK_WORDS ? { stockQuery: item } : {};
+  const words = item.split(" ").filter(Boolean).length;
+  // "Do you sell a" names nothing to look for.
+  return words <= MAX_STOCK_ASK_WORDS && analyze(item).length > 0 ? { stockQuery: item } : {};
 }
 
 /**
