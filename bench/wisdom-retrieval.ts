@@ -20,7 +20,7 @@
  *                and coverage instead, the figure without that leak (see decision 014).
  *   --fit-ranker fits the re-ranker's weights on all development sets and prints them
  *   --calibrate  fits the refusal calibration on all development sets and prints it
- *   --blind      scores held-out 23, the next round's frozen blind set, with the served retriever (every
+ *   --blind      scores held-out 24, the next round's frozen blind set, with the served retriever (every
  *                development set's learned questions), and nothing else
  */
 import fs from "node:fs";
@@ -116,12 +116,14 @@ const developmentSets = {
   "held-out 21": heldOutSet(21),
   // Run blind once before round 16's filler change and once after (2026-11-27), development data since.
   "held-out 22": heldOutSet(22),
+  // Run blind once on round 16's final code (2026-11-27), development data since.
+  "held-out 23": heldOutSet(23),
 };
 type SetName = keyof typeof developmentSets;
-// The next blind set, held-out 23, is to be written from the guides by someone who never saw the
+// The next blind set, held-out 24, is to be written from the guides by someone who never saw the
 // retriever and committed before the round it judges; it is read here only, once before and once after.
 const blind = process.argv.includes("--blind");
-const sets: Record<string, EvalSet> = blind ? { "held-out 23 (blind)": heldOutSet(23) } : developmentSets;
+const sets: Record<string, EvalSet> = blind ? { "held-out 24 (blind)": heldOutSet(24) } : developmentSets;
 
 // A benchmark that points at anchors which no longer exist measures nothing: fail loudly.
 const knownUrls = new Set(sections.map((s) => s.url));
@@ -215,7 +217,7 @@ const outDir = path.join(here, "results");
 fs.mkdirSync(outDir, { recursive: true });
 const outFile = path.join(
   outDir,
-  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout23-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout24-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
 );
 fs.writeFileSync(
   outFile,

@@ -73,6 +73,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 21", set: () => heldOutSet(21), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
   // 95.4 / 98.8 / 0.5 / 100 (blind runs, round 16 before and after its filler change: 95.4 / 98.8 / 0.5 / 98.3 both times).
   { name: "held-out 22", set: () => heldOutSet(22), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
+  // 93.9 / 98.2 / 1.1 / 100 (blind run, round 16's code before its held-out 23 fixes: 93.9 / 98.2 / 0.9 / 96.7).
+  { name: "held-out 23", set: () => heldOutSet(23), min: { top1: 91, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -614,6 +614,10 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "my puffer is swollen like dropsy, what do i do",
     "wrasse floats upside down, swim bladder problem?",
     "white fuzzy fungus growing on my damsel, treatment?",
+    // From held-out 23, after its blind run.
+    "how do i frag a gorgonian",
+    "how many years until my LED fixture needs replacing",
+    "how long do return pumps last before they wear out",
   ])("refuse %j (round 16)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
@@ -677,6 +681,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["cold water snails from a tidepool ok in my reef?", "feeding-and-maintenance#"],
     ["my tang has a cloudy eye and keeps flashing", "fish-diseases-and-quarantine#"],
     ["my clownfish has white spots", "fish-diseases-and-quarantine#"],
+    ["how do i frag a zoa colony", "coral-placement-and-fragging#how-to-frag-soft-corals-and-zoanthids"],
+    ["how many years does an ro membrane last", "rodi-and-icp-tests#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(learnedAsks(), question);
     expect(answer.grounded).toBe(true);

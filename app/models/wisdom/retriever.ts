@@ -721,6 +721,13 @@ export const KNOWN_GAPS = [
   "black (?:ich|spot disease)",
   "columnaris",
   "fung(?:us|al|i)",
+  // Round 16, from held-out 23's answered off-topic questions (its blind run is done): fragging
+  // gorgonians, which the guides name only among the corals fed by broadcasting; and how long
+  // equipment lasts, which they give only for RO cartridges and membranes ("how many years until my
+  // LED fixture needs replacing"). "How long should my lights be on" is still answered.
+  "frag(?:ging|ged)? (?:an? |my |the |some )?(?:\\w+ )?(?:gorgonians?|sea fans?|sea whips?)",
+  "(?:gorgonians?|sea fans?|sea whips?) frags?",
+  "how (?:many years|long) (?:until|before|till|do|does|will|can|should|would) (?:\\w+ ){0,4}(?:leds?|fixtures?|lights?|lighting|bulbs?|t5s?|pumps?|powerheads?|heaters?|skimmers?|controllers?) (?:\\w+ )?(?:last|lasts|needs? (?:replacing|replaced|to be replaced)|wears? out)",
 ];
 
 /**
@@ -1370,6 +1377,8 @@ export function createRetriever(
       confidence,
       evidence,
       topical: f !== null && (f.reefTerm === 1 || f.saysReef === 1),
+      /** Closer to a question known to be off-topic than to any the guides answer. */
+      likeOffTopic: f !== null && f.offTopicNeighbour > f.neighbour,
       ruled: best === undefined || !evidence || Boolean(gap),
       ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap,
     };
@@ -1386,9 +1395,12 @@ export function createRetriever(
     // i worry" after "tire pressure light came on after the cold snap" is close to reefers' "should I
     // worry" questions and was quoted a temperature tip (round 15, from held-out 19). Asking the whole
     // to name reef vocabulary refused six covered questions of held-out 8 ("green marble things
-    // multiplying on the rockwork, ok to just squish em?").
+    // multiplying on the rockwork, ok to just squish em?"). Nor does the whole vouch for a clause
+    // when it reads like a known off-topic question more than like a reefer's: "my car makes a
+    // grinding noise when i brake, should i be worried or can it wait" matched three everyday words
+    // and had its "can it wait" clause answered from "Fish to save for later" (round 16).
     if (!judged.ok) {
-      const wholeHasEvidence = judged.evidence;
+      const wholeHasEvidence = judged.evidence && !judged.likeOffTopic;
       for (const clause of clausesOf(question)) {
         const c = judge(clause, question);
         if (c.ok && (wholeHasEvidence || c.topical) && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
