@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock, type Clock } from "~/domain/clock";
 import { getDashboardStats, type DashboardStats } from "~/models/admin-stats.server";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { buy, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -106,8 +107,8 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
 
     // Low stock: one product under 10 (and with it the bundle made with one of it), and an
     // inactive product that must not show.
-    await db.updateTable("products").set({ quantity: 3 }).where("id", "=", "refugium-starter-kit").execute();
-    await db.updateTable("products").set({ quantity: 1, is_active: 0 }).where("id", "=", "october-special").execute();
+    await setProductRow(db, "refugium-starter-kit", { quantity: 3 });
+    await setProductRow(db, "october-special", { quantity: 1, is_active: 0 });
 
     // One mail gave up, one went out.
     const mail = {

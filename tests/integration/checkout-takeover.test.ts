@@ -9,6 +9,7 @@ import { abandonIdempotent, beginIdempotent, finishIdempotent } from "~/models/i
 import { transition } from "~/models/order-lifecycle.server";
 import { placeOrder } from "~/models/orders.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -351,14 +352,14 @@ describe(`checkout retries after a crash, on ${testDatabaseKind()}`, () => {
     const order = await b.place();
     await abandonIdempotent(db(), b.scopedKey, claim);
     const left = await stock();
-    await db().updateTable("products").set({ quantity: 0 }).where("id", "=", PRODUCT).execute();
+    await setProductRow(db(), PRODUCT, { quantity: 0 });
     try {
       const res = await b.retry();
       expect(res.status).toBe(201);
       expect((await res.json()).order).toMatchObject({ id: order.id, status: "paid" });
       expect(chargesOf(order.id)).toHaveLength(1);
     } finally {
-      await db().updateTable("products").set({ quantity: left }).where("id", "=", PRODUCT).execute();
+      await setProductRow(db(), PRODUCT, { quantity: left });
     }
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
 import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { renderQueuedMail } from "~/models/order-mails.server";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { buy, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -242,11 +243,7 @@ describe(`no oversell under concurrency on ${testDatabaseKind()}`, () => {
     const server = await startTestServer(services);
     try {
       // Premium chaeto has 100; make it the scarce one at 25, shared by plain lines and two combo shapes.
-      await services.database.db
-        .updateTable("products")
-        .set({ quantity: 25 })
-        .where("id", "=", "premium-chaeto")
-        .execute();
+      await setProductRow(services.database.db, "premium-chaeto", { quantity: 25 });
       const shapes = [
         [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
         [{ kind: "combo", productIds: ["premium-chaeto", "reef-care-bundle"], quantity: 1 }],

@@ -12,6 +12,7 @@ import { renderQueuedMail } from "~/models/order-mails.server";
 import { getOrder, placeOrder } from "~/models/orders.server";
 import { settleDueRefunds, settleRefund } from "~/models/refunds.server";
 import { authClient } from "../helpers/auth-client";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { ADDRESS } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -137,7 +138,7 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
 
   async function orderIn(status: OrderStatus) {
     // Plenty of the kit for 70-odd orders (stock changes are measured as differences).
-    await db().updateTable("products").set({ quantity: 1000 }).where("id", "=", KIT).execute();
+    await setProductRow(db(), KIT, { quantity: 1000 });
     const catalogue = await loadCatalogueSnapshot(db());
     const built = cartFromItems([{ kind: "product", id: KIT, quantity: 1 }], catalogue, PLACED_AT);
     if ("problem" in built) throw new Error(built.problem.message);

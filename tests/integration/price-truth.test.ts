@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceCart, productDemand, type CartState } from "~/domain/cart";
 import { fixedClock } from "~/domain/clock";
 import { centsToDollars } from "~/domain/money";
-import { invalidateCatalogueSnapshot, loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
 import { transition } from "~/models/order-lifecycle.server";
 import { arbitraryCart, cartItems } from "../helpers/cart-arbitrary";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
@@ -74,10 +75,7 @@ describe(`bundles are kits of real stock, ${testDatabaseKind()}`, () => {
         .where("id", "=", id)
         .executeTakeFirstOrThrow()
     ).quantity;
-  const setStock = async (id: string, quantity: number) => {
-    await services.database.db.updateTable("products").set({ quantity }).where("id", "=", id).execute();
-    invalidateCatalogueSnapshot(services.database.db);
-  };
+  const setStock = (id: string, quantity: number) => setProductRow(services.database.db, id, { quantity });
 
   beforeAll(async () => {
     services = await createTestServices({ clock: fixedClock(NOW) });

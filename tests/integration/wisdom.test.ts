@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invalidateCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
@@ -75,14 +75,12 @@ describe(`POST /api/wisdom/ask on ${testDatabaseKind()}`, () => {
 
   it("leaves a product taken off sale out of the stock answer", async () => {
     const db = app.services.database.db;
-    await db.updateTable("products").set({ is_active: 0 }).where("id", "=", "premium-chaeto").execute();
-    invalidateCatalogueSnapshot(db);
+    await setProductRow(db, "premium-chaeto", { is_active: 0 });
     try {
       const body = await (await ask({ question: "do you sell chaeto" })).json();
       expect(body.shop.items.map((i: { url: string }) => i.url)).not.toContain("/product/premium-chaeto");
     } finally {
-      await db.updateTable("products").set({ is_active: 1 }).where("id", "=", "premium-chaeto").execute();
-      invalidateCatalogueSnapshot(db);
+      await setProductRow(db, "premium-chaeto", { is_active: 1 });
     }
   });
 
