@@ -728,6 +728,39 @@ export const KNOWN_GAPS = [
   "frag(?:ging|ged)? (?:an? |my |the |some )?(?:\\w+ )?(?:gorgonians?|sea fans?|sea whips?)",
   "(?:gorgonians?|sea fans?|sea whips?) frags?",
   "how (?:many years|long) (?:until|before|till|do|does|will|can|should|would) (?:\\w+ ){0,4}(?:leds?|fixtures?|lights?|lighting|bulbs?|t5s?|pumps?|powerheads?|heaters?|skimmers?|controllers?) (?:\\w+ )?(?:last|lasts|needs? (?:replacing|replaced|to be replaced)|wears? out)",
+  // Round 17: categories of reef-adjacent off-topic questions, read from every development set
+  // (about a hundred of them, most already refused by their learned neighbours), that no rule named
+  // yet; each checked against the guides, which never teach it, and against every development set's
+  // covered questions, none of which says it. Written before held-out 24 was opened, so its blind run
+  // is their measure. Raising fry and larvae, spawning, and culturing live foods:
+  "fry|larvae|larval",
+  "spawn(?:s|ed|ing)?",
+  "cultur(?:e|es|ed|ing) (?:my |your |our |some |the )?(?:own )?(?:\\w+ )?(?:pods|copepods|amphipods|rotifers|phyto(?:plankton)?|brine shrimp|artemia)",
+  // Making and mending tanks (the leak procedure only says to empty one), photographing one, and
+  // moving house with one:
+  "drill bits?",
+  "hole ?saws?",
+  "drill(?:ing|ed)? (?:\\w+ ){0,3}(?:glass|tank|aquarium|acrylic|panel)s?",
+  "reseal(?:s|ed|ing)?",
+  "scratch(?:es|ed)",
+  "build(?:ing)? (?:my |an? |the |our )?(?:own )?(?:\\w+ )?(?:tank|aquarium|stand|sump|cabinet|canopy)s?",
+  "(?:tank|glass|acrylic) builds?",
+  "cameras?",
+  "photograph(?:s|y|ing|ed)?",
+  "(?:move|moving|relocat(?:e|ing)) (?:\\w+ ){0,5}(?:across (?:the )?(?:country|state|town)|to (?:a |my |our |the )?new (?:house|home|place|state|city))",
+  // Filtration methods and gear the guides never name:
+  "algae (?:turf )?scrubbers?",
+  "turf scrubbers?",
+  "bio ?-?pellets?",
+  "zeovit",
+  "plenums?",
+  "jaubert",
+  "(?:sulfur|sulphur) (?:denitrators?|reactors?)",
+  "denitrators?",
+  "stray voltage",
+  "ground(?:ing)? probes?",
+  "mangroves?",
+  "sea ?grass(?:es)?",
 ];
 
 /**
@@ -815,6 +848,31 @@ export const OUTSIDE_SUBJECTS = [
   "brands?(?! new)",
   "apps?",
   "bluetooth",
+  // Round 17 (see KNOWN_GAPS): animals no guide names, each asked about in the development sets'
+  // off-topic questions or kept by reefers as often as those that were.
+  "urchins?",
+  "eels?",
+  "morays?",
+  "jawfish",
+  "asterinas?",
+  "vermetids?",
+  "pistol shrimps?",
+  "feather dusters?",
+  "tunicates?",
+  "sea apples?",
+  "scallops?",
+  "sea hares?",
+  "frogfish",
+  "anglerfish",
+  "groupers?",
+  "cowries?",
+  "abalones?",
+  "chitons?",
+  "limpets?",
+  "goniopora",
+  "alveopora",
+  "pocillopora",
+  "chalices?",
 ];
 // A subject the reefer comes from is background, not the question: "new to salt, coming from
 // planted tanks, what numbers should I aim for" (round 13, from held-out 17).
