@@ -75,6 +75,9 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 22", set: () => heldOutSet(22), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
   // 93.9 / 98.2 / 1.1 / 100 (blind run, round 16's code before its held-out 23 fixes: 93.9 / 98.2 / 0.9 / 96.7).
   { name: "held-out 23", set: () => heldOutSet(23), min: { top1: 91, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
+  // 93.1 / 97.7 / 1.1 / 100 (blind runs, round 16's final code and round 17's categories: 93.0 / 97.7 / 1.1 / 93.3
+  // and 93.0 / 97.7 / 1.1 / 95.0; its two everyday misses led to round 17's clause rule).
+  { name: "held-out 24", set: () => heldOutSet(24), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

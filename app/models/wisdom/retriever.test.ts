@@ -622,6 +622,49 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
 
+  // Round 17: categories read from the development sets' off-topic questions, written before
+  // held-out 24 was opened (these phrasings are new), and brine shrimp hatching from its blind run.
+  it.each([
+    "how do i raise my clownfish fry once the eggs hatch",
+    "my clowns spawned on the rock last night, now what",
+    "whats the easiest way to culture copepods at home",
+    "whats the best way to hatch brine shrimp eggs for my fish",
+    "what hole saw do i need to drill a glass tank for a bulkhead",
+    "my old 40 breeder has a leaky seam, how do i reseal it",
+    "how do i buff scratches out of an acrylic tank",
+    "building my own sump from an old 30g, what baffle heights should i use",
+    "what camera settings make corals look right under blue leds",
+    "moving my reef across the country next month, how do i transport it",
+    "is an algae turf scrubber better than a refugium",
+    "how much biopellets should i run",
+    "do i need a grounding probe in my sump",
+    "can i grow mangroves in my fuge",
+    "is a snowflake eel ok with my clowns",
+    "tuxedo urchin care?",
+    "how do i get rid of vermetid snails",
+    "is goniopora hard to keep",
+  ])("refuse %j (round 17)", (question) => {
+    expect(answered(nothing, question).grounded).toBe(false);
+  });
+
+  // Round 17, from held-out 24's blind run: a clause with no subject of its own ("should i worry")
+  // stands in for the question only when the rest ties it to its answer.
+  it.each([
+    "theres a wasp nest under my deck, how do i get rid of it safely",
+    "whats the difference between sodium nitrate and nitrite in cured meats like bacon, should i worry",
+  ])("refuse %j: its covered-looking clause has no subject, and the rest nothing to do with the answer", (question) => {
+    expect(answered(learnedAsks("held-out 24"), question).grounded).toBe(false);
+  });
+
+  it("still answers the asking clause when the rest of the question is about the reef", () => {
+    const answer = answered(
+      learnedAsks("held-out 16"),
+      "first reef ever (32g biocube), what should i be looking at every day",
+    );
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toContain("feeding-and-maintenance#daily-checks");
+  });
+
   it.each([
     // "We don't sell fish medications" says "sell", and nothing about clownfish or tangs.
     ["do you sell clownfish", "clownfish"],

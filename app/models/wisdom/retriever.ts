@@ -736,6 +736,10 @@ export const KNOWN_GAPS = [
   "fry|larvae|larval",
   "spawn(?:s|ed|ing)?",
   "cultur(?:e|es|ed|ing) (?:my |your |our |some |the )?(?:own )?(?:\\w+ )?(?:pods|copepods|amphipods|rotifers|phyto(?:plankton)?|brine shrimp|artemia)",
+  // Hatching brine shrimp is the same job ("whats the best way to hatch brine shrimp eggs for my
+  // fish", from held-out 24 after its blind run); the guides hatch only parasites' eggs.
+  "hatch(?:es|ed|ing)? (?:\\w+ ){0,3}(?:brine shrimp|artemia|cysts)",
+  "(?:brine shrimp|artemia) (?:eggs|cysts|hatcher(?:y|ies))",
   // Making and mending tanks (the leak procedure only says to empty one), photographing one, and
   // moving house with one:
   "drill bits?",
@@ -1044,9 +1048,8 @@ export function createRetriever(
   const formTerms = new Set(analyze("how to how many what to do where"));
   const weight = (t: string) => (formTerms.has(t) ? 0 : termWeight(t));
   // The words the guides themselves use (not the asks): what a compared product must be named with.
-  const guideTerms = new Set(
-    sections.flatMap((s) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)),
-  );
+  const ownTerms = sections.map((s) => new Set(analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
+  const guideTerms = new Set(ownTerms.flatMap((terms) => [...terms]));
   // Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
   // words of known off-topic questions, and those the gap and outside-subject rules name ("hlle",
   // "uronema", "tridacna"), stay as they are: "HLLE" read as "hole" escaped its rule.
@@ -1435,11 +1438,29 @@ export function createRetriever(
       confidence,
       evidence,
       topical: f !== null && (f.reefTerm === 1 || f.saysReef === 1),
+      exact: f?.exactTerms ?? 0,
       /** Closer to a question known to be off-topic than to any the guides answer. */
       likeOffTopic: f !== null && f.offTopicNeighbour > f.neighbour,
       ruled: best === undefined || !evidence || Boolean(gap),
       ok: best !== undefined && evidence && confidence >= tuning.threshold && !gap,
     };
+  }
+
+  /** Whether the rest of the question, beyond one clause, ties that clause to its answer (see answer). */
+  function restVouches(
+    question: string,
+    clause: string,
+    judged: { best?: { section: number }; exact: number },
+    asked: string[],
+  ): boolean {
+    if (judged.best === undefined) return false;
+    const own = new Set(analyze(clause));
+    const said = ownTerms[judged.best.section]!;
+    if (asked.some((t) => !own.has(t) && said.has(t))) return true;
+    const rest = question.replace(clause, " ");
+    const restIsReef =
+      SAYS_REEF.test(rest) || SAYS_TANK.test(rest) || analyze(rest).some((t) => synonyms.reefTerms.has(t));
+    return restIsReef && judged.exact >= 2;
   }
 
   function answer(question: string): WisdomAnswer {
@@ -1457,11 +1478,21 @@ export function createRetriever(
     // when it reads like a known off-topic question more than like a reefer's: "my car makes a
     // grinding noise when i brake, should i be worried or can it wait" matched three everyday words
     // and had its "can it wait" clause answered from "Fish to save for later" (round 16).
+    // A clause that names nothing of reef keeping ("should i worry", "how do i get rid of it
+    // safely") has no subject of its own: the whole vouches for it only when the rest of the question
+    // ties it to its answer, by a word the answering section says too, or by being about reef keeping
+    // while the clause matches at least two words of its own. "whats the difference between sodium
+    // nitrate and nitrite in cured meats like bacon, should i worry" had its last clause quoted a
+    // temperature tip, and "theres a wasp nest under my deck, how do i get rid of it safely" a
+    // hermit's habits (round 17, from held-out 24).
     if (!judged.ok) {
       const wholeHasEvidence = judged.evidence && !judged.likeOffTopic;
+      const asked = questionTerms(question).filter((t) => !isNumber(t));
       for (const clause of clausesOf(question)) {
         const c = judge(clause, question);
-        if (c.ok && (wholeHasEvidence || c.topical) && c.confidence > (judged.ok ? judged.confidence : 0)) judged = c;
+        if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0)) continue;
+        if (!c.topical && !(wholeHasEvidence && restVouches(question, clause, c, asked))) continue;
+        judged = c;
       }
     }
     const { ranked, best, confidence } = judged;
