@@ -78,6 +78,8 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   // 93.1 / 97.7 / 1.1 / 100 (blind runs, round 16's final code and round 17's categories: 93.0 / 97.7 / 1.1 / 93.3
   // and 93.0 / 97.7 / 1.1 / 95.0; its two everyday misses led to round 17's clause rule).
   { name: "held-out 24", set: () => heldOutSet(24), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
+  // 94.5 / 98.2 / 0.4 / 100 (blind run, round 17's code: 94.5 / 98.2 / 0.4 / 96.7).
+  { name: "held-out 25", set: () => heldOutSet(25), min: { top1: 92, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

@@ -643,6 +643,10 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "tuxedo urchin care?",
     "how do i get rid of vermetid snails",
     "is goniopora hard to keep",
+    // From held-out 25, after its blind run.
+    "what orp should my reef sit at",
+    "is ocean acidification going to kill the great barrier reef",
+    "why are wild reefs bleaching, is it climate change",
   ])("refuse %j (round 17)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });

@@ -740,11 +740,23 @@ export const KNOWN_GAPS = [
   // fish", from held-out 24 after its blind run); the guides hatch only parasites' eggs.
   "hatch(?:es|ed|ing)? (?:\\w+ ){0,3}(?:brine shrimp|artemia|cysts)",
   "(?:brine shrimp|artemia) (?:eggs|cysts|hatcher(?:y|ies))",
+  // From held-out 25, after its blind run: ORP, which the guides name only in a table of monitoring
+  // upgrades ("a continuous pH/ORP probe"), and reefs in nature, as the "in the wild" rule above
+  // ("should i worry about coral bleaching on wild reefs from climate change").
+  "orp",
+  "redox",
+  "wild (?:coral )?reefs?",
+  "(?:natural|ocean|real) (?:coral )?reefs?",
+  "great barrier reef",
+  "climate change",
+  "global warming",
+  "ocean acidification",
   // Making and mending tanks (the leak procedure only says to empty one), photographing one, and
   // moving house with one:
   "drill bits?",
   "hole ?saws?",
-  "drill(?:ing|ed)? (?:\\w+ ){0,3}(?:glass|tank|aquarium|acrylic|panel)s?",
+  // Not the siphon-break hole the leak section teaches drilling in a return line.
+  "drill(?:ing|ed)? (?:\\w+ ){0,4}(?:glass|tank|aquarium|acrylic|panel)s?",
   "reseal(?:s|ed|ing)?",
   "scratch(?:es|ed)",
   "build(?:ing)? (?:my |an? |the |our )?(?:own )?(?:\\w+ )?(?:tank|aquarium|stand|sump|cabinet|canopy)s?",
