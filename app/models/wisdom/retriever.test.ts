@@ -647,6 +647,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "what orp should my reef sit at",
     "is ocean acidification going to kill the great barrier reef",
     "why are wild reefs bleaching, is it climate change",
+    // From held-out 26, after its blind run.
+    "what substrate should i use in my land hermit terrarium",
   ])("refuse %j (round 17)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });

@@ -889,6 +889,11 @@ export const OUTSIDE_SUBJECTS = [
   "alveopora",
   "pocillopora",
   "chalices?",
+  // Enclosures of land animals (held-out 26, after its blind run: "my kid has land hermit crabs in a
+  // terrarium, what humidity % and how deep should the sand be"); the hermit page says only that
+  // land hermits are not covered, and why they can't go in a reef.
+  "terrariums?",
+  "vivariums?",
 ];
 // A subject the reefer comes from is background, not the question: "new to salt, coming from
 // planted tanks, what numbers should I aim for" (round 13, from held-out 17).
