@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
- * the development set and held-out sets 1–26 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 27 when one is written, the next round's blind set, read only by
+ * the development set and held-out sets 1–27 (all development data now: tuning may look at them,
+ * though they are never edited to pass), and held-out 28 when one is written, the next round's blind set, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -85,8 +85,9 @@ export function developmentSet(): EvalSet {
  * on round 16's final code and once after round 17's categories, and is development data since.
  * 25 was written the same way while round 17 was under way, committed unopened, scored once on
  * round 17's code, and is development data since. 26 was written the same way at the end of round
- * 17, committed unopened, scored once on round 17's last code, and is development data since. The
- * next round needs a held-out 27, written and committed before its work.
+ * 17, committed unopened, scored once on round 17's last code, and is development data since. So
+ * is 27, written and scored the same way after 26 was learned. The next round needs a held-out 28,
+ * written and committed before its work.
  */
 export function heldOutSet(which: number): EvalSet {
   const file = `wisdom-heldout${which === 1 ? "" : which}.json`;

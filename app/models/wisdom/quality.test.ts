@@ -80,8 +80,11 @@ const FLOORS: Array<{ name: string; set: () => ReturnType<typeof developmentSet>
   { name: "held-out 24", set: () => heldOutSet(24), min: { top1: 91, top3: 95, falseRefusal: 3, offTopicRefused: 98 } },
   // 94.5 / 98.2 / 0.4 / 100 (blind run, round 17's code: 94.5 / 98.2 / 0.4 / 96.7).
   { name: "held-out 25", set: () => heldOutSet(25), min: { top1: 92, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
-  // 95.2 / 98.8 / 0.5 / 100 (blind run, round 17's last code: 95.2 / 98.8 / 0.5 / 98.3).
+  // 95.2 / 98.8 / 0.5 / 98.3 (blind run, round 17's last code: 95.2 / 98.8 / 0.5 / 98.3; its land-hermit
+  // question is answered by the section saying land hermits are not covered).
   { name: "held-out 26", set: () => heldOutSet(26), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
+  // 95.7 / 99.0 / 0.7 / 100 (blind run, round 17's last code with held-out 26 learned: 95.7 / 99.0 / 0.7 / 98.3).
+  { name: "held-out 27", set: () => heldOutSet(27), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 98 } },
 ];
 
 describe("reef-wisdom answer quality", () => {

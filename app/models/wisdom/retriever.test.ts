@@ -647,8 +647,9 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "what orp should my reef sit at",
     "is ocean acidification going to kill the great barrier reef",
     "why are wild reefs bleaching, is it climate change",
-    // From held-out 26, after its blind run.
-    "what substrate should i use in my land hermit terrarium",
+    // From held-out 27, after its blind run.
+    "whats the right bedding for coenobita in a glass tank",
+    "what do coenobita eat",
   ])("refuse %j (round 17)", (question) => {
     expect(answered(nothing, question).grounded).toBe(false);
   });
@@ -660,6 +661,24 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "whats the difference between sodium nitrate and nitrite in cured meats like bacon, should i worry",
   ])("refuse %j: its covered-looking clause has no subject, and the rest nothing to do with the answer", (question) => {
     expect(answered(learnedAsks("held-out 24"), question).grounded).toBe(false);
+  });
+
+  it("answers whether a land hermit can go in a reef from the section that says they are not covered", () => {
+    const answer = answered(nothing, "can i put my kids land hermit crab in the reef tank");
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toBe("/hermit#land-hermit-crabs-are-not-covered-here");
+  });
+
+  // Held-out 26 and 27's blind runs: land hermits' care was answered from the weekly tasks. Only the
+  // section that says they are not covered (and why) may answer a question about them, or none.
+  it.each([
+    "what substrate should i use in my land hermit terrarium",
+    "my kid has land hermit crabs in a terrarium, what humidity % and how deep should the sand be so they can molt",
+    "whats the right substrate and humidity for land hermit crabs, mine are coenobita in a glass tank",
+  ])("answers %j only by saying land hermits are not covered, if at all", (question) => {
+    const answer = answered(learnedAsks("held-out 26", "held-out 27"), question);
+    if (answer.grounded) expect(answer.sources[0]?.url).toBe("/hermit#land-hermit-crabs-are-not-covered-here");
+    else expect(answer.suggestion?.url ?? "/hermit").toBe("/hermit");
   });
 
   it("still answers the asking clause when the rest of the question is about the reef", () => {

@@ -894,6 +894,11 @@ export const OUTSIDE_SUBJECTS = [
   // land hermits are not covered, and why they can't go in a reef.
   "terrariums?",
   "vivariums?",
+  // Land hermit crabs (held-out 27, after its blind run: "whats the right substrate and humidity for
+  // land hermit crabs, mine are coenobita in a glass tank" was answered from the weekly tasks). Only
+  // the section that says they are not covered, and why they can't go in a reef, names them.
+  "land hermits?(?: crabs?)?",
+  "coenobita",
 ];
 // A subject the reefer comes from is background, not the question: "new to salt, coming from
 // planted tanks, what numbers should I aim for" (round 13, from held-out 17).
@@ -1690,9 +1695,10 @@ function outsideSubject(question: string, section: WisdomSection): string | unde
   if (subjects.length === 0) return undefined;
   // "koi pond" is answered by a section that says "a pond".
   const answer = `${section.title} ${section.parentTitle ?? ""} ${section.text}`.toLowerCase();
-  // Whole words only: "moss" less its "s" is not "most".
+  // Whole words only: "moss" less its "s" is not "most"; either number ("land hermit crab" in a
+  // section on "land hermit crabs").
   const names = (subject: string) =>
-    [subject, subject.replace(/(?:es|s)$/, "")].some((form) => new RegExp(`\\b${form}\\b`).test(answer));
+    [subject, subject.replace(/(?:es|s)$/, "")].some((form) => new RegExp(`\\b${form}(?:es|s)?\\b`).test(answer));
   return subjects.some(names) ? undefined : subjects[0];
 }
 
