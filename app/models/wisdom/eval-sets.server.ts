@@ -1,7 +1,7 @@
 /**
  * The reef-wisdom question sets under bench/, for the benchmark and the CI regression test:
  * the development set and held-out sets 1–27 (all development data now: tuning may look at them,
- * though they are never edited to pass), and held-out 28 when one is written, the next round's blind set, read only by
+ * though they are never edited to pass), held-out 28 (run blind once on round 17's final code, not learned yet), and held-out 29 when one is written, the next round's blind set, read only by
  * `bench/wisdom-retrieval.ts --blind`.
  */
 import fs from "node:fs";
@@ -86,8 +86,9 @@ export function developmentSet(): EvalSet {
  * 25 was written the same way while round 17 was under way, committed unopened, scored once on
  * round 17's code, and is development data since. 26 was written the same way at the end of round
  * 17, committed unopened, scored once on round 17's last code, and is development data since. So
- * is 27, written and scored the same way after 26 was learned. The next round needs a held-out 28,
- * written and committed before its work.
+ * is 27, written and scored the same way after 26 was learned. 28 was written the same way,
+ * committed unopened and scored once on round 17's final code; the next round learns it first, and
+ * needs a held-out 29, written and committed before its work.
  */
 export function heldOutSet(which: number): EvalSet {
   const file = `wisdom-heldout${which === 1 ? "" : which}.json`;
