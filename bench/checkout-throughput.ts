@@ -14,6 +14,7 @@ import { openDatabase } from "../database/db.server";
 import { createHttpApp } from "../server/http";
 import { createServices } from "../server/services";
 import { checkoutBody } from "./lib/bodies";
+import { writeSummary } from "./lib/results";
 import type { Server } from "node:http";
 
 const arg = (name: string, fallback: number) => {
@@ -94,18 +95,10 @@ async function run(kind: "sqlite" | "postgres") {
 
 const results = [await run("sqlite"), await run("postgres")];
 console.table(results);
-const out = path.join("bench", "results", `checkout-${new Date().toISOString().slice(0, 10)}.json`);
-fs.writeFileSync(
-  out,
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
-      node: process.version,
-      results,
-    },
-    null,
-    2,
-  ),
-);
+const out = writeSummary("checkout", {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+  node: process.version,
+  results,
+});
 console.log(`written ${out}`);

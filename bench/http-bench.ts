@@ -4,7 +4,7 @@
  * Builds (unless --no-build), starts `node server.js` on a fresh database, loads each page and
  * endpoint with autocannon from a separate process, and for every GET compares the shop with a
  * bare node:http server replaying the exact same response bytes with as many processes. Prints a
- * table, checks the issue's targets and writes bench/results/http-<date>-<db>.{json,md}.
+ * table, checks the issue's targets and writes bench/results/http-<db>.{json,md}.
  *
  * Options: --db=sqlite|postgres|both (sqlite)  --duration=N (10)  --warmup=N (3)  --connections=N (50)
  *          --no-build  --check (exit 1 when a target fails; otherwise this is a measurement and exits 0)
@@ -99,7 +99,6 @@ for (const [k, v] of Object.entries({
   if (!Number.isFinite(v) || v < 0 || (k !== "warmup" && v === 0)) throw new Error(`--${k} must be a positive number`);
 }
 
-const RESULTS_DIR = path.join(import.meta.dirname, "results");
 const log = (s: string) => console.log(s);
 
 async function build() {
@@ -305,7 +304,7 @@ try {
     log(`\n${kind} — ${settings.connections} connections, ${settings.duration} s per target\n`);
     log(consoleTable(report));
     if (selected === TARGETS) {
-      const files = writeReport(report, RESULTS_DIR);
+      const files = writeReport(report);
       log(`\nwritten ${path.relative(process.cwd(), files.json)} and ${path.relative(process.cwd(), files.md)}`);
     }
     if (values.check && report.checks.some((c) => !c.pass)) exitCode = 1;

@@ -24,7 +24,6 @@
  *   --blind      scores held-out 29, the next round's frozen blind set, with the served retriever (every
  *                development set's learned questions), and nothing else
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,6 +47,7 @@ import {
   type WisdomFeatures,
   type WisdomRetriever,
 } from "../app/models/wisdom/retriever";
+import { writeRun, writeSummary } from "./lib/results";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contentDir = path.join(here, "..", "app", "content");
@@ -223,29 +223,20 @@ console.log(`Reef wisdom: ${sections.length} sections, index built in ${buildMs}
 table(reports);
 printMisses(reports);
 
-const outDir = path.join(here, "results");
-fs.mkdirSync(outDir, { recursive: true });
-const outFile = path.join(
-  outDir,
-  `wisdom-retrieval-${new Date().toISOString().slice(0, 10)}${blind ? `-heldout29-${process.env.BLIND_LABEL ?? "blind"}` : ""}.json`,
+const run = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+  node: process.version,
+  sections: sections.length,
+  buildMs,
+  missingAnchors,
+};
+const benchName = blind ? `wisdom-retrieval-blind-${process.env.BLIND_LABEL ?? "run"}` : "wisdom-retrieval";
+const outFile = writeSummary(benchName, { ...run, reports: figuresOnly(reports) });
+const runFile = writeRun(benchName, { ...run, reports });
+console.log(
+  `\nWrote ${path.relative(process.cwd(), outFile)} (every answer: ${path.relative(process.cwd(), runFile)})`,
 );
-fs.writeFileSync(
-  outFile,
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
-      node: process.version,
-      sections: sections.length,
-      buildMs,
-      missingAnchors,
-      reports,
-    },
-    null,
-    2,
-  ),
-);
-console.log(`\nWrote ${path.relative(process.cwd(), outFile)}`);
 
 if (missingAnchors.length > 0) {
   console.error(`\n${missingAnchors.length} expected anchor(s) do not exist in the content:`);
@@ -515,11 +506,18 @@ function crossValidate(bySet: boolean, folds = 5) {
   console.log(`\n${bySet ? "Leave-one-set-out" : `${folds}-fold`} cross-validation (out-of-fold answers):`);
   table(reports);
   if (process.argv.includes("--misses")) printMisses(reports);
-  const outDir = path.join(here, "results");
-  fs.mkdirSync(outDir, { recursive: true });
-  const outFile = path.join(
-    outDir,
-    `wisdom-cv-${bySet ? "by-set" : `${folds}-fold`}${process.env.RANKER_START === "neutral" ? "-neutral" : ""}-${new Date().toISOString().slice(0, 10)}.json`,
+  const cvName = `wisdom-cv-${bySet ? "by-set" : `${folds}-fold`}${process.env.RANKER_START === "neutral" ? "-neutral" : ""}`;
+  const date = new Date().toISOString();
+  writeSummary(cvName, { date, reports: figuresOnly(reports) });
+  writeRun(cvName, { date, reports });
+}
+
+/** The figures of each set without its per-question rows, which go to the ignored run file. */
+function figuresOnly(reports: Partial<Record<string, EvalReport>>) {
+  return Object.fromEntries(
+    Object.entries(reports).map(([name, r]) => {
+      const { rows: _rows, offTopic: _offTopic, ...figures } = r!;
+      return [name, figures];
+    }),
   );
-  fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), reports }, null, 2));
 }

@@ -3,9 +3,8 @@
  * PASS/FAIL checks, and the JSON + Markdown files in bench/results/.
  */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
+import { writeSummary } from "./results";
 import type { CheckoutVerification } from "./database";
 import type { RunSummary } from "./load";
 import type { PageBytes } from "./page-extras";
@@ -329,10 +328,7 @@ function failedAnswers(r: RunReport): string {
   return lines.length ? `\n## Failed answers (shop)\n\n${lines.join("\n")}\n` : "";
 }
 
-export function writeReport(r: RunReport, dir: string): { json: string; md: string } {
-  fs.mkdirSync(dir, { recursive: true });
-  const base = path.join(dir, `http-${r.date.slice(0, 10)}-${r.db}`);
-  fs.writeFileSync(`${base}.json`, `${JSON.stringify(r, null, 2)}\n`);
-  fs.writeFileSync(`${base}.md`, markdown(r));
-  return { json: `${base}.json`, md: `${base}.md` };
+export function writeReport(r: RunReport): { json: string; md: string } {
+  const json = writeSummary(`http-${r.db}`, r, markdown(r));
+  return { json, md: json.replace(/\.json$/, ".md") };
 }
