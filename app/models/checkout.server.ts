@@ -6,7 +6,6 @@ import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/t
 import { DECLINE_MESSAGES, type ChargeResult } from "~/services/payments/provider";
 import { errorBody } from "../../server/errors";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
-import { verifiedAccountFor } from "./customers.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "./idempotency.server";
 import { orderJson } from "./order-json";
 import { transitionIfAllowed } from "./order-lifecycle.server";
@@ -128,8 +127,7 @@ export async function placeStep(
       shippingAddress: priced.quote.requiresShipping ? (input.shippingAddress ?? null) : null,
       paymentProvider: input.paymentProvider ?? services.payments.name,
       source: input.source,
-      // A guest order placed with an account's verified address belongs to that account.
-      userId: input.userId ?? (await verifiedAccountFor(services.database.db, input.customer.email)),
+      userId: input.userId ?? null,
       now: services.clock(),
       reservationMinutes: services.config.reservationMinutes,
       secret: services.secret,

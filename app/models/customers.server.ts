@@ -64,16 +64,6 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
     .execute();
 }
 
-/** The account whose verified address this is, for a guest order placed with it; else null. */
-export async function verifiedAccountFor(db: Kysely<Database>, email: string): Promise<string | null> {
-  const row = await db
-    .selectFrom("user")
-    .select(["id", "emailVerified"])
-    .where("email", "=", email.toLowerCase())
-    .executeTakeFirst();
-  return row && Boolean(row.emailVerified) ? row.id : null;
-}
-
 /**
  * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
  * profile photo and the newsletter subscription go too. Orders stay — tax and accounting law
