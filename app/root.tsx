@@ -18,6 +18,7 @@ import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
 import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
+import { isAdmin } from "./models/admin-access.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { getUser } from "./models/session.server";
 import type { Route } from "./+types/root";
@@ -44,7 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The cart prices in the browser from this snapshot (descriptions trimmed: not needed there).
   return {
     config: publicConfig(context.services.config),
-    user: user ? { name: user.name } : null,
+    // Decided here, from the session's role: the link is only a convenience, /admin checks again.
+    user: user ? { name: user.name, backOffice: isAdmin(user) } : null,
     // To the minute: enough for offer validity in the cart, and every render within a minute is
     // byte-identical, so cached pages keep their ETag across processes (server/page-cache.ts).
     now: new Date(Math.floor(context.services.clock().getTime() / 60_000) * 60_000).toISOString(),
@@ -89,7 +91,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
-            <SiteHeader shopName={shopName} userName={data?.user?.name ?? null} />
+            <SiteHeader
+              shopName={shopName}
+              userName={data?.user?.name ?? null}
+              backOffice={data?.user?.backOffice ?? false}
+            />
             <NavigationProgress shopName={shopName} />
             <main id="main" className="flex-1">
               {children}

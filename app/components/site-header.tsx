@@ -17,7 +17,16 @@ const NAV = [
   { to: "/contact", label: "Contact" },
 ];
 
-export function SiteHeader({ shopName, userName }: { shopName: string; userName: string | null }) {
+export function SiteHeader({
+  shopName,
+  userName,
+  backOffice = false,
+}: {
+  shopName: string;
+  userName: string | null;
+  /** The signed-in person is an administrator (decided by the server from their session). */
+  backOffice?: boolean;
+}) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
@@ -56,6 +65,15 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
           >
             <Icon icon={Search} className="h-4 w-4" />
           </Link>
+          {backOffice ? (
+            <Link
+              to="/admin"
+              className="btn-secondary hidden min-h-10 px-4 whitespace-nowrap md:inline-flex"
+              data-testid="back-office-link"
+            >
+              Back office
+            </Link>
+          ) : null}
           <Link
             to={account.to}
             className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex"
@@ -76,6 +94,7 @@ export function SiteHeader({ shopName, userName }: { shopName: string; userName:
                   { to: "/search", label: "Search" },
                   ...NAV,
                   userName ? { to: "/profile", label: "Your account" } : { to: "/sign-in", label: "Sign in" },
+                  ...(backOffice ? [{ to: "/admin", label: "Back office" }] : []),
                 ].map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className="block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-sand">

@@ -16,6 +16,8 @@ export const AUTH_ERROR_MESSAGES = {
   "password-does-not-meet-requirements": "The password doesn't meet the requirements listed below.",
   "invalid-token": "This link has expired or was already used. Request a new one.",
   "no-user": "No user is currently signed in",
+  "last-administrator":
+    "This is the shop's only administrator account. Make another account an administrator in the back office first.",
   unknown: "Something went wrong. Please try again.",
 } as const;
 
@@ -34,6 +36,7 @@ const FROM_BETTER_AUTH: Record<string, AuthErrorCode> = {
   YOU_HAVE_BEEN_BANNED_FROM_THIS_APPLICATION: "user-disabled",
   INVALID_TOKEN: "invalid-token",
   TOO_MANY_REQUESTS: "too-many-requests",
+  LAST_ADMINISTRATOR: "last-administrator",
   // Requests from, or redirects to, an origin the shop does not trust.
   INVALID_ORIGIN: "unauthorized-domain",
   INVALID_CALLBACK_URL: "unauthorized-domain",

@@ -1,4 +1,5 @@
 import { checkPassword } from "~/domain/password-policy";
+import { attachGuestOrders } from "./customers.server";
 import type { AppServices } from "../../server/services";
 
 /** Creates an administrator or promotes an existing account (setting the given password). */
@@ -21,10 +22,15 @@ export async function promoteToAdmin(
     if (accounts.some((a) => a.providerId === "credential")) await ctx.internalAdapter.updatePassword(userId, hash);
     else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   } else {
-    const result = await services.auth.api.signUpEmail({
-      body: { email, password: input.password, name: input.name ?? "Shop owner" },
-    });
-    userId = result.user.id;
+    // Made directly, not through sign-up: sign-up mails a "finish creating your account" link,
+    // which an owner at the command line neither needs nor should get.
+    const user = await ctx.internalAdapter.createUser(
+      { email, name: input.name ?? "Shop owner", emailVerified: true },
+      { method: "admin" },
+    );
+    userId = user.id;
+    const hash = await ctx.password.hash(input.password);
+    await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
     created = true;
   }
   // The owner's address counts as verified: they are the one creating the account.
@@ -37,5 +43,6 @@ export async function promoteToAdmin(
     })
     .where("id", "=", userId)
     .execute();
+  await attachGuestOrders(db, userId, email);
   return { created, email, userId };
 }

@@ -1,8 +1,8 @@
+import { sql } from "kysely";
 import { StorageError, type ObjectStorage } from "~/services/storage/storage.server";
 import { toIso } from "./db-values";
 import { AVATAR_BUCKET } from "./profile-photo.server";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
 import type { SessionUser } from "./session.server";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
@@ -17,19 +17,15 @@ export interface OrderSummaryRow {
 }
 
 /**
- * A customer's orders, newest first: those placed while signed in, plus guest orders with the
- * same email once that email is verified (so nobody can claim orders by typing an address).
+ * A customer's orders, newest first: those of the account. Guest orders join it when their
+ * address is verified as the account's (`attachGuestOrders`), so typing an address claims nothing
+ * and a later change of address loses nothing.
  */
 export async function listCustomerOrders(db: Kysely<Database>, user: SessionUser): Promise<OrderSummaryRow[]> {
-  let query = db.selectFrom("orders").select(["id", "number", "status", "total_cents", "created_at"]);
-  query = user.emailVerified
-    ? query.where((eb) =>
-        eb.or([
-          eb("user_id", "=", user.id),
-          eb.and([eb("email", "=", user.email.toLowerCase()), eb("user_id", "is", null)]),
-        ]),
-      )
-    : query.where("user_id", "=", user.id);
+  const query = db
+    .selectFrom("orders")
+    .select(["id", "number", "status", "total_cents", "created_at"])
+    .where("user_id", "=", user.id);
   const rows = await query.orderBy("created_at", "desc").limit(100).execute();
   const counts = rows.length
     ? await db
@@ -54,13 +50,18 @@ export async function listCustomerOrders(db: Kysely<Database>, user: SessionUser
   }));
 }
 
-/** Checks a password against the signed-in user's credential account (re-authentication). */
-export async function verifyUserPassword(services: AppServices, userId: string, password: string): Promise<boolean> {
-  const ctx = await services.auth.$context;
-  const accounts = await ctx.internalAdapter.findAccounts(userId);
-  const credential = accounts.find((a) => a.providerId === "credential" && a.password);
-  if (!credential?.password) return false;
-  return ctx.password.verify({ hash: credential.password, password });
+/**
+ * Gives the account the guest orders placed with its address. Called only once the address is
+ * verified as the account's (a verification link, a trusted sign-in provider, the owner's own
+ * command line): an address typed at sign-up or in a change of email claims nothing until then.
+ */
+export async function attachGuestOrders(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ user_id: userId })
+    .where("user_id", "is", null)
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
@@ -183,6 +184,15 @@ export interface PlaceOrderInput {
 }
 
 /**
+ * The account whose verified address this is (NULL when none), as a subquery of the order's
+ * insert, so a checkout sends no extra statement for it.
+ */
+const verifiedAccountOf = (email: string) =>
+  sql<
+    string | null
+  >`(select id from "user" where email = ${email.toLowerCase()} and "emailVerified" = ${sql.lit(true)})`;
+
+/**
  * Reserves stock and records the order as pending payment, in one transaction. Returns the order
  * as stored, built from what was written (the checkout's hot path reads nothing back).
  */
@@ -281,7 +291,8 @@ async function insertOrder(
         payment_provider: order.paymentProvider,
         payment_reference: null,
         payment_failure: null,
-        user_id: order.userId,
+        // A guest order placed with an account's verified address belongs to that account.
+        user_id: order.userId ?? verifiedAccountOf(order.email),
         reserved_until: order.reservedUntil,
         created_at: order.createdAt,
         updated_at: order.updatedAt,

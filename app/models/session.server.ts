@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { sameOriginPath } from "~/domain/redirects";
 import { hasSessionCookie } from "./session-cookie";
 import type { AppServices } from "../../server/services";
 
@@ -40,24 +41,12 @@ export async function requireUser(services: AppServices, request: Request): Prom
 const REDIRECT_BASE = "http://redirect.invalid";
 
 /**
- * Only same-site paths may be redirect targets (no open redirects). The target is resolved the
- * way a browser resolves it (tabs and newlines stripped, backslashes as slashes), so a prefix
- * check cannot be fooled; the answer is the parsed, percent-encoded path, which is also always
- * a valid header value (CR, LF, NUL or non-Latin-1 characters would otherwise fail the response).
+ * Only same-site paths may be redirect targets (no open redirects): the shop's rule
+ * (`sameOriginPath`), for a target given as a path.
  */
 export function safeRedirect(target: string | null | undefined, fallback = "/profile"): string {
   if (!target || !target.startsWith("/")) return fallback;
-  let url: URL;
-  try {
-    url = new URL(target, REDIRECT_BASE);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== REDIRECT_BASE) return fallback;
-  const path = url.pathname + url.search + url.hash;
-  // "/" followed by another slash would be read as a host by whoever parses it next.
-  if (path.startsWith("//") || path.startsWith("/\\") || !/^[\x21-\x7e]*$/.test(path)) return fallback;
-  return path;
+  return sameOriginPath(target, REDIRECT_BASE) ?? fallback;
 }
 
 /**

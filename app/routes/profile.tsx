@@ -7,12 +7,12 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { formatDate } from "~/domain/dates";
-import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
+import { CHECK_FIELDS, formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
 import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
-import { listCustomerOrders, verifyUserPassword } from "~/models/customers.server";
+import { listCustomerOrders } from "~/models/customers.server";
 import { orderToken } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
@@ -29,13 +29,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  // Landing here from the link that confirmed a new address (Better Auth adds `error` when the
+  // link did not work): say what happened, also to someone who opened it signed out.
+  const emailLink = params.get("email") === "changed" ? (params.get("error") ? "failed" : "changed") : null;
+  if (emailLink === "changed" && !(await getUser(context.services, request.headers)))
+    throw redirect(`/sign-in?email=changed&redirectTo=${encodeURIComponent("/profile")}`);
   const user = await requireUser(context.services, request);
   const orders = await listCustomerOrders(context.services.database.db, user);
-  // Landing here from the link that confirmed a new address: say it took effect.
-  const emailChanged = new URL(request.url).searchParams.get("email") === "changed";
   return {
     user,
-    notice: emailChanged ? `Your email address is now ${user.email}.` : null,
+    notice: emailLink === "changed" ? `Your email address is now ${user.email}.` : null,
+    linkError: emailLink === "failed" ? AUTH_ERROR_MESSAGES["invalid-token"] : null,
+    confirmDelete: params.get("delete") === "confirm",
     policy: context.services.config.passwordPolicy,
     orders: orders.map((o) => ({
       ...o,
@@ -60,20 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return res.ok ? formSuccess("Your name is updated.", { intent }) : authFailureFrom(res, intent);
   }
 
-  // Sensitive changes need the current password again, beside the field where it was typed.
-  if (!(await verifyUserPassword(context.services, user.id, input.reauthPassword))) {
-    return formError(AUTH_ERROR_MESSAGES["wrong-password"], {
-      intent,
-      fieldErrors: { reauthPassword: "That isn't your current password." },
-    });
-  }
+  // Sensitive changes need the current password again: the auth endpoint checks it (and counts
+  // the check against the user's limit), and a wrong one is said once, beside its field.
   if ("newPassword" in input) {
     const res = await call("/change-password", {
       currentPassword: input.reauthPassword,
       newPassword: input.newPassword,
       revokeOtherSessions: true,
     });
-    if (!res.ok) return authFailureFrom(res, intent, { password: "newPassword" });
+    if (!res.ok) return reauthFailure(res, intent, { password: "newPassword" });
     return formSuccess("Password changed. Your other devices were signed out.", { intent, headers: cookiesFrom(res) });
   }
   if ("newEmail" in input) {
@@ -82,14 +83,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       password: input.reauthPassword,
       callbackURL: "/profile?email=changed",
     });
-    if (!res.ok) return authFailureFrom(res, intent, { email: "newEmail" });
+    if (!res.ok) return reauthFailure(res, intent, { email: "newEmail" });
     return formSuccess(`We sent a confirmation link to ${input.newEmail}. The change takes effect once you open it.`, {
       intent,
     });
   }
   const res = await call("/delete-user", { password: input.reauthPassword });
-  if (!res.ok) return authFailureFrom(res, intent);
+  if (!res.ok) return reauthFailure(res, intent);
   throw redirect("/account-deleted", { headers: cookiesFrom(res) });
+}
+
+/** A refused sensitive change: a wrong current password is named beside its field, once. */
+async function reauthFailure(response: Response, intent: string, fieldNames?: Record<string, string>) {
+  const payload = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  if (payload.code === "INVALID_PASSWORD")
+    return formError(CHECK_FIELDS, { intent, fieldErrors: { reauthPassword: "That isn't your current password." } });
+  return authFailureFrom(response, intent, fieldNames);
 }
 
 function isProfileIntent(intent: string): intent is ProfileIntent {
@@ -193,6 +205,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.notice ? (
         <div className="mt-6">
           <FormAlert tone="success" message={loaderData.notice} />
+        </div>
+      ) : null}
+      {loaderData.linkError ? (
+        <div className="mt-6">
+          <FormAlert message={loaderData.linkError} />
         </div>
       ) : null}
       {!user.emailVerified ? (
@@ -302,29 +319,53 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
           </IntentForm>
 
-          <section aria-labelledby="delete-heading" className="card border border-coral-text/30 p-6">
+          <section
+            id="delete-account"
+            aria-labelledby="delete-heading"
+            className="card border border-coral-text/30 p-6"
+          >
             <h2 id="delete-heading" className="text-xl font-semibold">
               Delete account
             </h2>
             <p className="mt-1 text-sm text-ink-soft">
               Your account and sign-in are removed. Order records are kept for tax purposes, without a link to you.
             </p>
-            <FormAlert message={result("delete-account")?.message} />
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="delete-account" />
-              <ReauthFields
-                prefix="delete"
-                email={user.email}
-                error={result("delete-account")?.fieldErrors?.reauthPassword}
-              />
-              <button
-                type="submit"
-                className="btn bg-coral-text text-white hover:bg-[#8f2e11]"
-                disabled={busy("delete-account")}
+            {/* Two steps, each a page of its own, so the question is asked with or without JavaScript. */}
+            {loaderData.confirmDelete || result("delete-account") ? (
+              <>
+                <p className="mt-3 font-semibold" data-testid="delete-confirmation">
+                  Are you sure? Deleting your account can't be undone.
+                </p>
+                <FormAlert message={result("delete-account")?.message} />
+                <Form method="post" className="mt-3 space-y-3">
+                  <input type="hidden" name="intent" value="delete-account" />
+                  <ReauthFields
+                    prefix="delete"
+                    email={user.email}
+                    error={result("delete-account")?.fieldErrors?.reauthPassword}
+                  />
+                  <div className="flex flex-wrap gap-3">
+                    <button
+                      type="submit"
+                      className="btn bg-coral-text text-white hover:bg-[#8f2e11]"
+                      disabled={busy("delete-account")}
+                    >
+                      Yes, delete my account
+                    </button>
+                    <Link to="/profile" className="btn-secondary">
+                      Keep my account
+                    </Link>
+                  </div>
+                </Form>
+              </>
+            ) : (
+              <Link
+                to="/profile?delete=confirm#delete-account"
+                className="btn mt-3 bg-coral-text text-white hover:bg-[#8f2e11]"
               >
-                Delete my account
-              </button>
-            </Form>
+                Delete my account…
+              </Link>
+            )}
           </section>
         </div>
       </div>

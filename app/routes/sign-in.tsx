@@ -27,7 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo,
     social: context.services.config.oidc?.name ?? null,
-    notice: params.get("reset") ? "Your password is changed. Sign in with the new one." : null,
+    notice: params.get("reset")
+      ? "Your password is changed. Sign in with the new one."
+      : params.get("email") === "changed"
+        ? "Your email address is changed. Sign in with the new one."
+        : null,
     socialError: params.get("error") === "social" ? AUTH_ERROR_MESSAGES.unknown : null,
   };
 }

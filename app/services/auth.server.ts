@@ -2,7 +2,9 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
+import { attachGuestOrders } from "~/models/customers.server";
 import { AVATAR_BUCKET } from "~/models/profile-photo.server";
+import { normaliseRedirects, serverOnlyPaths } from "./auth-guards";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
 import type { Database } from "../../database/schema";
@@ -20,8 +22,8 @@ export interface AuthDeps {
   /** Better Auth's own messages go to the server's JSON log instead of coloured console text. */
   logger?: PinoLogger;
   /**
-   * Counts one re-authentication attempt for a user; false once they are over the limit. Without
-   * it (scripts) attempts are not limited.
+   * Counts one check of a signed-in user's password (re-authentication, a password change); false
+   * once they are over the limit. Without it (scripts) checks are not limited.
    */
   reauthAttempt?: (userId: string) => Promise<boolean>;
   /** Removes what else is personal once an account is deleted (photo, newsletter subscription). */
@@ -36,8 +38,15 @@ const ownPhotoUrl = (userId: string) =>
     `^/media/${AVATAR_BUCKET}/${userId.replace(/[^A-Za-z0-9_-]/g, "")}/avatar\\.webp(\\?v=[A-Za-z0-9._-]{1,64})?$`,
   );
 
-/** Endpoints that move or end the account: the password is checked on the endpoint itself. */
-const REAUTH_PATHS = new Set(["/change-email", "/delete-user"]);
+/**
+ * Endpoints that take the signed-in user's password, and the field it comes in: it is checked on
+ * the endpoint itself, and every check counts against one limit per user.
+ */
+const REAUTH_PATHS: Record<string, "password" | "currentPassword"> = {
+  "/change-email": "password",
+  "/delete-user": "password",
+  "/change-password": "currentPassword",
+};
 
 /** A session this young counts as a fresh sign-in for an account with no password (social sign-in only). */
 const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -116,7 +125,7 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
    * the account's password (or, for an account without one, the session must be a fresh sign-in).
    * Attempts are counted per user, so a stolen session cannot guess the password.
    */
-  async function requireReauthentication(ctx: AuthContext) {
+  async function requireReauthentication(ctx: AuthContext, field: "password" | "currentPassword") {
     const session = await getSessionFromCtx(ctx);
     if (!session) return; // the endpoint answers 401 itself
     const userId = session.user.id;
@@ -132,7 +141,7 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
         message: "Too many attempts. Try again later.",
       });
     }
-    const password = (ctx.body as Record<string, unknown> | undefined)?.password;
+    const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
     const valid =
       typeof password === "string" &&
       password.length > 0 &&
@@ -141,7 +150,64 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
     if (!valid) throw new APIError("BAD_REQUEST", { code: "INVALID_PASSWORD", message: "Invalid password" });
   }
 
-  return betterAuth({
+  /**
+   * A reset link made before the password last changed (by another reset link, the profile or
+   * the back office) is retired: Better Auth only spends the link that was used, so an older one
+   * from the same inbox still worked. The stored link is removed and Better Auth answers as for
+   * any spent link. The credential account's `updatedAt` moves with every password change,
+   * wherever the links are stored (database or Redis).
+   */
+  async function retireStaleResetLink(ctx: AuthContext) {
+    const token =
+      (ctx.body as Record<string, unknown> | undefined)?.token ??
+      (ctx.params as Record<string, unknown> | undefined)?.token ??
+      (ctx.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token !== "string" || token === "" || token.length > 500) return;
+    const identifier = `reset-password:${token}`;
+    const link = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    if (!link) return;
+    const accounts = await ctx.context.internalAdapter.findAccounts(link.value);
+    const credential = accounts.find((a) => a.providerId === "credential");
+    if (credential && new Date(link.createdAt).getTime() < new Date(credential.updatedAt).getTime())
+      await ctx.context.internalAdapter.deleteVerificationByIdentifier(identifier);
+  }
+
+  /**
+   * The account a request would take the administrator role from (deleting it, removing or
+   * banning it, or setting another role), or null when it takes none.
+   */
+  async function adminRoleTakenFrom(ctx: AuthContext): Promise<string | null> {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    if (ctx.path === "/delete-user") return (await getSessionFromCtx(ctx))?.user.id ?? null;
+    if (!ctx.path.startsWith("/admin/")) return null;
+    // Only an administrator's request gets this far; anyone else gets the plugin's own refusal.
+    const caller = (await getSessionFromCtx(ctx))?.user as { role?: string | null } | undefined;
+    if (!(caller?.role ?? "").split(",").includes("admin")) return null;
+    if (ctx.path === "/admin/remove-user" || ctx.path === "/admin/ban-user")
+      return typeof body.userId === "string" ? body.userId : null;
+    if (ctx.path === "/admin/set-role") {
+      const roles = [body.role].flat();
+      return typeof body.userId === "string" && !roles.includes("admin") ? body.userId : null;
+    }
+    return null;
+  }
+
+  /** A shop with no administrator left could not be run from its back office: refused. */
+  async function keepOneAdministrator(ctx: AuthContext) {
+    const target = await adminRoleTakenFrom(ctx);
+    if (!target) return;
+    const admins = await db.selectFrom("user").select(["id", "role", "banned"]).where("role", "is not", null).execute();
+    const active = admins.filter((u) => (u.role ?? "").split(",").includes("admin") && !u.banned);
+    if (active.some((u) => u.id === target) && active.every((u) => u.id === target))
+      throw new APIError("BAD_REQUEST", {
+        code: "LAST_ADMINISTRATOR",
+        message: "This is the shop's only administrator account.",
+      });
+  }
+
+  let serverOnly = new Set<string>();
+
+  const auth = betterAuth({
     appName: config.shopName,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -195,6 +261,17 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
       // finishes by the link in their inbox (autoSignInAfterVerification), and the owner of a
       // known address is told instead, so the form cannot be used to learn who has an account.
       autoSignIn: false,
+      // The answer for a known address has every field a new account's has, with the same values
+      // a new account starts with (Better Auth's stand-in lacks the admin plugin's fields).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       async onExistingUserSignUp({ user }) {
         // One notice per address per hour: repeated attempts must not flood someone's inbox.
         const hour = Math.floor(Date.now() / 3_600_000);
@@ -221,12 +298,48 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url, token }) {
+        const change = emailChangeOf(token);
+        if (!change) {
+          await queue(
+            "verify-email",
+            user.email,
+            `verify-email:${token.slice(-40)}`,
+            await renderAccountMail("verify", brand, { name: user.name, url }),
+          );
+          return;
+        }
+        // A change of address: the new address confirms it, the old one is told it was asked for.
         await queue(
-          "verify-email",
-          user.email,
-          `verify-email:${token.slice(-40)}`,
-          await renderAccountMail("verify", brand, { name: user.name, url }),
+          "change-email",
+          change.to,
+          `change-email:${token.slice(-40)}`,
+          await renderAccountMail("change-email", brand, { name: user.name, url }),
         );
+        await queue(
+          "email-change-notice",
+          change.from,
+          `email-change-notice:${token.slice(-40)}`,
+          await renderAccountMail("change-notice", brand, {
+            name: user.name,
+            url: `${config.publicUrl}/forgot-password`,
+            newEmail: change.to,
+          }),
+        );
+      },
+      // A verified address takes the guest orders placed with it: they stay with the account
+      // whatever its address becomes later.
+      async afterEmailVerification(user) {
+        if (user.emailVerified) await attachGuestOrders(db, user.id, user.email);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // An account that starts verified (a trusted sign-in provider vouched for the address).
+          after: async (user) => {
+            if (user.emailVerified) await attachGuestOrders(db, user.id, user.email);
+          },
+        },
       },
     },
     user: {
@@ -267,6 +380,9 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Endpoints meant for server code answer as if they did not exist when asked over HTTP.
+        if (ctx.request && serverOnly.has(ctx.path))
+          throw new APIError("NOT_FOUND", { code: "NOT_FOUND", message: "Not found." });
         // NUL characters can't be stored in PostgreSQL text; refuse them before any write.
         if (ctx.body && JSON.stringify(ctx.body).includes("\\u0000")) {
           throw new APIError("BAD_REQUEST", {
@@ -274,23 +390,34 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
             message: "The request contains invalid characters.",
           });
         }
-        if (REAUTH_PATHS.has(ctx.path)) await requireReauthentication(ctx);
+        const redirects = normaliseRedirects(
+          ctx.query as Record<string, unknown> | undefined,
+          ctx.body as Record<string, unknown> | undefined,
+          config.publicUrl,
+        );
+        const reauthField = REAUTH_PATHS[ctx.path];
+        if (reauthField) await requireReauthentication(ctx, reauthField);
         if (ctx.path === "/update-user") await checkProfileUpdate(ctx);
-        if (ctx.path === "/change-password") {
-          // A new password ends every other session, whatever the client asked for.
-          return { context: { ...ctx, body: { ...(ctx.body as object), revokeOtherSessions: true } } };
-        }
+        await keepOneAdministrator(ctx);
+        if (ctx.path === "/reset-password" || ctx.path === "/reset-password/:token") await retireStaleResetLink(ctx);
         const field = PASSWORD_PATHS[ctx.path];
-        if (!field) return;
-        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
-        if (typeof password !== "string") return;
-        const unmet = checkPassword(password, policy).filter((c) => !c.met);
-        if (unmet.length > 0) {
-          throw new APIError("BAD_REQUEST", {
-            code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
-            message: `Password does not meet the requirements: ${unmet.map((c) => c.rule.toLowerCase()).join(", ")}.`,
-          });
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === "string") {
+          const unmet = checkPassword(password, policy).filter((c) => !c.met);
+          if (unmet.length > 0) {
+            throw new APIError("BAD_REQUEST", {
+              code: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+              message: `Password does not meet the requirements: ${unmet.map((c) => c.rule.toLowerCase()).join(", ")}.`,
+            });
+          }
         }
+        // A new password ends every other session, whatever the client asked for.
+        const body =
+          ctx.path === "/change-password"
+            ? { ...((redirects?.body ?? ctx.body) as object), revokeOtherSessions: true }
+            : redirects?.body;
+        if (!redirects && !body) return;
+        return { context: { ...(redirects?.query ? { query: redirects.query } : {}), ...(body ? { body } : {}) } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (
@@ -327,6 +454,26 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
         : []),
     ],
   });
+  serverOnly = serverOnlyPaths(auth.api);
+  return auth;
+}
+
+/**
+ * The change of address a verification token carries, if it carries one. Better Auth signs the
+ * token; this only reads what it wrote, to tell a change of address from a new account's mail.
+ */
+function emailChangeOf(token: string): { from: string; to: string } | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
+    return typeof payload.email === "string" && typeof payload.updateTo === "string"
+      ? { from: payload.email, to: payload.updateTo }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

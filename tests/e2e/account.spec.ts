@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { expect, expectAccessible, test, visit } from "./fixtures";
-import { buyChaeto, signUp as signUpAs } from "./journeys";
+import { buyChaeto, signInAsAdmin, signUp as signUpAs } from "./journeys";
 import { firstLink, waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
 
@@ -69,7 +69,9 @@ test("reset a forgotten password with the link read from a real SMTP peer", asyn
   await expect(fresh).toHaveURL(/\/profile$/);
 });
 
-test("sensitive changes need the current password, and a wrong one is named next to its field", async ({ page }) => {
+test("sensitive changes need the current password, and a wrong one is said once, next to its field", async ({
+  page,
+}) => {
   const email = `careful-${unique()}@example.com`;
   await signUp(page, email, "safe1234", "Careful");
   const section = page.locator('section[aria-labelledby="password-heading"]');
@@ -78,9 +80,11 @@ test("sensitive changes need the current password, and a wrong one is named next
   await section.getByLabel("Current password").fill("not-my-password");
   await section.getByLabel("New password", { exact: true }).fill("safer5678");
   await section.getByRole("button", { name: "Change password" }).click();
-  await expect(section.getByRole("alert")).toContainText("don't match an account");
+  await expect(section.getByRole("alert")).toHaveText("Please check the fields marked below.");
   await expect(section.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
   await expect(section.getByText("That isn't your current password.")).toBeVisible();
+  // Not the sign-in page's message: the customer is signed in and typed one password.
+  await expect(page.getByText(/don't match an account/)).toHaveCount(0);
 
   await section.getByLabel("Current password").fill("safe1234");
   await section.getByLabel("New password", { exact: true }).fill("safer5678");
@@ -152,8 +156,18 @@ test("deleting the account says what happened and signs out; the orders card doe
   const ordersCard = page.locator('section[aria-labelledby="orders-heading"]');
   expect((await ordersCard.boundingBox())!.height).toBeLessThan(400);
   const section = page.locator('section[aria-labelledby="delete-heading"]');
+  // First the question, then the password: nothing is deleted by one click.
+  await expect(section.getByLabel("Current password")).toHaveCount(0);
+  await section.getByRole("link", { name: "Delete my account…" }).click();
+  await expect(section.getByTestId("delete-confirmation")).toHaveText(
+    "Are you sure? Deleting your account can't be undone.",
+  );
+  await section.getByRole("link", { name: "Keep my account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(section.getByLabel("Current password")).toHaveCount(0);
+  await section.getByRole("link", { name: "Delete my account…" }).click();
   await section.getByLabel("Current password").fill("bye12345");
-  await section.getByRole("button", { name: "Delete my account" }).click();
+  await section.getByRole("button", { name: "Yes, delete my account" }).click();
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your account is deleted");
   await expect(page.getByTestId("account-link")).toHaveText("Sign in");
@@ -205,4 +219,76 @@ test("a profile photo picked before the page is ready is uploaded once it is", a
   release();
   await expect(page.getByText("Photo updated.")).toBeVisible();
   await expect(page.getByTestId("profile-photo")).toBeVisible();
+});
+
+test("deleting asks first without JavaScript too", async ({ browser }) => {
+  const email = `nojs-leaving-${unique()}@example.com`;
+  const withJs = await browser.newContext();
+  const setup = await withJs.newPage();
+  await signUp(setup, email, "bye12345", "No Script");
+  const cookies = await withJs.cookies();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.goto("/profile");
+  const section = page.locator('section[aria-labelledby="delete-heading"]');
+  await section.getByRole("link", { name: "Delete my account…" }).click();
+  await expect(page).toHaveURL(/\/profile\?delete=confirm/);
+  await expect(section.getByTestId("delete-confirmation")).toBeVisible();
+  await section.getByLabel("Current password").fill("wrong-one-1");
+  await section.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(section.getByText("That isn't your current password.")).toBeVisible();
+  await section.getByLabel("Current password").fill("bye12345");
+  await section.getByRole("button", { name: "Yes, delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await context.close();
+  await withJs.close();
+});
+
+test("a confirmed change of email says so, also when the link is opened signed out", async ({ page, browser }) => {
+  const email = `moving-${unique()}@example.com`;
+  const moved = `moved-${unique()}@example.com`;
+  await signUp(page, email, "move1234", "Mover");
+  const section = page.locator('section[aria-labelledby="email-heading"]');
+  await section.getByLabel("Current password").fill("move1234");
+  await section.getByLabel("New email").fill(moved);
+  await section.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(section.getByRole("status")).toContainText(`We sent a confirmation link to ${moved}`);
+  // The old address is told; the new one gets the change link, not the sign-up mail.
+  expect(await waitForMail(email, /email address is being changed/)).toContain(moved);
+  const mail = await waitForMail(moved, /Confirm your new email address/);
+  expect(mail).not.toMatch(/finish creating your account/i);
+
+  const signedOut = await (await browser.newContext()).newPage();
+  await signedOut.goto(firstLink(mail, "/api/auth/verify-email"));
+  await expect(signedOut).toHaveURL(/\/sign-in\?/);
+  await expect(signedOut.getByRole("status")).toHaveText("Your email address is changed. Sign in with the new one.");
+  await signedOut.getByLabel("Email", { exact: true }).fill(moved);
+  await signedOut.getByLabel("Password", { exact: true }).fill("move1234");
+  await signedOut.getByRole("button", { name: "Sign in" }).click();
+  await expect(signedOut).toHaveURL(/\/profile$/);
+  await expect(signedOut.getByText(moved)).toBeVisible();
+});
+
+test("the header offers the back office to an administrator only", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page, "/admin");
+  await page.goto("/");
+  await page.getByTestId("back-office-link").click();
+  await expect(page).toHaveURL(/\/admin(\/|$)/);
+
+  // On a phone the link is in the menu.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await page.getByText("Menu", { exact: true }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Back office" }),
+  ).toBeVisible();
+
+  const customer = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signUp(customer, `plain-${unique()}@example.com`, "plain123", "Plain");
+  await customer.goto("/");
+  await expect(customer.getByTestId("account-link")).toHaveText("Plain");
+  await expect(customer.getByTestId("back-office-link")).toHaveCount(0);
+  await expect(customer.getByRole("link", { name: "Back office" })).toHaveCount(0);
 });

@@ -331,7 +331,7 @@ describe(`email verification, change of email and account deletion on ${testData
     });
     expect(res.status).toBe(200);
     expect((await client.call("/get-session")).json.user.email).toBe("old@example.com");
-    await follow(await latestMailLink(services, "new@example.com", "verify-email"), client);
+    await follow(await latestMailLink(services, "new@example.com", "change-email"), client);
     expect((await client.call("/get-session")).json.user.email).toBe("new@example.com");
   });
 

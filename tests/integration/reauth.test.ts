@@ -57,6 +57,28 @@ describe(`re-authentication on the account endpoints themselves on ${testDatabas
     expect(await userExists("guessed@example.com")).toBe(true);
   });
 
+  it("every check of the password counts against one limit per user, whichever endpoint asks", async () => {
+    const client = await signedUp("mixed@example.com");
+    const statuses: number[] = [];
+    // Guesses spread over the endpoints (and client addresses) that take the current password.
+    for (let i = 0; i < 8; i++) {
+      const from = authClient(t.url, `198.51.100.${ip++}`);
+      for (const [name, value] of client.jar) from.jar.set(name, value);
+      const guess = `guess${i}000`;
+      const res =
+        i % 2 === 0
+          ? await from.call("/change-password", { currentPassword: guess, newPassword: "mixed999" })
+          : await from.call("/change-email", { newEmail: `m${i}@example.com`, password: guess });
+      statuses.push(res.status);
+    }
+    expect(statuses).toContain(429);
+    expect(
+      (await client.call("/change-password", { currentPassword: "reauth123", newPassword: "mixed999" })).status,
+    ).toBe(429);
+    // /verify-password would have been a way around the limit: it is not reachable over HTTP.
+    expect((await client.call("/verify-password", { password: "reauth123" })).status).toBe(404);
+  });
+
   it("change-password through the API always ends the other sessions", async () => {
     const a = await signedUp("both@example.com");
     const b = authClient(t.url, `198.51.100.${ip++}`);

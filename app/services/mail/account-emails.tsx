@@ -27,24 +27,31 @@ const COPY = {
   "change-email": {
     subject: "Confirm your new email address",
     heading: "Confirm your new email",
-    body: "You asked to use this address for your account. Confirm it to finish the change; until then your old address stays in use.",
+    body: "You asked to use this address for your account. Confirm it to finish the change; until then your old address stays in use. The link expires in 24 hours.",
     button: "Confirm new email",
+  },
+  "change-notice": {
+    subject: "Your account's email address is being changed",
+    heading: "A new email address was requested",
+    body: "Someone signed in to your account asked to use {newEmail} instead of this address. The change happens only once that address is confirmed. If it wasn't you, reset your password now: that signs everyone else out.",
+    button: "Reset my password",
   },
 } as const;
 
 export async function renderAccountMail(
   kind: keyof typeof COPY,
   brand: MailBrand,
-  { name, url }: { name: string; url: string },
+  { name, url, newEmail }: { name: string; url: string; newEmail?: string },
 ): Promise<RenderedMail> {
   const copy = COPY[kind];
+  const body = copy.body.replace("{newEmail}", newEmail ?? "another address");
   const element = (
     <MailLayout brand={brand} preview={copy.subject}>
       <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 8px" }}>
         {copy.heading}
       </Heading>
       <Text>Hi {name || "there"},</Text>
-      <Text>{copy.body}</Text>
+      <Text>{body}</Text>
       <Section style={{ margin: "20px 0" }}>
         <Button href={url} style={buttonStyle}>
           {copy.button}
