@@ -37,6 +37,10 @@ type Card = NonNullable<NonNullable<CheckoutRequest["payment"]>["card"]>;
 export interface CheckoutAnswer {
   status: number;
   body: unknown;
+  /** Seconds the client should wait before trying again (a Retry-After header). */
+  retryAfterSeconds?: number;
+  /** A passing condition on our side: not stored under the key, so a retry with it runs again. */
+  transient?: boolean;
 }
 
 function refusal(status: 400 | 402 | 409, message: string, reason: string): CheckoutAnswer {
@@ -271,6 +275,10 @@ export async function withIdempotencyKey(
       return { kind: "answered", answer: turnedAway, replayed: false, tookOver: false, lostClaim: false };
     }
     answer = await work(hold);
+    if (answer.transient) {
+      await abandonIdempotent(db, scopedKey, hold.claim);
+      return { kind: "answered", answer, replayed: false, tookOver: false, lostClaim: false };
+    }
   } catch (err) {
     await abandonIdempotent(db, scopedKey, hold.claim).catch(() => {});
     throw err;
@@ -321,9 +329,38 @@ function paymentAnswer(services: AppServices, outcome: PaymentOutcome): Checkout
   }
 }
 
-/** Charges a pending order and completes its payment; the paid answer is stored in the payment's transaction. */
+/** How long a buyer is asked to wait after the payment provider could not be reached. */
+const PROVIDER_RETRY_SECONDS = 30;
+
+/**
+ * Charges a pending order and completes its payment; the paid answer is stored in the payment's
+ * transaction. A provider that cannot be reached (Stripe down, a timeout) charged nothing we
+ * could act on: the order is cancelled, so its stock goes back at once, and the buyer is asked
+ * to try again; the key is not kept, so the retry places a new order.
+ */
 async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Card): Promise<CheckoutAnswer> {
-  const charge = await chargeStep(services, order, hold.key, card);
+  let charge: ChargeResult;
+  try {
+    charge = await chargeStep(services, order, hold.key, card);
+  } catch (err) {
+    services.logger.warn({ err, orderId: order.id }, "checkout: the payment provider could not be reached");
+    await transitionIfAllowed(
+      services.database.db,
+      order,
+      { type: "cancel", reason: "the payment provider could not be reached" },
+      { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail },
+    );
+    return {
+      status: 503,
+      body: errorBody(
+        503,
+        "We could not reach the payment service, so nothing was charged and your cart is unchanged. Please try again in a minute.",
+        "payment-provider-unavailable",
+      ),
+      retryAfterSeconds: PROVIDER_RETRY_SECONDS,
+      transient: true,
+    };
+  }
   const outcome = await completePaymentStep(services, order, charge, {
     actor: "checkout",
     // One commit fewer, and a crash right after it leaves a replayable answer rather than a takeover.

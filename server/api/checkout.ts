@@ -141,5 +141,6 @@ export function checkoutRoutes(services: AppServices): Router {
 
 function send(res: Response, answer: CheckoutAnswer, replayed: boolean) {
   if (replayed) res.setHeader("Idempotent-Replayed", "true");
+  if (answer.retryAfterSeconds) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
   res.status(answer.status).json(answer.body);
 }
