@@ -11,7 +11,7 @@ import {
 } from "~/models/checkout.server";
 import { orderJson } from "~/models/order-json";
 import { orderUrl } from "~/models/order-mails.server";
-import { getOrderForToken } from "~/models/orders.server";
+import { getOrder, getOrderForToken, startPaymentStep } from "~/models/orders.server";
 import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
 import { getUser } from "~/models/session.server";
 import { ApiError, errorBody } from "../errors";
@@ -19,6 +19,7 @@ import { parseBody } from "../validate";
 import type { AppServices } from "../services";
 
 const CheckoutChallengeSchema = z.object({ token: z.string().min(16).max(64), outcome: z.enum(["complete", "fail"]) });
+const PaymentStepSchema = z.object({ token: z.string().min(16).max(64) });
 
 /**
  * The checkout's HTTP adapter: parses the request, runs the checkout use case
@@ -73,7 +74,7 @@ export function checkoutRoutes(services: AppServices): Router {
       checkoutRequestHash(body),
       async (hold) => {
         const user = await getUser(services, fromNodeHeaders(req.headers));
-        return checkoutUseCase(services, body, hold, user?.id ?? null);
+        return checkoutUseCase(services, body, hold, { userId: user?.id ?? null, address: req.ip ?? null });
       },
       admit,
     );
@@ -124,6 +125,26 @@ export function checkoutRoutes(services: AppServices): Router {
     if (completed.order.status !== "paid" && completed.order.status !== "delivered")
       throw new ApiError(409, "This order can no longer be paid.", "order-closed");
     res.json({ order: orderJson(completed.order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+  });
+
+  // The buyer was shown the payment form (Stripe's Payment Element): the short first hold becomes
+  // the full reservation, so a slow buyer is not cut off while typing the card.
+  router.post("/orders/:id/payment-step", async (req, res) => {
+    const { token } = parseBody(PaymentStepSchema, req.body);
+    const order = await getOrderForToken(db, String(req.params.id), token);
+    if (!order) throw new ApiError(404, "No such order.");
+    if (order.status !== "pending_payment" || !order.stockHeld)
+      throw new ApiError(409, "This order can no longer be paid.", "order-closed");
+    const now = services.clock();
+    await startPaymentStep(db, order, now, services.config.reservationMinutes);
+    const reservedUntil = (await getOrder(db, order.id))?.reservedUntil ?? null;
+    if (!reservedUntil || Date.parse(reservedUntil) <= now.getTime())
+      throw new ApiError(
+        409,
+        "This checkout ran out of time and nothing was charged. Your cart is unchanged: place the order again.",
+        "order-closed",
+      );
+    res.json({ reservedUntil });
   });
 
   router.get("/orders/:id", async (req, res) => {
