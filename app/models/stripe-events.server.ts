@@ -3,6 +3,7 @@ import { transitionIfAllowed } from "./order-lifecycle.server";
 import { findOrderByPaymentReference, getOrder } from "./orders.server";
 import { recordProviderRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
+import type { DeclineSubject } from "./card-testing.server";
 import type { Kysely, Transaction } from "kysely";
 
 type Db = Kysely<Database>;
@@ -36,7 +37,7 @@ export type StripeEventOutcome =
   /** Signed by Stripe but not shaped like the event it names: nothing was changed. */
   | { kind: "malformed"; message: string }
   /** A failed payment on a real (live) card: the caller may count it against the buyer. */
-  | { kind: "declined"; orderId: string; cardFingerprint: string | null };
+  | { kind: "declined"; subject: DeclineSubject };
 
 /**
  * Handles one verified Stripe event, once. The event is recorded as handled in the transaction
@@ -92,9 +93,16 @@ export async function handleStripeEvent(
     const failed = await transitionIfAllowed(db, order, { type: "fail-attempt", reason, reference: id }, transitionCtx);
     await record(db, order.id);
     // Stripe's test cards (test mode) never count against anyone.
-    return failed.changed && event.livemode === true
-      ? { kind: "declined", orderId: order.id, cardFingerprint: failure?.payment_method?.card?.fingerprint ?? null }
-      : { kind: "handled" };
+    if (!failed.changed || event.livemode !== true) return { kind: "handled" };
+    const placedBy = await db.selectFrom("orders").select("client_key").where("id", "=", order.id).executeTakeFirst();
+    return {
+      kind: "declined",
+      subject: {
+        clientKey: placedBy?.client_key ?? null,
+        userId: order.userId,
+        cardFingerprint: failure?.payment_method?.card?.fingerprint ?? null,
+      },
+    };
   }
   if (event.type === "refund.updated" || event.type === "refund.failed" || event.type === "refund.created") {
     const refund = RefundSchema.safeParse(event.data.object);

@@ -1,5 +1,6 @@
 import express, { Router } from "express";
 import Stripe from "stripe";
+import { declineKeys, recordDecline } from "~/models/card-testing.server";
 import { handleStripeEvent } from "~/models/stripe-events.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
@@ -34,6 +35,9 @@ export function stripeWebhookRoutes(services: AppServices): Router {
       shopEmail: services.config.shopEmail,
     });
     if (outcome.kind === "malformed") throw new ApiError(400, outcome.message, "malformed-event");
+    // A real card declined: the buyer's next checkout waits a little (card testing stays slow).
+    if (outcome.kind === "declined")
+      await recordDecline(services.rateLimiter, declineKeys(services.secret, outcome.subject));
     res.json(outcome.kind === "duplicate" ? { received: true, duplicate: true } : { received: true });
   });
   return router;

@@ -384,3 +384,98 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     expect(await stock()).toBe(before - 2);
   });
 });
+
+describe(`declines of real cards through Stripe, on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let nowMs = Date.parse("2026-11-22T12:00:00Z");
+  let eventNo = 0;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    services = await createTestServices({
+      clock: () => new Date(nowMs),
+      env: {
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_standin",
+        STRIPE_PUBLISHABLE_KEY: "pk_live_standin",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: standIn.url,
+        RATE_LIMITS: "on",
+      },
+    });
+    server = await startTestServer(services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+    await standIn?.close();
+  });
+
+  const checkoutFrom = (ip: string, email: string) =>
+    fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID(), "X-Forwarded-For": ip },
+      body: JSON.stringify({
+        items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+        customer: { email, name: "Buyer" },
+        shippingAddress: ADDRESS,
+      }),
+    });
+  const decline = async (intentId: string, livemode: boolean) => {
+    const event = JSON.stringify({
+      id: `evt_decline_${++eventNo}`,
+      object: "event",
+      type: "payment_intent.payment_failed",
+      livemode,
+      data: {
+        object: {
+          id: intentId,
+          object: "payment_intent",
+          last_payment_error: { code: "card_declined", payment_method: { card: { fingerprint: "fp_standin" } } },
+        },
+      },
+    });
+    const res = await fetch(`${server.url}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }),
+      },
+      body: event,
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it("slows repeated declines down with a short, growing wait for that address only; test-mode declines never count", async () => {
+    const placed = await checkoutFrom("203.0.113.5", "home@example.com");
+    expect(placed.status).toBe(201);
+    const intentId = ((await placed.json()).clientSecret as string).split("_secret_")[0]!;
+    // A few declines are free (a typo, an old card).
+    for (let i = 0; i < 2; i++) await decline(intentId, true);
+    expect((await checkoutFrom("203.0.113.5", "home@example.com")).status).toBe(201);
+    await decline(intentId, true);
+    const paused = await checkoutFrom("203.0.113.5", "home@example.com");
+    expect(paused.status).toBe(429);
+    expect((await paused.json()).error.reason).toBe("too-many-declines");
+    const first = Number(paused.headers.get("retry-after"));
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(60);
+    // Others, and the same email from elsewhere, are not held up.
+    expect((await checkoutFrom("203.0.113.6", "home@example.com")).status).toBe(201);
+
+    nowMs += first * 1000;
+    expect((await checkoutFrom("203.0.113.5", "home@example.com")).status).toBe(201);
+    await decline(intentId, true);
+    const again = await checkoutFrom("203.0.113.5", "home@example.com");
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBe(first * 2);
+
+    // Stripe's test cards (test-mode events) never count against anyone.
+    const testing = await checkoutFrom("203.0.113.9", "tester@example.com");
+    const testIntent = ((await testing.json()).clientSecret as string).split("_secret_")[0]!;
+    for (let i = 0; i < 8; i++) await decline(testIntent, false);
+    expect((await checkoutFrom("203.0.113.9", "tester@example.com")).status).toBe(201);
+  });
+});
