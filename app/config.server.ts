@@ -83,6 +83,20 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /**
+   * How long a new order holds its stock until its payment step starts (the 3-D Secure page is
+   * opened, Stripe's payment form is shown); then it holds it RESERVATION_MINUTES from placing.
+   */
+  RESERVATION_START_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
+  /** The most units of one product (over lines, combos and bundle contents) one web order may take. */
+  ORDER_MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** The most units one buyer (address, email or account) may hold at once in orders awaiting payment. */
+  UNPAID_UNITS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Anonymous pages served from a 5-second in-process cache (server/page-cache.ts). Default: on in production. */
   PAGE_CACHE: z.enum(["on", "off"]).optional(),
   /**
@@ -135,6 +149,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   reservationMinutes: number;
+  /** How long a new order holds its stock before its payment step starts (at most reservationMinutes). */
+  reservationStartMinutes: number;
+  maxUnitsPerProduct: number;
+  unpaidUnitsPerClient: number;
   workerIntervalMs: number;
   backgroundWorker: boolean;
   pageCache: boolean;
@@ -237,6 +255,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     reservationMinutes: env.RESERVATION_MINUTES,
+    reservationStartMinutes: Math.min(env.RESERVATION_START_MINUTES, env.RESERVATION_MINUTES),
+    maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
+    unpaidUnitsPerClient: env.UNPAID_UNITS_PER_CLIENT,
     workerIntervalMs: env.WORKER_INTERVAL_MS,
     backgroundWorker: env.BACKGROUND_WORKER === "on",
     pageCache: (env.PAGE_CACHE ?? (env.NODE_ENV === "production" ? "on" : "off")) === "on",

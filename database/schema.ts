@@ -99,6 +99,10 @@ export interface OrderTable {
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 while a pending order holds its stock reservation (0 once a declined attempt gave it back). */
   stock_held: ColumnType<number, number | undefined, number>;
+  /** Stock units the order's reservation took (0 for orders placed before it was recorded). */
+  held_units: ColumnType<number, number | undefined, number>;
+  /** A keyed hash of the address the order was placed from (checkout's cap on unpaid holds). */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAttemptTable {

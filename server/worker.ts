@@ -1,5 +1,5 @@
 import os from "node:os";
-import { reconcileCharges } from "~/models/charge-reconciliation.server";
+import { reconcileCharges, settleBeforeExpiry } from "~/models/charge-reconciliation.server";
 import { recordHeartbeat } from "~/models/heartbeat.server";
 import { expireDueOrders } from "~/models/order-lifecycle.server";
 import { renderQueuedMail } from "~/models/order-mails.server";
@@ -40,6 +40,9 @@ export function startWorker(
       // Checkouts that died between the charge and "paid" first: a paid one must not expire.
       const charges = await reconcileCharges(services, now);
       if (charges > 0) services.logger.info({ charges }, "reconciled charges of checkouts that died");
+      // A payment that settles at the provider (Stripe) is looked up there before its order may expire.
+      const settled = await settleBeforeExpiry(services, now);
+      if (settled > 0) services.logger.info({ settled }, "paid orders whose payment was found before expiry");
       const expired = await expireDueOrders(services.database.db, now, services.config.shopEmail);
       if (expired > 0) services.logger.info({ expired }, "expired unpaid orders (abandoned checkouts)");
       // Refunds a crash left between "recorded" and "asked of the provider" (same idempotency key).

@@ -32,19 +32,27 @@ export const CartItemsSchema = z.array(CartItemSchema).min(1, "The cart is empty
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export interface CartItemProblem {
-  reason: "unknown-item" | "offer-expired" | "unavailable" | "out-of-stock" | `combo-${ComboProblemReason}`;
+  reason:
+    | "unknown-item"
+    | "offer-expired"
+    | "unavailable"
+    | "out-of-stock"
+    | "quantity-limit"
+    | `combo-${ComboProblemReason}`;
   message: string;
 }
 
 /**
  * Turns contract items into a cart, strictly: unknown ids, combos that break the combo rule,
  * ended offers, inactive items and quantities above stock (summed per product over lines,
- * combos and bundle contents) are refused.
+ * combos and bundle contents) are refused. `maxUnitsPerProduct` caps the units of one product
+ * in one order, over the same sum: repeated lines must not add up past what one order may hold.
  */
 export function cartFromItems(
   items: CartItem[],
   catalogue: CatalogueSnapshot,
   now: Date,
+  limits: { maxUnitsPerProduct?: number } = {},
 ): { cart: CartState } | { problem: CartItemProblem } {
   const products = new Map(catalogue.products.map((p) => [p.id, p]));
   const bundles = new Map(catalogue.bundles.map((b) => [b.id, b]));
@@ -90,7 +98,20 @@ export function cartFromItems(
     else cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity });
   }
 
-  for (const [id, units] of productDemand(cart, catalogue)) {
+  const demand = productDemand(cart, catalogue);
+  const max = limits.maxUnitsPerProduct;
+  if (max !== undefined)
+    for (const [id, units] of demand) {
+      if (units <= max) continue;
+      const product = products.get(id)!;
+      return {
+        problem: {
+          reason: "quantity-limit",
+          message: `One order can take at most ${max} of ${product.title} (this cart has ${units}, counting combos and bundle contents). Lower the quantity, or contact us for a larger order.`,
+        },
+      };
+    }
+  for (const [id, units] of demand) {
     const product = products.get(id)!;
     if (units <= product.quantity) continue;
     // Name what the shopper asked for: a bundle whose contents ran short, or the product itself.

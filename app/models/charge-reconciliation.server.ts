@@ -75,3 +75,61 @@ export async function reconcileCharges(services: AppServices, now: Date): Promis
   }
   return reconciled;
 }
+
+/** How long a pending order whose payment the provider is still settling (or could not be asked about) waits. */
+const SETTLING_GRACE_MS = 5 * 60_000;
+
+/**
+ * Runs before the worker expires unpaid orders: each due order with a payment at a provider that
+ * settles later (Stripe's PaymentIntent) is looked up there first. A payment that succeeded pays
+ * the order (its webhook was lost or has not come yet); one still open is closed at the provider
+ * before the order may expire, so the customer can never be charged for stock given back; one
+ * being processed, or a provider that cannot be asked, keeps the order a few minutes more.
+ */
+export async function settleBeforeExpiry(services: AppServices, now: Date): Promise<number> {
+  const close = services.payments.closeBeforeExpiry?.bind(services.payments);
+  if (!close) return 0;
+  const { db } = services.database;
+  const due = await db
+    .selectFrom("orders")
+    .select(["id", "payment_reference"])
+    .where("status", "=", "pending_payment")
+    .where("payment_provider", "=", services.payments.name)
+    .where("payment_reference", "is not", null)
+    .where("reserved_until", "<=", now.toISOString())
+    .limit(50)
+    .execute();
+  let paid = 0;
+  for (const row of due) {
+    let state: "succeeded" | "processing" | "closed" | "unreachable";
+    try {
+      state = await close(row.payment_reference!);
+    } catch (err) {
+      services.logger.warn({ err, orderId: row.id }, "could not look up a pending order's payment; expiry postponed");
+      state = "unreachable";
+    }
+    if (state === "closed") continue;
+    if (state === "succeeded") {
+      const result = await transitionIfAllowed(
+        db,
+        row.id,
+        { type: "pay", reference: row.payment_reference! },
+        {
+          now,
+          actor: "worker",
+          shopEmail: services.config.shopEmail,
+          note: `Payment ${row.payment_reference} (found by the worker before the order expired)`,
+        },
+      );
+      if (result.changed) paid++;
+      continue;
+    }
+    await db
+      .updateTable("orders")
+      .set({ reserved_until: new Date(now.getTime() + SETTLING_GRACE_MS).toISOString() })
+      .where("id", "=", row.id)
+      .where("status", "=", "pending_payment")
+      .execute();
+  }
+  return paid;
+}

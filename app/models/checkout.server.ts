@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { priceCart, type CartQuote, type CartState } from "~/domain/cart";
+import { priceCart, quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
@@ -10,12 +10,14 @@ import { abandonIdempotent, beginIdempotent, finishIdempotent } from "./idempote
 import { orderJson } from "./order-json";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import {
+  clientKey,
   findOrderByIdempotencyKey,
   IdempotentOrderExistsError,
   orderToken,
   OutOfStockError,
   placeOrder,
   setPaymentReference,
+  unpaidUnitsHeld,
 } from "./orders.server";
 import type { Database } from "../../database/schema";
 import type { AppServices } from "../../server/services";
@@ -37,6 +39,10 @@ type Card = NonNullable<NonNullable<CheckoutRequest["payment"]>["card"]>;
 export interface CheckoutAnswer {
   status: number;
   body: unknown;
+  /** Seconds the client should wait before trying again (a Retry-After header). */
+  retryAfterSeconds?: number;
+  /** A passing condition on our side: not stored under the key, so a retry with it runs again. */
+  transient?: boolean;
 }
 
 function refusal(status: 400 | 402 | 409, message: string, reason: string): CheckoutAnswer {
@@ -75,7 +81,13 @@ export async function priceStep(
 ): Promise<PriceOutcome> {
   const now = services.clock();
   const catalogue = await loadCatalogueSnapshot(services.database.db, input.fresh ? { fresh: true } : undefined);
-  const built = cartFromItems(input.items, catalogue, now);
+  // An order recorded from elsewhere is paid as it is placed: the cap is on what a web order holds unpaid.
+  const built = cartFromItems(
+    input.items,
+    catalogue,
+    now,
+    input.paidElsewhere ? {} : { maxUnitsPerProduct: services.config.maxUnitsPerProduct },
+  );
   if ("problem" in built) {
     const status = built.problem.reason === "out-of-stock" ? 409 : 400;
     return { kind: "refused", status, message: built.problem.message, reason: built.problem.reason };
@@ -117,6 +129,7 @@ export async function placeStep(
     source?: string;
     paymentProvider?: string;
     idempotencyKey?: string | null;
+    clientKey?: string | null;
   },
 ): Promise<PlaceOutcome> {
   try {
@@ -129,9 +142,12 @@ export async function placeStep(
       source: input.source,
       userId: input.userId ?? null,
       now: services.clock(),
-      reservationMinutes: services.config.reservationMinutes,
+      // A short first hold: the full reservation starts only when the buyer reaches the payment
+      // step (startPaymentStep), so a checkout abandoned before it gives its stock back soon.
+      reservationMinutes: services.config.reservationStartMinutes,
       secret: services.secret,
       idempotencyKey: input.idempotencyKey ?? null,
+      clientKey: input.clientKey ?? null,
     });
     return { kind: "placed", order };
   } catch (err) {
@@ -271,6 +287,10 @@ export async function withIdempotencyKey(
       return { kind: "answered", answer: turnedAway, replayed: false, tookOver: false, lostClaim: false };
     }
     answer = await work(hold);
+    if (answer.transient) {
+      await abandonIdempotent(db, scopedKey, hold.claim);
+      return { kind: "answered", answer, replayed: false, tookOver: false, lostClaim: false };
+    }
   } catch (err) {
     await abandonIdempotent(db, scopedKey, hold.claim).catch(() => {});
     throw err;
@@ -321,9 +341,38 @@ function paymentAnswer(services: AppServices, outcome: PaymentOutcome): Checkout
   }
 }
 
-/** Charges a pending order and completes its payment; the paid answer is stored in the payment's transaction. */
+/** How long a buyer is asked to wait after the payment provider could not be reached. */
+const PROVIDER_RETRY_SECONDS = 30;
+
+/**
+ * Charges a pending order and completes its payment; the paid answer is stored in the payment's
+ * transaction. A provider that cannot be reached (Stripe down, a timeout) charged nothing we
+ * could act on: the order is cancelled, so its stock goes back at once, and the buyer is asked
+ * to try again; the key is not kept, so the retry places a new order.
+ */
 async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Card): Promise<CheckoutAnswer> {
-  const charge = await chargeStep(services, order, hold.key, card);
+  let charge: ChargeResult;
+  try {
+    charge = await chargeStep(services, order, hold.key, card);
+  } catch (err) {
+    services.logger.warn({ err, orderId: order.id }, "checkout: the payment provider could not be reached");
+    await transitionIfAllowed(
+      services.database.db,
+      order,
+      { type: "cancel", reason: "the payment provider could not be reached" },
+      { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail },
+    );
+    return {
+      status: 503,
+      body: errorBody(
+        503,
+        "We could not reach the payment service, so nothing was charged and your cart is unchanged. Please try again in a minute.",
+        "payment-provider-unavailable",
+      ),
+      retryAfterSeconds: PROVIDER_RETRY_SECONDS,
+      transient: true,
+    };
+  }
   const outcome = await completePaymentStep(services, order, charge, {
     actor: "checkout",
     // One commit fewer, and a crash right after it leaves a replayable answer rather than a takeover.
@@ -358,6 +407,36 @@ async function continueEarlier(services: AppServices, hold: KeyHold, card?: Card
 }
 
 /**
+ * One buyer may hold only so many units in orders waiting for them to pay: without it, one
+ * anonymous visitor could take the whole catalogue off sale with a few unfinished checkouts.
+ * The answer says when the first of their holds ends.
+ */
+async function unpaidHoldCap(
+  services: AppServices,
+  quote: CartQuote,
+  who: { email: string; userId: string | null; clientKey: string | null },
+): Promise<CheckoutAnswer | null> {
+  const max = services.config.unpaidUnitsPerClient;
+  const wanted = [...quoteDemand(quote).values()].reduce((sum, units) => sum + units, 0);
+  const now = services.clock();
+  const held = await unpaidUnitsHeld(services.database.db, who, now);
+  if (held.units + wanted <= max) return null;
+  const waitSeconds = held.firstEndsAt
+    ? Math.max(1, Math.ceil((Date.parse(held.firstEndsAt) - now.getTime()) / 1000))
+    : undefined;
+  const message =
+    held.units > 0
+      ? `You already have ${held.units} items waiting for payment in another checkout, and one buyer can hold at most ${max} unpaid. Finish or leave that payment first: its items go back on sale when it runs out${waitSeconds ? `, in about ${Math.ceil(waitSeconds / 60)} minutes` : ""}.`
+      : `One order can hold at most ${max} items until it is paid; this one has ${wanted}. Split it, or contact us for a larger order.`;
+  return {
+    status: held.units > 0 ? 429 : 400,
+    body: errorBody(held.units > 0 ? 429 : 400, message, "unpaid-hold-limit"),
+    // Passes once a hold ends: not kept under the key, so the same checkout may try again then.
+    ...(held.units > 0 ? { transient: true, ...(waitSeconds ? { retryAfterSeconds: waitSeconds } : {}) } : {}),
+  };
+}
+
+/**
  * The web checkout under its key's hold. A fresh claim rarely has an earlier order (its attempt
  * gave the key up), so one is looked for only when this attempt cannot go on by itself: a cart
  * that no longer prices, or placing meeting the key's index. A takeover looks first.
@@ -366,8 +445,9 @@ export async function checkoutUseCase(
   services: AppServices,
   request: CheckoutRequest,
   hold: KeyHold,
-  userId: string | null,
+  buyer: { userId: string | null; address: string | null },
 ): Promise<CheckoutAnswer> {
+  const { userId } = buyer;
   const card = request.payment?.card;
   if (!hold.fresh) {
     const continued = await continueEarlier(services, hold, card);
@@ -378,11 +458,19 @@ export async function checkoutUseCase(
     const refused = refusal(priced.status, priced.message, priced.reason);
     return (hold.fresh && (await continueEarlier(services, hold, card))) || refused;
   }
+  const buyerKey = buyer.address ? clientKey(services.secret, buyer.address) : null;
+  const capped = await unpaidHoldCap(services, priced.quote, {
+    email: request.customer.email,
+    userId,
+    clientKey: buyerKey,
+  });
+  if (capped) return (hold.fresh && (await continueEarlier(services, hold, card))) || capped;
   const placed = await placeStep(services, priced, {
     customer: request.customer,
     shippingAddress: request.shippingAddress,
     userId,
     idempotencyKey: hold.scopedKey,
+    clientKey: buyerKey,
   });
   switch (placed.kind) {
     case "out-of-stock": {

@@ -181,6 +181,13 @@ export interface PlaceOrderInput {
    * gives it up to the new one; a live one makes this throw IdempotentOrderExistsError.
    */
   idempotencyKey?: string | null;
+  /** Who placed it, as clientKey() makes it from their address: for the cap on unpaid holds. */
+  clientKey?: string | null;
+}
+
+/** A keyed hash of a buyer's address: the cap on unpaid holds needs to know who, never where. */
+export function clientKey(secret: string, address: string): string {
+  return crypto.createHmac("sha256", secret).update(`client:${address}`).digest("base64url").slice(0, 32);
 }
 
 /**
@@ -297,6 +304,8 @@ async function insertOrder(
         created_at: order.createdAt,
         updated_at: order.updatedAt,
         idempotency_key: key,
+        client_key: input.clientKey ?? null,
+        held_units: stockNeeds(input.quote).reduce((sum, need) => sum + need.quantity, 0),
       })
       .execute();
     await trx
@@ -362,6 +371,58 @@ async function releaseClosedOrderKey(db: Db, key: string): Promise<{ number: str
     .where("status", "in", ["cancelled", "expired"])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? previous : null;
+}
+
+// ---- unpaid holds ----------------------------------------------------------------------------
+
+/**
+ * The stock units a buyer (any of their address, email or account) holds in orders waiting for
+ * them to pay (a 3-D Secure step, a Stripe payment), and when the first of those holds ends.
+ * Orders still being charged are not counted: they are paid or given back within the request.
+ */
+export async function unpaidUnitsHeld(
+  db: Db,
+  who: { email: string; userId: string | null; clientKey: string | null },
+  now: Date,
+): Promise<{ units: number; firstEndsAt: string | null }> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      eb.fn.sum<number | string | null>("held_units").as("units"),
+      eb.fn.min<Date | string | null>("reserved_until").as("first_ends_at"),
+    ])
+    .where("status", "=", "pending_payment")
+    .where("stock_held", "=", 1)
+    .where("payment_reference", "is not", null)
+    .where("reserved_until", ">", now.toISOString())
+    .where((eb) =>
+      eb.or([
+        eb("email", "=", who.email),
+        ...(who.userId ? [eb("user_id", "=", who.userId)] : []),
+        ...(who.clientKey ? [eb("client_key", "=", who.clientKey)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return { units: Number(row?.units ?? 0), firstEndsAt: toIso(row?.first_ends_at ?? null) };
+}
+
+/**
+ * The buyer reached the payment step (opened the 3-D Secure page, was shown Stripe's payment
+ * form): the order's short first hold becomes the full reservation, counted from placing, so
+ * reaching the step again never extends it further. Only a live hold is extended.
+ */
+export async function startPaymentStep(db: Db, order: Order, now: Date, reservationMinutes: number): Promise<boolean> {
+  const until = new Date(Date.parse(order.createdAt) + reservationMinutes * 60_000).toISOString();
+  const result = await db
+    .updateTable("orders")
+    .set({ reserved_until: until })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending_payment")
+    .where("stock_held", "=", 1)
+    .where("reserved_until", ">", now.toISOString())
+    .where("reserved_until", "<", until)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 // ---- reading -----------------------------------------------------------------------------

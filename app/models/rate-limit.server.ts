@@ -45,8 +45,31 @@ export const REAUTH_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 /** Newsletter signups and contact messages: 5 per address per 10 minutes. */
 export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 
+/**
+ * Repeated declines of real cards: the first few are free (a typo, an old card), then each one
+ * makes the next try wait, twice as long as the last, up to a couple of minutes; they are
+ * forgotten an hour after the last one. Card testing stays slow, a household keeps paying.
+ */
+export interface DeclineBackoffRule {
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  forgetSeconds: number;
+}
+export const DECLINE_BACKOFF: DeclineBackoffRule = { free: 3, baseSeconds: 5, maxSeconds: 120, forgetSeconds: 3600 };
+
+/** How long to wait after the `count`-th decline in a row. */
+export function declineWaitSeconds(count: number, rule: DeclineBackoffRule = DECLINE_BACKOFF): number {
+  if (count < rule.free) return 0;
+  return Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (count - rule.free));
+}
+
 export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Counts one decline against `key` (declines in a row, forgotten after the rule's quiet hour). */
+  recordDecline(key: string, rule?: DeclineBackoffRule): Promise<void>;
+  /** Seconds `key` must still wait after its declines (0: it may try now). */
+  declineWait(key: string, rule?: DeclineBackoffRule): Promise<number>;
   /** Whether `key` is already over its limit, without counting a hit. */
   isBlocked(key: string, rule: RateLimitRule): Promise<boolean>;
 }
@@ -72,6 +95,48 @@ export function createRateLimiter(options: {
       }
       return hitRateLimit(options.db, key, rule, options.now());
     },
+    async recordDecline(key, rule = DECLINE_BACKOFF) {
+      if (!options.enabled) return;
+      const nowMs = options.now().getTime();
+      if (options.kv) {
+        await options.kv.increment(`rl:decl:${key}:n`, rule.forgetSeconds);
+        await options.kv.set(`rl:decl:${key}:at`, String(nowMs), rule.forgetSeconds);
+        return;
+      }
+      // window_start is the last decline: the count starts again after a quiet spell.
+      const forgotten = nowMs - rule.forgetSeconds * 1000;
+      await options.db
+        .insertInto("rate_limits")
+        .values({ key: `decl:${key}`, count: 1, window_start: nowMs })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            count: sql<number>`case when rate_limits.window_start <= ${forgotten} then 1 else rate_limits.count + 1 end`,
+            window_start: nowMs,
+          }),
+        )
+        .execute();
+    },
+    async declineWait(key, rule = DECLINE_BACKOFF) {
+      if (!options.enabled) return 0;
+      const nowMs = options.now().getTime();
+      let count: number;
+      let lastMs: number;
+      if (options.kv) {
+        const [n, at] = await Promise.all([options.kv.get(`rl:decl:${key}:n`), options.kv.get(`rl:decl:${key}:at`)]);
+        count = Number(n ?? 0);
+        lastMs = Number(at ?? 0);
+      } else {
+        const row = await options.db
+          .selectFrom("rate_limits")
+          .select(["count", "window_start"])
+          .where("key", "=", `decl:${key}`)
+          .executeTakeFirst();
+        count = Number(row?.count ?? 0);
+        lastMs = Number(row?.window_start ?? 0);
+      }
+      if (lastMs <= nowMs - rule.forgetSeconds * 1000) return 0;
+      return Math.max(0, Math.ceil((lastMs + declineWaitSeconds(count, rule) * 1000 - nowMs) / 1000));
+    },
     async isBlocked(key, rule) {
       if (!options.enabled) return false;
       if (options.kv) return Number((await options.kv.get(`rl:${key}`)) ?? 0) >= rule.max;
@@ -89,6 +154,5 @@ export function createRateLimiter(options: {
   };
 }
 
-/** Card testing: checkout attempts per address and per email, and a pause after repeated declines. */
+/** Card testing: checkout attempts per address (declines have their own backoff, DECLINE_BACKOFF). */
 export const CHECKOUT_ATTEMPTS: RateLimitRule = { max: 20, windowSeconds: 600 };
-export const CHECKOUT_DECLINES: RateLimitRule = { max: 4, windowSeconds: 1800 };

@@ -5,7 +5,7 @@ import { useCart } from "~/components/cart/cart-context";
 import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
-import { getOrderForToken } from "~/models/orders.server";
+import { getOrderForToken, startPaymentStep } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout-challenge";
 
@@ -21,7 +21,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get("token") ?? "";
-  const order = await getOrderForToken(context.services.database.db, params.get("order") ?? "", token);
+  const { services } = context;
+  const order = await getOrderForToken(services.database.db, params.get("order") ?? "", token);
+  // The buyer has reached the payment step: the order now holds its stock for the full window.
+  if (order?.status === "pending_payment" && order.stockHeld)
+    await startPaymentStep(services.database.db, order, services.clock(), services.config.reservationMinutes);
   // Reached again after the step (the browser's Back button): say what became of the order.
   const outcome = !order
     ? "unknown"

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { CheckoutRequestSchema, IdempotencyKeySchema } from "~/domain/checkout";
+import { declineKeys, declineWait, recordDecline } from "~/models/card-testing.server";
 import {
   checkoutRequestHash,
   checkoutUseCase,
@@ -11,19 +12,20 @@ import {
 } from "~/models/checkout.server";
 import { orderJson } from "~/models/order-json";
 import { orderUrl } from "~/models/order-mails.server";
-import { getOrderForToken } from "~/models/orders.server";
-import { CHECKOUT_ATTEMPTS, CHECKOUT_DECLINES } from "~/models/rate-limit.server";
+import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "~/models/orders.server";
+import { CHECKOUT_ATTEMPTS } from "~/models/rate-limit.server";
 import { getUser } from "~/models/session.server";
 import { ApiError, errorBody } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";
 
 const CheckoutChallengeSchema = z.object({ token: z.string().min(16).max(64), outcome: z.enum(["complete", "fail"]) });
+const PaymentStepSchema = z.object({ token: z.string().min(16).max(64) });
 
 /**
  * The checkout's HTTP adapter: parses the request, runs the checkout use case
  * (app/models/checkout.server.ts) under its Idempotency-Key, and answers. Card-testing limits
- * are per address and email, so they live here, applied once the key is held.
+ * are per address, account and card, so they live here, applied once the key is held.
  */
 export function checkoutRoutes(services: AppServices): Router {
   const router = Router();
@@ -38,43 +40,49 @@ export function checkoutRoutes(services: AppServices): Router {
         "idempotency-key-required",
       );
     const body = parseBody(CheckoutRequestSchema, req.body);
-    const email = body.customer.email.toLowerCase();
-    const declineKeys = [`declines-ip:${req.ip}`, `declines-email:${email}`];
+    const user = await getUser(services, fromNodeHeaders(req.headers));
+    const address = req.ip ?? null;
+    const card = body.payment?.card;
+    // Declines count against the address, the account and the card; never the email. In test
+    // mode every card is one of the documented test cards: their declines count against no one.
+    const declineSubject = declineKeys(services.secret, {
+      clientKey: address ? clientKey(services.secret, address) : null,
+      userId: user?.id ?? null,
+      cardNumber: card?.number ?? null,
+    });
+    const countsDeclines = services.payments.name !== "test";
 
-    // Card testing: limit attempts per address and per email; pause both after repeated declines.
+    // Card testing: attempts per address; a growing wait after repeated declines.
     const admit = async (): Promise<CheckoutAnswer | null> => {
-      for (const k of declineKeys)
-        if (await services.rateLimiter.isBlocked(k, CHECKOUT_DECLINES))
-          return {
-            status: 429,
-            body: errorBody(
-              429,
-              "Too many declined payments. Please wait 30 minutes or contact us.",
-              "too-many-declines",
-            ),
-          };
-      for (const k of [`checkout-ip:${req.ip}`, `checkout-email:${email}`]) {
-        const hit = await services.rateLimiter.hit(k, CHECKOUT_ATTEMPTS);
-        if (!hit.allowed)
-          return {
-            status: 429,
-            body: errorBody(
-              429,
-              `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`,
-              "too-many-requests",
-            ),
-          };
-      }
+      const wait = await declineWait(services.rateLimiter, declineSubject);
+      if (wait > 0)
+        return {
+          status: 429,
+          body: errorBody(
+            429,
+            `Several payments were declined in a row. Please wait ${wait} seconds, then try again.`,
+            "too-many-declines",
+          ),
+          retryAfterSeconds: wait,
+        };
+      const hit = await services.rateLimiter.hit(`checkout-ip:${address}`, CHECKOUT_ATTEMPTS);
+      if (!hit.allowed)
+        return {
+          status: 429,
+          body: errorBody(
+            429,
+            `Too many checkout attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`,
+            "too-many-requests",
+          ),
+          retryAfterSeconds: hit.retryAfterSeconds,
+        };
       return null;
     };
     const result = await withIdempotencyKey(
       services,
       key.data,
       checkoutRequestHash(body),
-      async (hold) => {
-        const user = await getUser(services, fromNodeHeaders(req.headers));
-        return checkoutUseCase(services, body, hold, user?.id ?? null);
-      },
+      (hold) => checkoutUseCase(services, body, hold, { userId: user?.id ?? null, address }),
       admit,
     );
     if (result.kind === "refused") throw new ApiError(result.status, result.message, result.reason);
@@ -87,8 +95,8 @@ export function checkoutRoutes(services: AppServices): Router {
     // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
     if (result.lostClaim)
       req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
-    if (answer.status === 402 && !result.replayed)
-      for (const k of declineKeys) await services.rateLimiter.hit(k, CHECKOUT_DECLINES);
+    if (answer.status === 402 && !result.replayed && countsDeclines)
+      await recordDecline(services.rateLimiter, declineSubject);
     send(res, answer, result.replayed);
   });
 
@@ -126,6 +134,26 @@ export function checkoutRoutes(services: AppServices): Router {
     res.json({ order: orderJson(completed.order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
   });
 
+  // The buyer was shown the payment form (Stripe's Payment Element): the short first hold becomes
+  // the full reservation, so a slow buyer is not cut off while typing the card.
+  router.post("/orders/:id/payment-step", async (req, res) => {
+    const { token } = parseBody(PaymentStepSchema, req.body);
+    const order = await getOrderForToken(db, String(req.params.id), token);
+    if (!order) throw new ApiError(404, "No such order.");
+    if (order.status !== "pending_payment" || !order.stockHeld)
+      throw new ApiError(409, "This order can no longer be paid.", "order-closed");
+    const now = services.clock();
+    await startPaymentStep(db, order, now, services.config.reservationMinutes);
+    const reservedUntil = (await getOrder(db, order.id))?.reservedUntil ?? null;
+    if (!reservedUntil || Date.parse(reservedUntil) <= now.getTime())
+      throw new ApiError(
+        409,
+        "This checkout ran out of time and nothing was charged. Your cart is unchanged: place the order again.",
+        "order-closed",
+      );
+    res.json({ reservedUntil });
+  });
+
   router.get("/orders/:id", async (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     const order = await getOrderForToken(db, String(req.params.id), token);
@@ -141,5 +169,6 @@ export function checkoutRoutes(services: AppServices): Router {
 
 function send(res: Response, answer: CheckoutAnswer, replayed: boolean) {
   if (replayed) res.setHeader("Idempotent-Replayed", "true");
+  if (answer.retryAfterSeconds) res.setHeader("Retry-After", String(answer.retryAfterSeconds));
   res.status(answer.status).json(answer.body);
 }

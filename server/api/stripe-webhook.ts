@@ -1,17 +1,15 @@
 import express, { Router } from "express";
-import { transitionIfAllowed } from "~/models/order-lifecycle.server";
-import { findOrderByPaymentReference, getOrder } from "~/models/orders.server";
-import { recordProviderRefund } from "~/models/refunds.server";
+import Stripe from "stripe";
+import { declineKeys, recordDecline } from "~/models/card-testing.server";
+import { handleStripeEvent } from "~/models/stripe-events.server";
 import { ApiError } from "../errors";
 import type { AppServices } from "../services";
-import type Stripe from "stripe";
 
 /**
- * Stripe webhooks: the signature is checked on the raw body; each event id is handled once
- * (Stripe retries and may deliver out of order), and only a verified
- * `payment_intent.succeeded` makes an order paid. Every change goes through the order
- * lifecycle, which refuses what already happened: a late failure after the success, a second
- * success, change nothing. Refund outcomes settle the refunds the shop asked for.
+ * Stripe webhooks: the signature is checked on the raw body, then the event is handled by the
+ * model (app/models/stripe-events.server.ts), which records it as handled only with the change
+ * it causes. A failure on our side answers 5xx (the error handler), so Stripe retries it; a
+ * signed event we cannot read is a 400 and changes nothing.
  */
 export function stripeWebhookRoutes(services: AppServices): Router {
   const router = Router();
@@ -22,43 +20,25 @@ export function stripeWebhookRoutes(services: AppServices): Router {
     const signature = req.get("Stripe-Signature");
     if (!signature || !Buffer.isBuffer(req.body))
       throw new ApiError(400, "Missing Stripe signature.", "invalid-signature");
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = stripe.webhooks.constructEvent(req.body, signature, secret);
-    } catch {
-      throw new ApiError(400, "The Stripe signature does not match.", "invalid-signature");
+    } catch (err) {
+      // A valid signature over a body that is not JSON is malformed, not forged.
+      const forged = err instanceof Stripe.errors.StripeSignatureVerificationError;
+      throw forged
+        ? new ApiError(400, "The Stripe signature does not match.", "invalid-signature")
+        : new ApiError(400, "The event is not valid JSON.", "malformed-event");
     }
-
-    const { db } = services.database;
-    const now = services.clock();
-    const first = await db
-      .insertInto("payment_events")
-      .values({ id: event.id, type: event.type, order_id: null, created_at: now.toISOString() })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .executeTakeFirst();
-    if (Number(first.numInsertedOrUpdatedRows ?? 0) === 0) return void res.json({ received: true, duplicate: true });
-
-    if (event.type === "payment_intent.succeeded" || event.type === "payment_intent.payment_failed") {
-      const intent = event.data.object;
-      const order =
-        (await findOrderByPaymentReference(db, intent.id)) ??
-        (intent.metadata?.orderId ? await getOrder(db, intent.metadata.orderId) : null);
-      if (order) {
-        await db.updateTable("payment_events").set({ order_id: order.id }).where("id", "=", event.id).execute();
-        const ctx = { now, actor: "stripe-webhook", shopEmail: services.config.shopEmail };
-        if (event.type === "payment_intent.succeeded") {
-          await transitionIfAllowed(db, order, { type: "pay", reference: intent.id }, ctx);
-        } else {
-          // An attempt on the pending order: a later success (a retry in the Payment Element) still pays it.
-          const reason = intent.last_payment_error?.code ?? "card-declined";
-          await transitionIfAllowed(db, order, { type: "fail-attempt", reason, reference: intent.id }, ctx);
-        }
-      }
-    } else if (event.type === "refund.updated" || event.type === "refund.failed" || event.type === "refund.created") {
-      const refund = event.data.object;
-      await recordProviderRefund(db, refund.id, refund.status ?? "", now);
-    }
-    res.json({ received: true });
+    const outcome = await handleStripeEvent(services.database.db, event, {
+      now: services.clock(),
+      shopEmail: services.config.shopEmail,
+    });
+    if (outcome.kind === "malformed") throw new ApiError(400, outcome.message, "malformed-event");
+    // A real card declined: the buyer's next checkout waits a little (card testing stays slow).
+    if (outcome.kind === "declined")
+      await recordDecline(services.rateLimiter, declineKeys(services.secret, outcome.subject));
+    res.json(outcome.kind === "duplicate" ? { received: true, duplicate: true } : { received: true });
   });
   return router;
 }

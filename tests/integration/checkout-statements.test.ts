@@ -62,7 +62,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
     await services?.database.destroy();
   });
 
-  it("are these eleven (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
+  it("are these twelve (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
     // A first checkout warms the catalogue snapshot every checkout of the next second shares.
     expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
     log.recording = true;
@@ -74,6 +74,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
     expect(res.status).toBe(201);
     expect(log.statements).toEqual([
       "insert idempotency_keys", // the claim (its own commit: it must hold before any work)
+      "select orders", // the units this buyer already holds unpaid (one indexed read, no lock)
       // placeOrder's transaction
       "insert orders",
       "insert order_lines",

@@ -187,19 +187,32 @@ describe(`checkout on ${testDatabaseKind()}`, () => {
       [{ kind: "product", id: "chaeto-coral-food-combo", quantity: 3 }],
       "4000002500003155",
     );
-    const { order } = await res.json();
+    const { order, nextAction } = await res.json();
     expect(await stockOf(services, "chaeto-coral-food-combo")).toBe(before - 3);
-    expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 29 * 60_000))).toBe(0);
+    // The buyer opens the 3-D Secure step: the order now holds its stock for the whole window.
+    const token = new URL(nextAction.url, "http://x").searchParams.get("token")!;
+    const step = await fetch(`${server.url}/api/orders/${order.id}/payment-step`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    expect(step.status).toBe(200);
+    const statusOf = async () =>
+      (
+        await services.database.db
+          .selectFrom("orders")
+          .select("status")
+          .where("id", "=", order.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await expireDueOrders(services.database.db, new Date(NOW.getTime() + 29 * 60_000));
+    expect(await statusOf()).toBe("pending_payment");
+    expect(await stockOf(services, "chaeto-coral-food-combo")).toBe(before - 3);
     expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 31 * 60_000))).toBeGreaterThanOrEqual(
       1,
     );
     expect(await stockOf(services, "chaeto-coral-food-combo")).toBe(before);
-    const row = await services.database.db
-      .selectFrom("orders")
-      .select("status")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("expired");
+    expect(await statusOf()).toBe("expired");
     expect(await expireDueOrders(services.database.db, new Date(NOW.getTime() + 60 * 60_000))).toBe(0);
   });
 });

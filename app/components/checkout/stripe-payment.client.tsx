@@ -2,6 +2,7 @@ import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js"
 import { Loader2, Lock } from "lucide";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
+import { isFailure, postJson } from "./checkout-client";
 
 /**
  * Stripe's Payment Element for an order's PaymentIntent. Loaded only when the shop runs the
@@ -35,12 +36,19 @@ export default function StripePayment({
         els.create("payment").mount(mountRef.current);
         setStripe(loaded);
         setElements(els);
+        // The payment form is in front of the buyer: ask the shop to hold the stock for the full window.
+        const link = new URL(returnUrl, window.location.origin).searchParams;
+        void postJson(`/api/orders/${link.get("order")}/payment-step`, { token: link.get("token") })
+          .then(({ data }) => {
+            if (!cancelled && isFailure(data)) setError(data.error.message);
+          })
+          .catch(() => {});
       })
       .catch(() => setError("The payment form could not be loaded. Check your connection and reload the page."));
     return () => {
       cancelled = true;
     };
-  }, [publishableKey, clientSecret]);
+  }, [publishableKey, clientSecret, returnUrl]);
 
   async function pay() {
     if (!stripe || !elements) return;

@@ -25,6 +25,14 @@ export interface PaymentProvider {
    */
   lookup?(idempotencyKey: string): Promise<ChargeResult | null>;
   /**
+   * Before a pending order is expired: what became of its payment at the provider. A payment
+   * still open there is closed first ("closed"), so that no late payment can land on an order
+   * whose stock went back; "processing" is a payment the provider is still settling. Throws when
+   * the provider cannot be asked (the order then waits for the next pass). Stripe only: the test
+   * provider answers at checkout.
+   */
+  closeBeforeExpiry?(reference: string): Promise<"succeeded" | "processing" | "closed">;
+  /**
    * Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id and,
    * when the provider settles later (Stripe may), "pending". The same key never refunds twice.
    */

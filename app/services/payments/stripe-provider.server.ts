@@ -50,6 +50,19 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       if (!intent.client_secret) throw new Error("Stripe returned a PaymentIntent without a client secret");
       return { status: "pending", reference: intent.id, clientSecret: intent.client_secret };
     },
+    async closeBeforeExpiry(reference) {
+      let intent = await stripe.paymentIntents.retrieve(reference);
+      if (intent.status === "succeeded") return "succeeded";
+      if (intent.status === "processing" || intent.status === "requires_capture") return "processing";
+      if (intent.status === "canceled") return "closed";
+      // Still open (waiting for a card or for 3-D Secure): cancel it so the buyer cannot pay an
+      // expired order. Stripe refuses to cancel one that succeeded meanwhile; that throws, and
+      // the next pass sees it succeeded.
+      intent = await stripe.paymentIntents.cancel(reference, undefined, {
+        idempotencyKey: `expire:${reference}`,
+      });
+      return intent.status === "canceled" ? "closed" : "processing";
+    },
     async refund({ reference, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: reference, amount: amountCents },
