@@ -29,11 +29,13 @@ export function comboDiscountPercent(itemCount: number): number {
 }
 
 /**
- * Discounted price in cents. The saving is rounded down to the cent, so a combo never costs
- * less than its percentage promises (30 % off is never 30.004 % off): see decision 012.
+ * Discounted price in cents: the price after the discount, rounded half up to the cent, as the
+ * spec states (74.98 at 20 % off is 59.984 → 59.98). Every figure a shopper or the owner sees for
+ * a combo (the builder's estimate, the quote, checkout, the stored order) comes from here.
  */
 export function applyDiscount(cents: Cents, percent: number): Cents {
-  return cents - Math.floor((cents * percent) / 100);
+  // Integer arithmetic: cents × (100 − percent) is exact, and + 50 before the division rounds half up.
+  return Math.floor((cents * (100 - percent) + 50) / 100);
 }
 
 export function isComboEligible(product: Pick<Product, "metadata">): boolean {
