@@ -271,10 +271,12 @@ export interface PricedLine {
   quantity: number;
   unitPrice: Cents;
   /**
-   * The same goods bought as plain lines at today's prices (a bundle's contents, a combo's
-   * products). A product's own "was" price is not a saving the cart gives, so it is not counted.
+   * What the line is measured against, per unit: a bundle's contents or a combo's products at
+   * today's prices; a product's true reference price (what it sold at before a cut), else its price.
    */
   unitOriginalPrice: Cents;
+  /** What `unitOriginalPrice` is, for the words beside it. */
+  reference?: "earlier" | "separately";
   total: Cents;
   imageKey: string;
   productIds?: string[];
@@ -289,7 +291,10 @@ export interface PricedLine {
 export interface CartQuote {
   lines: PricedLine[];
   subtotal: Cents;
-  /** What bundles and combos save against the same goods bought as plain lines today. */
+  /**
+   * What the cart saves: bundles and combos against the same goods bought as plain lines today,
+   * and lowered products against what they sold at before.
+   */
   discount: Cents;
   shipping: Cents;
   total: Cents;
@@ -314,7 +319,11 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
         title: p.title,
         quantity: line.quantity,
         unitPrice: p.priceCents,
-        unitOriginalPrice: p.priceCents,
+        // Only ever a price it sold at before it was lowered (the catalogue keeps no other).
+        unitOriginalPrice: Math.max(p.priceCents, p.originalPriceCents ?? 0),
+        ...(p.originalPriceCents !== null && p.originalPriceCents > p.priceCents
+          ? { reference: "earlier" as const }
+          : {}),
         total: p.priceCents * line.quantity,
         imageKey: p.imageKeys[0] ?? p.id,
         ships: needsShipping(p),
@@ -335,6 +344,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
         unitPrice: b.priceCents,
         // The same goods as plain lines at today's prices: the only honest "regular" price.
         unitOriginalPrice: b.valueCents,
+        reference: "separately",
         total: b.priceCents * line.quantity,
         imageKey: b.imageKey,
         productIds: b.productIds,
@@ -357,6 +367,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
       quantity: combo.quantity,
       unitPrice: priced.price,
       unitOriginalPrice: priced.originalTotal,
+      reference: "separately",
       total: priced.price * combo.quantity,
       imageKey: priced.products[0]!.imageKeys[0] ?? priced.products[0]!.id,
       productIds: priced.products.map((p) => p.id),
