@@ -10,7 +10,10 @@ export interface ProductTable {
   title: string;
   description: string;
   price_cents: number;
+  /** The "was" price: set by the shop when a price is lowered (app/domain/reference-price.ts). */
   original_price_cents: number | null;
+  /** When the current price started (null: before prices were recorded). */
+  price_since: ColumnType<Date | string | null, string | null | undefined, string | null>;
   category: string;
   quantity: number;
   is_active: ColumnType<number, number | undefined, number>;
@@ -139,6 +142,16 @@ export interface OrderNoteTable {
   author: string;
   body: string;
   created_at: Timestamp;
+}
+
+/** Every change of a product's price, for true reference prices. */
+export interface PriceChangeTable {
+  id: Generated<number>;
+  product_id: string;
+  from_cents: number;
+  to_cents: number;
+  actor: string | null;
+  changed_at: Timestamp;
 }
 
 export interface OrderLineTable {
@@ -290,4 +303,5 @@ export interface Database {
   bundles: BundleTable;
   bundle_products: BundleProductTable;
   stock_movements: StockMovementTable;
+  price_changes: PriceChangeTable;
 }

@@ -3,7 +3,8 @@ import { ProductImage } from "./product-image";
 
 /** What a summary shows: the order's lines and figures as the shop priced them, in cents. */
 export interface PricedSummary {
-  lines: { title: string; quantity: number; totalCents: number; imageKey?: string }[];
+  /** `contents`: what a combo or bundle holds, listed under its title. */
+  lines: { title: string; contents?: string[]; quantity: number; totalCents: number; imageKey?: string }[];
   subtotalCents: number;
   discountCents: number;
   requiresShipping: boolean;
@@ -18,12 +19,13 @@ export function OrderSummary({
   order,
   itemsLabel = "Items in this order",
   totalTestId = "order-total",
-  savingsLabel = "You saved",
+  savingsLabel,
 }: {
   order: PricedSummary;
   itemsLabel?: string;
   totalTestId?: string;
-  savingsLabel?: string;
+  /** Who reads it decides the words: a shopper ("You saved"), the owner ("Discount"). */
+  savingsLabel: string;
 }) {
   return (
     <div>
@@ -37,6 +39,11 @@ export function OrderSummary({
             ) : null}
             <span className="min-w-0 flex-1">
               <span className="font-semibold">{line.quantity} ×</span> {line.title}
+              {line.contents && line.contents.length > 0 ? (
+                <span className="block text-ink-soft" data-testid="summary-line-contents">
+                  {line.contents.join(" + ")}
+                </span>
+              ) : null}
             </span>
             <span className="font-semibold">{formatCents(line.totalCents)}</span>
           </li>

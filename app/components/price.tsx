@@ -1,12 +1,19 @@
 import { formatCents, percentOff } from "~/domain/money";
 
+/**
+ * A price, and beside it a reference only when one is true, saying what it is: `earlier`, the
+ * price the product sold at before a cut ("Was"); `separately`, a bundle's contents at today's
+ * prices ("if bought separately").
+ */
 export function Price({
   priceCents,
   originalPriceCents,
+  reference = "earlier",
   size = "md",
 }: {
   priceCents: number;
   originalPriceCents: number | null;
+  reference?: "earlier" | "separately";
   size?: "md" | "lg";
 }) {
   const off = percentOff(priceCents, originalPriceCents);
@@ -18,9 +25,16 @@ export function Price({
       </span>
       {originalPriceCents !== null && off !== null ? (
         <>
-          <span className={`text-ink-soft line-through ${size === "lg" ? "text-lg" : "text-sm"}`}>
-            <span className="sr-only">Was </span>
-            {formatCents(originalPriceCents)}
+          <span className={`text-ink-soft ${size === "lg" ? "text-lg" : "text-sm"}`} data-testid="reference-price">
+            {reference === "earlier" ? (
+              <>
+                Was <span className="line-through">{formatCents(originalPriceCents)}</span>
+              </>
+            ) : (
+              <>
+                <span className="line-through">{formatCents(originalPriceCents)}</span> if bought separately
+              </>
+            )}
           </span>
           <span className="rounded-full bg-coral-light px-2 py-0.5 text-xs font-semibold text-coral-text">
             Save {formatCents(originalPriceCents - priceCents)} ({off}%)

@@ -83,7 +83,7 @@ export function BundleCard({
           <h3 className="text-base leading-snug font-semibold group-hover:underline sm:text-lg">{bundle.name}</h3>
           <p className="line-clamp-2 text-sm text-ink-soft">{bundle.description}</p>
           {/* Crossed out: the same contents bought separately at today's prices. */}
-          <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} />
+          <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} reference="separately" />
           <div className="mt-auto pt-2">
             <StockBadge state={bundle.stock} />
           </div>

@@ -63,7 +63,7 @@ export function ItemIntro({ item }: { item: PageItem }) {
       <p className="eyebrow">Bundle{bundle.savingPercent !== null ? ` · save ${bundle.savingPercent}%` : ""}</p>
       <h1 className="mt-2 text-3xl leading-tight font-semibold sm:text-4xl">{bundle.name}</h1>
       <div className="mt-4">
-        <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} size="lg" />
+        <Price priceCents={bundle.priceCents} originalPriceCents={bundle.valueCents} reference="separately" size="lg" />
         {bundle.valueCents > bundle.priceCents ? (
           <p className="mt-1 text-sm text-ink-soft" data-testid="bundle-value">
             The same items bought separately today: {formatCents(bundle.valueCents)}

@@ -114,8 +114,8 @@ describe("custom combos", () => {
       quantity: 1,
       discount: 30,
       originalTotal: 2499 + 4999 + 8999,
-      // 30 % of 164.97 is 49.491: the saving is rounded down to 49.49.
-      price: 16497 - 4949,
+      // 70 % of 164.97 is 115.479: rounded half up to the cent, 115.48.
+      price: 11548,
       weight: 200 + 500 + 1500,
       createdAt: DURING_OFFER.toISOString(),
     });
@@ -125,10 +125,18 @@ describe("custom combos", () => {
     expect([0, 1, 2, 3, 4, 9].map(comboDiscountPercent)).toEqual([0, 10, 20, 30, 30, 30]);
     expect(priceCombo(["premium-chaeto", "ghost"], catalogue)).toMatchObject({
       discount: 10,
-      price: applyDiscount(2499, 10),
+      // 90 % of 24.99 is 22.491 → 22.49.
+      price: 2249,
     });
-    // 20 % of 74.98 is 14.996: the saving is rounded down, so the price is 59.99, never below 80 %.
-    expect(priceCombo(["premium-chaeto", "reef-care-bundle"], catalogue).price).toBe(5999);
+    // 80 % of 74.98 is 59.984: the spec rounds the discounted price to the cent, 59.98.
+    expect(priceCombo(["premium-chaeto", "reef-care-bundle"], catalogue).price).toBe(5998);
+  });
+
+  it("rounds the discounted price half up to the cent", () => {
+    // 80 % of 0.10 is 0.08 exactly; 90 % of 0.05 is 0.045 → 0.05 (half up); 70 % of 0.01 is 0.007 → 0.01.
+    expect([applyDiscount(10, 20), applyDiscount(5, 10), applyDiscount(1, 30)]).toEqual([8, 5, 1]);
+    // 70 % of 0.02 is 0.014 → 0.01; 90 % of 0.15 is 0.135 → 0.14; no discount leaves the price.
+    expect([applyDiscount(2, 30), applyDiscount(15, 10), applyDiscount(7498, 0)]).toEqual([1, 14, 7498]);
   });
 
   it.each([
@@ -233,14 +241,17 @@ describe("cart properties", () => {
     );
   });
 
-  it("a combo's price is whole cents and between 70 % and 90 % of its original total", () => {
+  it("a combo's price is whole cents and between 70 % and 90 % of its original total, to the cent", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...productIds, "unknown-id"), { minLength: 1, maxLength: 8 }), (picked) => {
         const priced = priceCombo(picked, catalogue);
         fc.pre(priced.products.length > 0);
         expect(Number.isInteger(priced.price)).toBe(true);
-        expect(priced.price * 100).toBeGreaterThanOrEqual(priced.originalTotal * 70);
-        expect(priced.price).toBeLessThanOrEqual(Math.ceil(priced.originalTotal * 0.9));
+        // The exact discounted price is never more than half a cent away from the one charged.
+        const exact = priced.originalTotal * (100 - priced.discount);
+        expect(Math.abs(priced.price * 100 - exact)).toBeLessThanOrEqual(50);
+        expect(priced.price * 100).toBeGreaterThanOrEqual(priced.originalTotal * 70 - 50);
+        expect(priced.price * 100).toBeLessThanOrEqual(priced.originalTotal * 90 + 50);
       }),
     );
   });

@@ -29,11 +29,13 @@ export function comboDiscountPercent(itemCount: number): number {
 }
 
 /**
- * Discounted price in cents. The saving is rounded down to the cent, so a combo never costs
- * less than its percentage promises (30 % off is never 30.004 % off): see decision 012.
+ * Discounted price in cents: the price after the discount, rounded half up to the cent, as the
+ * spec states (74.98 at 20 % off is 59.984 → 59.98). Every figure a shopper or the owner sees for
+ * a combo (the builder's estimate, the quote, checkout, the stored order) comes from here.
  */
 export function applyDiscount(cents: Cents, percent: number): Cents {
-  return cents - Math.floor((cents * percent) / 100);
+  // Integer arithmetic: cents × (100 − percent) is exact, and + 50 before the division rounds half up.
+  return Math.floor((cents * (100 - percent) + 50) / 100);
 }
 
 export function isComboEligible(product: Pick<Product, "metadata">): boolean {
@@ -269,10 +271,12 @@ export interface PricedLine {
   quantity: number;
   unitPrice: Cents;
   /**
-   * The same goods bought as plain lines at today's prices (a bundle's contents, a combo's
-   * products). A product's own "was" price is not a saving the cart gives, so it is not counted.
+   * What the line is measured against, per unit: a bundle's contents or a combo's products at
+   * today's prices; a product's true reference price (what it sold at before a cut), else its price.
    */
   unitOriginalPrice: Cents;
+  /** What `unitOriginalPrice` is, for the words beside it. */
+  reference?: "earlier" | "separately";
   total: Cents;
   imageKey: string;
   productIds?: string[];
@@ -287,7 +291,10 @@ export interface PricedLine {
 export interface CartQuote {
   lines: PricedLine[];
   subtotal: Cents;
-  /** What bundles and combos save against the same goods bought as plain lines today. */
+  /**
+   * What the cart saves: bundles and combos against the same goods bought as plain lines today,
+   * and lowered products against what they sold at before.
+   */
   discount: Cents;
   shipping: Cents;
   total: Cents;
@@ -312,7 +319,11 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
         title: p.title,
         quantity: line.quantity,
         unitPrice: p.priceCents,
-        unitOriginalPrice: p.priceCents,
+        // Only ever a price it sold at before it was lowered (the catalogue keeps no other).
+        unitOriginalPrice: Math.max(p.priceCents, p.originalPriceCents ?? 0),
+        ...(p.originalPriceCents !== null && p.originalPriceCents > p.priceCents
+          ? { reference: "earlier" as const }
+          : {}),
         total: p.priceCents * line.quantity,
         imageKey: p.imageKeys[0] ?? p.id,
         ships: needsShipping(p),
@@ -333,6 +344,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
         unitPrice: b.priceCents,
         // The same goods as plain lines at today's prices: the only honest "regular" price.
         unitOriginalPrice: b.valueCents,
+        reference: "separately",
         total: b.priceCents * line.quantity,
         imageKey: b.imageKey,
         productIds: b.productIds,
@@ -355,6 +367,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
       quantity: combo.quantity,
       unitPrice: priced.price,
       unitOriginalPrice: priced.originalTotal,
+      reference: "separately",
       total: priced.price * combo.quantity,
       imageKey: priced.products[0]!.imageKeys[0] ?? priced.products[0]!.id,
       productIds: priced.products.map((p) => p.id),

@@ -12,15 +12,12 @@ export interface ProductMetadata {
   includesFreeShipping?: boolean;
   shippingMethod?: string;
   noShipping?: boolean;
-  savings?: number;
   isLimitedTime?: boolean;
-  bundleValue?: number;
   chaetoSize?: string;
   kingsFeastSize?: string;
   coralFoodSize?: string;
   productType?: string;
   comboEligible?: boolean;
-  comboDiscount?: number;
   livePlant?: boolean;
   tankSize?: string;
   careLevel?: string;
@@ -43,7 +40,13 @@ export interface Product {
   title: string;
   description: string;
   priceCents: Cents;
+  /**
+   * A true reference price: what the product sold at before its price was lowered (the lowest
+   * of the 30 days before the cut, app/domain/reference-price.ts), or null.
+   */
   originalPriceCents: Cents | null;
+  /** When the current price started (ISO), or null when it predates the price record. */
+  priceSince?: string | null;
   /** Image keys; `images/catalog/<key>-<width>.<format>` variants exist for each. */
   imageKeys: string[];
   category: Category;

@@ -22,3 +22,27 @@ export function percentOff(price: Cents, originalPrice: Cents | null): number | 
   if (originalPrice === null || originalPrice <= price || originalPrice <= 0) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
 }
+
+/**
+ * Splits `total` cents into integer parts in proportion to `weights` that add up to exactly
+ * `total` (largest remainder: the parts whose exact share lost most to rounding down get the
+ * leftover cents, earlier parts first on a tie). Equal parts when no weight is positive.
+ */
+export function allocateCents(total: Cents, weights: readonly number[]): Cents[] {
+  if (weights.length === 0) return [];
+  const positive = weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0));
+  const sum = positive.reduce((a, b) => a + b, 0);
+  const shares = sum > 0 ? positive.map((w) => w / sum) : positive.map(() => 1 / weights.length);
+  const sign = total < 0 ? -1 : 1;
+  const magnitude = Math.abs(total);
+  const exact = shares.map((s) => s * magnitude);
+  const parts = exact.map((x) => Math.floor(x));
+  let left = magnitude - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, lost: x - parts[i]! })).sort((a, b) => b.lost - a.lost || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts.map((p) => sign * p);
+}

@@ -186,7 +186,6 @@ export const LIFECYCLE: readonly TransitionRule[] = [
       if (e?.type !== "partial-refund") return null;
       if (!Number.isInteger(e.amountCents) || e.amountCents <= 0) return "Enter an amount above zero.";
       if (e.amountCents > left) return `At most ${formatCents(left)} is left to refund on this order.`;
-      if (e.amountCents === left) return `${formatCents(left)} is all that is left: use "Refund in full" instead.`;
       return null;
     },
     effects: [{ kind: "request-refund" }, { kind: "mail", mail: "order-refunded" }],

@@ -10,7 +10,6 @@ const product = {
   kind: "product",
   currentQuantity: "12",
   price: "24.99",
-  originalPrice: "",
   quantity: "12",
   stockReason: "",
   active: "on",
@@ -39,7 +38,6 @@ describe("the catalogue item form", () => {
         title: "Premium Chaeto",
         description: "A grapefruit-sized ball of chaetomorpha.",
         priceCents: 2499,
-        originalPriceCents: null,
         active: true,
         tags: ["macroalgae", "refugium", "nutrient export"],
         metadata: { chaetoSize: "Grapefruit", careLevel: "Beginner", organic: true, weightGrams: 200 },
@@ -57,8 +55,8 @@ describe("the catalogue item form", () => {
   });
 
   it("reads prices as people type them, and an unticked box as off", () => {
-    const { data } = post(CatalogueFormSchema, { ...product, price: "$1,024.5", originalPrice: "30", active: [] });
-    expect(data?.update).toMatchObject({ priceCents: 102450, originalPriceCents: 3000, active: false });
+    const { data } = post(CatalogueFormSchema, { ...product, price: "$1,024.5", active: [] });
+    expect(data?.update).toMatchObject({ priceCents: 102450, active: false });
   });
 
   it("counts a stock level only when it changed, and then asks why", () => {

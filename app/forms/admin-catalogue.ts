@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
-import { detailsFromForm, parseDetailsJson, productDetailsFields } from "./admin-product-details";
+import { detailsFromForm, parseDetailsJson, productDetailsFields, retiredDetail } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
 import type { CatalogueUpdate } from "~/models/admin-catalogue.server";
 
@@ -44,7 +44,11 @@ const metadataField = z
   .trim()
   .max(CATALOGUE_LIMITS.metadataText, `Use at most ${CATALOGUE_LIMITS.metadataText} characters.`)
   .transform((text, ctx) =>
-    parseDetailsJson(text, ctx, { example: METADATA_EXAMPLE, maxValue: CATALOGUE_LIMITS.metadataValue }),
+    parseDetailsJson(text, ctx, {
+      example: METADATA_EXAMPLE,
+      maxValue: CATALOGUE_LIMITS.metadataValue,
+      refuseKey: retiredDetail,
+    }),
   );
 
 /** What every catalogue item's form posts. */
@@ -103,8 +107,6 @@ const ProductForm = z
     kind: z.literal("product"),
     ...itemFields,
     ...stockFields,
-    /** Empty removes the "was" price. */
-    originalPrice: dollarsToCents(CATALOGUE_LIMITS.maxDollars).optional(),
     tags: tagsField,
     /** The whole metadata as JSON (the API's shape); the page posts typed fields instead. */
     metadata: metadataField.optional(),
@@ -122,7 +124,6 @@ const ProductForm = z
     update: {
       ...itemUpdate(f),
       ...stockUpdate(f),
-      originalPriceCents: f.originalPrice ?? null,
       tags: f.tags,
       ...(f.detailsForm
         ? { metadata: detailsFromForm(f) }

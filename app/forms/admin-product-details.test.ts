@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { detailsFromForm, productDetailsFields, splitDetails } from "./admin-product-details";
+import { detailsFromForm, PRODUCT_DETAIL_GROUPS, productDetailsFields, splitDetails } from "./admin-product-details";
 import { JARGON, messagesOf, post } from "./test-form";
 
 const Details = z.object(productDetailsFields).transform(detailsFromForm);
@@ -14,28 +14,37 @@ describe("the product details editor", () => {
     expect(splitDetails({ careLevel: "Beginner" }).otherJson).toBe("");
   });
 
-  it("turns the fields back into metadata: numbers, ticked boxes, other keys; empty and unticked drop out", () => {
+  it("turns the fields back into metadata: texts, ticked boxes, other keys; empty and unticked drop out", () => {
     expect(
       post(Details, {
         detail_careLevel: "Advanced",
-        detail_savings: "$12.50",
-        detail_comboDiscount: "10",
         detail_includesLighting: "on",
         detail_tankSize: "",
-        otherDetails: '{"organic": true}',
+        otherDetails: '{"organic": true, "batch": 7}',
       }).data,
-    ).toEqual({ careLevel: "Advanced", savings: 12.5, comboDiscount: 10, includesLighting: true, organic: true });
+    ).toEqual({ careLevel: "Advanced", includesLighting: true, organic: true, batch: 7 });
+  });
+
+  it("offers no field for what the shop works out itself, and refuses it as another detail", () => {
+    const labels = PRODUCT_DETAIL_GROUPS.flatMap((g) => g.fields.map((f) => f.label));
+    expect(labels.filter((l) => /saving|worth|discount/i.test(l))).toEqual([]);
+    for (const [key, why] of [
+      ["savings", /works out savings from prices/],
+      ["bundleValue", /worked out from its contents/],
+      ["comboDiscount", /how many products it holds/],
+    ] as const) {
+      const { result } = post(Details, { otherDetails: `{"${key}": 10}` });
+      expect(result?.fieldErrors?.otherDetails).toMatch(why);
+    }
   });
 
   it("says what is wrong in plain words next to the field", () => {
     const { result } = post(Details, {
       detail_validUntil: "31/12/2026",
-      detail_comboDiscount: "7.5",
       otherDetails: '{"tank size": 1}',
     });
     expect(result?.fieldErrors).toEqual({
       detail_validUntil: "Enter a date, like 2026-12-31.",
-      detail_comboDiscount: "Enter a whole percent, like 10.",
       otherDetails: 'Name "tank size" with letters and digits only, starting with a letter (at most 40).',
     });
     for (const m of messagesOf(result)) expect(m).not.toMatch(JARGON);

@@ -27,18 +27,6 @@ export const PRODUCT_DETAIL_GROUPS: readonly { title: string; fields: readonly D
         hint: "Last day of the offer (UTC). After it the shop stops selling it. Empty: no end.",
       },
       { key: "isLimitedTime", kind: "yesno", label: "Limited time", hint: "Says the offer won't last." },
-      {
-        key: "savings",
-        kind: "dollars",
-        label: "Savings shown ($)",
-        hint: "What the buyer saves, in dollars, as the product page says it.",
-      },
-      {
-        key: "bundleValue",
-        kind: "dollars",
-        label: "Worth separately ($)",
-        hint: "What the contents cost bought one by one.",
-      },
       { key: "includesFreeShipping", kind: "yesno", label: "Free shipping" },
       {
         key: "shippingMethod",
@@ -61,12 +49,6 @@ export const PRODUCT_DETAIL_GROUPS: readonly { title: string; fields: readonly D
       { key: "productType", kind: "text", label: "Product type", placeholder: "e.g. macroalgae" },
       { key: "livePlant", kind: "yesno", label: "Live plant", hint: "Ships alive." },
       { key: "comboEligible", kind: "yesno", label: "Can go in a combo", hint: "Offered in the combo builder." },
-      {
-        key: "comboDiscount",
-        kind: "percent",
-        label: "Combo discount (%)",
-        hint: "Whole percent, from 0 to 100.",
-      },
     ],
   },
   {
@@ -83,6 +65,21 @@ export const PRODUCT_DETAIL_GROUPS: readonly { title: string; fields: readonly D
 ];
 
 const FIELDS = PRODUCT_DETAIL_GROUPS.flatMap((g) => g.fields);
+
+/**
+ * Details the shop works out itself, so a typed value would be shown nowhere: a saving comes
+ * from prices (a cut, a bundle's contents), a combo's discount from how many products it holds.
+ */
+export const RETIRED_DETAILS: Readonly<Record<string, string>> = {
+  savings: "the shop works out savings from prices",
+  bundleValue: "a bundle's worth is worked out from its contents",
+  comboDiscount: "a combo's discount follows how many products it holds (10, 20 or 30 %)",
+};
+
+/** Why a retired detail is refused, or undefined for any other key. */
+export function retiredDetail(key: string, name: string): string | undefined {
+  return Object.hasOwn(RETIRED_DETAILS, key) ? `${name} is not used: ${RETIRED_DETAILS[key]}.` : undefined;
+}
 const TYPED_KEYS = new Set(FIELDS.map((f) => f.key));
 
 /** The input name of a typed detail (kept apart from the item's own fields). */
@@ -209,7 +206,7 @@ const otherDetails = z
       refuseKey: (key, name) =>
         TYPED_KEYS.has(key)
           ? `${name} has its own field above ("${FIELDS.find((f) => f.key === key)!.label}"): use it there.`
-          : undefined,
+          : retiredDetail(key, name),
     });
   });
 

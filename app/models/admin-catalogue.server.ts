@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { dollarsToCents } from "~/domain/money";
+import { REFERENCE_DAYS, referencePriceAfterChange } from "~/domain/reference-price";
+import { retiredDetail } from "~/forms/admin-product-details";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { getBundle, getProduct } from "./catalogue.server";
+import { toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 
@@ -15,9 +18,8 @@ const Money = z
 export interface CatalogueUpdate {
   title?: string;
   description?: string;
+  /** A new price; lowering it from one the product sold at gives it a true "was" price. */
   priceCents?: number;
-  /** null removes the "was" price. */
-  originalPriceCents?: number | null;
   /** A new stock level; it needs a stockReason. */
   quantity?: number;
   /**
@@ -52,7 +54,6 @@ export const CatalogueUpdateSchema = z
     title: z.string().trim().min(2).max(120).optional(),
     description: z.string().trim().min(10).max(4000).optional(),
     price: Money.optional(),
-    originalPrice: Money.nullable().optional(),
     quantity: z.number().int().min(0).max(1_000_000).optional(),
     stockReason: z.string().trim().min(3).max(200).optional(),
     active: z.boolean().optional(),
@@ -65,6 +66,12 @@ export const CatalogueUpdateSchema = z
           .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, "Name each detail with letters and digits, starting with a letter."),
         z.union([z.string().max(200), z.number(), z.boolean()], "Give each detail a text, a number, true or false."),
       )
+      .superRefine((details, ctx) => {
+        for (const key of Object.keys(details)) {
+          const refused = retiredDetail(key, `"${key}"`);
+          if (refused) ctx.addIssue({ code: "custom", message: refused, path: [key] });
+        }
+      })
       .optional(),
   })
   .strict()
@@ -72,12 +79,9 @@ export const CatalogueUpdateSchema = z
     message: "Say why the stock changes.",
     path: ["stockReason"],
   })
-  .transform(({ price, originalPrice, ...rest }): CatalogueUpdate => ({
+  .transform(({ price, ...rest }): CatalogueUpdate => ({
     ...rest,
     ...(price !== undefined ? { priceCents: dollarsToCents(price) } : {}),
-    ...(originalPrice !== undefined
-      ? { originalPriceCents: originalPrice === null ? null : dollarsToCents(originalPrice) }
-      : {}),
   }));
 
 /**
@@ -104,13 +108,42 @@ export async function updateCatalogueItem(
         else metadata["validUntil"] = update.validUntil;
       }
       const stockEdit = update.quantity !== undefined && update.expectedQuantity !== undefined;
+      const priceChange = update.priceCents !== undefined && update.priceCents !== product.priceCents;
+      let reference: { original_price_cents: number | null; price_since: string } | null = null;
+      if (priceChange) {
+        const history = await trx
+          .selectFrom("price_changes")
+          .select(["from_cents", "to_cents", "changed_at"])
+          .where("product_id", "=", id)
+          .where("changed_at", ">=", new Date(now.getTime() - REFERENCE_DAYS * 86_400_000).toISOString())
+          .execute();
+        const changes = history.map((c) => ({
+          fromCents: c.from_cents,
+          toCents: c.to_cents,
+          changedAt: toIso(c.changed_at)!,
+        }));
+        reference = {
+          original_price_cents: referencePriceAfterChange(product.priceCents, update.priceCents!, changes, now),
+          price_since: iso,
+        };
+        await trx
+          .insertInto("price_changes")
+          .values({
+            product_id: id,
+            from_cents: product.priceCents,
+            to_cents: update.priceCents!,
+            actor,
+            changed_at: iso,
+          })
+          .execute();
+      }
       const updated = await trx
         .updateTable("products")
         .set({
           ...(update.title !== undefined ? { title: update.title } : {}),
           ...(update.description !== undefined ? { description: update.description } : {}),
           ...(update.priceCents !== undefined ? { price_cents: update.priceCents } : {}),
-          ...(update.originalPriceCents !== undefined ? { original_price_cents: update.originalPriceCents } : {}),
+          ...(reference ?? {}),
           ...(update.quantity !== undefined ? { quantity: update.quantity } : {}),
           ...(update.active !== undefined ? { is_active: update.active ? 1 : 0 } : {}),
           ...(update.tags !== undefined ? { tags: JSON.stringify(update.tags) } : {}),

@@ -14,23 +14,24 @@
  *   (refunded, cancelled, expired and pending_payment orders never count).
  * - Revenue is what the order charged (shipping included) less what has been refunded of it (a
  *   partial refund lowers it; a full refund turns the order "refunded", which never counts).
- *   Top items use line totals as charged: a partial refund names no line.
+ *   Top items are net the same way: a partial refund names no line, so it is taken off the
+ *   order's lines in proportion to their totals, and the top items add up to the revenue cards.
  * - Windows: "today" runs from UTC midnight of `now`; "7d", "30d", "90d" are rolling windows
  *   (now − N×24 h, now]. Orders paid after `now` are ignored.
  * - `units` in a period is the sum of line quantities, as the customer counted them in the cart
  *   (a combo of three products bought once is 1 unit, a bundle bought twice is 2).
  * - Top items use the rolling 30-day window. Product and bundle lines count for their item.
- *   A combo line counts its quantity toward every product in its `product_ids`, and its line
- *   total is split evenly across those products (remainder cents go to the first products, so
- *   the parts always add up to the line total). Combos therefore add revenue to products at
- *   their discounted combo price, never at list price.
+ *   A combo line counts its quantity toward every product in its `product_ids`, and its (net)
+ *   total is split across those products in proportion to their prices, as the combo's one
+ *   percentage discounts each of them alike (the parts always add up to the line's total). A
+ *   product in a combo is therefore credited its discounted price, never more than it sells for.
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
+import { allocateCents, type Cents } from "~/domain/money";
 import { listBundles } from "./catalogue.server";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
-import type { Cents } from "~/domain/money";
 
 // ---- public types ------------------------------------------------------------------------
 
@@ -126,14 +127,6 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Splits `total` into `parts` integers that add up to it; earlier parts take the remainder. */
-function splitEvenly(total: number, parts: number): number[] {
-  if (parts <= 0) return [];
-  const base = Math.trunc(total / parts);
-  const remainder = total - base * parts;
-  return Array.from({ length: parts }, (_, i) => base + (i < Math.abs(remainder) ? Math.sign(remainder) : 0));
-}
-
 function periodStart(now: Date, days: number | null): Date {
   return days === null ? utcMidnight(now) : new Date(now.getTime() - days * DAY_MS);
 }
@@ -172,6 +165,8 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       .where("orders.status", "in", REVENUE_STATUSES)
       .where("orders.paid_at", ">=", fetchFrom)
       .where("orders.paid_at", "<=", nowIso)
+      .orderBy("order_lines.order_id")
+      .orderBy("order_lines.position")
       .execute(),
     db
       .selectFrom("products")
@@ -207,9 +202,11 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
 
   // Orders by paid time (ms), for windows and daily buckets.
   const paidAtById = new Map<string, number>();
+  const refundedById = new Map<string, number>();
   const orders = orderRows.map((row) => {
     const paidAt = new Date(toIso(row.paid_at)!).getTime();
     paidAtById.set(row.id, paidAt);
+    refundedById.set(row.id, Number(row.refunded_cents));
     return { id: row.id, paidAt, totalCents: Number(row.total_cents) - Number(row.refunded_cents) };
   });
 
@@ -264,17 +261,44 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
     entry.revenueCents += revenueCents;
     tally.set(key, entry);
   };
-  for (const line of lineRows) {
+  const recentLines = lineRows.filter((line) => {
     const paidAt = paidAtById.get(line.order_id);
-    if (paidAt === undefined || paidAt < topStartMs) continue;
+    return paidAt !== undefined && paidAt >= topStartMs;
+  });
+  const comboProductIds = (line: (typeof lineRows)[number]) => {
+    const ids = parseJson<unknown>(line.product_ids, []);
+    return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
+  };
+  // A combo's products are weighed by their catalogue prices (the combo's discount is one
+  // percentage of their sum, so each is discounted alike).
+  const inCombos = [...new Set(recentLines.filter((l) => l.kind === "combo").flatMap(comboProductIds))];
+  const listPrices = new Map(
+    inCombos.length
+      ? (await db.selectFrom("products").select(["id", "price_cents"]).where("id", "in", inCombos).execute()).map(
+          (r) => [r.id, Number(r.price_cents)] as const,
+        )
+      : [],
+  );
+  // Each line's total net of its share of the order's refunds.
+  const netTotals = new Map<(typeof lineRows)[number], number>();
+  const linesByOrder = new Map<string, typeof recentLines>();
+  for (const line of recentLines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+  for (const [orderId, lines] of linesByOrder) {
+    const totals = lines.map((l) => Number(l.total_cents));
+    const refunds = allocateCents(refundedById.get(orderId) ?? 0, totals);
+    lines.forEach((l, i) => netTotals.set(l, totals[i]! - refunds[i]!));
+  }
+  for (const line of recentLines) {
     const quantity = Number(line.quantity);
-    const total = Number(line.total_cents);
+    const total = netTotals.get(line) ?? Number(line.total_cents);
     if ((line.kind === "product" || line.kind === "bundle") && line.item_id) {
       add(line.kind, line.item_id, line.title, quantity, total);
     } else if (line.kind === "combo") {
-      const ids = parseJson<unknown>(line.product_ids, []);
-      const productIds = Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
-      const shares = splitEvenly(total, productIds.length);
+      const productIds = comboProductIds(line);
+      const shares = allocateCents(
+        total,
+        productIds.map((id) => listPrices.get(id) ?? 0),
+      );
       productIds.forEach((pid, i) => add("product", pid, pid, quantity, shares[i]!));
     }
   }

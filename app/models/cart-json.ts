@@ -8,6 +8,8 @@ export function quoteJson(quote: CartQuote) {
       kind: l.kind,
       ...(l.kind === "combo" ? { productIds: l.productIds } : { id: l.id }),
       title: l.title,
+      // What is inside a combo or a bundle, so no line is a mystery box where it is summed up.
+      ...(l.productTitles ? { contents: l.productTitles } : {}),
       imageKey: l.imageKey,
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unitPrice),

@@ -8,7 +8,7 @@ import {
   type Product,
   type ProductMetadata,
 } from "~/domain/catalogue";
-import { parseJson } from "./db-values";
+import { parseJson, toIso } from "./db-values";
 import type { Database, BundleTable, ProductTable } from "../../database/schema";
 import type { Kysely, Selectable } from "kysely";
 
@@ -22,7 +22,10 @@ function toProduct(row: Selectable<ProductTable>): Product {
     title: row.title,
     description: row.description,
     priceCents: row.price_cents,
-    originalPriceCents: row.original_price_cents,
+    // Only a cut from a price it sold at sets one (admin-catalogue.server.ts): never above the price.
+    originalPriceCents:
+      row.original_price_cents !== null && row.original_price_cents > row.price_cents ? row.original_price_cents : null,
+    priceSince: toIso(row.price_since),
     imageKeys: parseJson<string[]>(row.images, []),
     category: toCategory(row.category),
     quantity: row.quantity,

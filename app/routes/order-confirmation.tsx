@@ -70,7 +70,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       <div className="mt-8 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
         <div className="card p-6">
           <h2 className="text-xl font-semibold">What you ordered</h2>
-          <OrderSummary order={order} />
+          <OrderSummary order={order} savingsLabel="You saved" />
         </div>
         <div className="space-y-6">
           {address ? (

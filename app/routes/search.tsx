@@ -102,7 +102,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       {hit.kind === "bundle" ? "Bundle" : "Product"}
                     </p>
                     <h3 className="leading-snug font-semibold group-hover:underline">{hit.title}</h3>
-                    <Price priceCents={hit.priceCents} originalPriceCents={hit.originalPriceCents} />
+                    <Price
+                      priceCents={hit.priceCents}
+                      originalPriceCents={hit.originalPriceCents}
+                      reference={hit.kind === "bundle" ? "separately" : "earlier"}
+                    />
                     <p className="line-clamp-2 text-sm text-ink-soft">
                       <Snippet parts={hit.blurb} />
                     </p>

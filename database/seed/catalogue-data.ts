@@ -3,7 +3,11 @@ import type { BundleRecord, Product } from "../../app/domain/catalogue";
 type SeedProduct = Omit<Product, "active">;
 type SeedBundle = Omit<BundleRecord, "active">;
 
-/** The six products of the original catalogue: prices, was-prices, stock and weights as specified. */
+/**
+ * The six products of the original catalogue: prices, stock and weights as specified. The spec's
+ * "was" prices are not kept: the shop never sold at them, and a reference price is only ever one
+ * it did (set when a price is lowered).
+ */
 export const SEED_PRODUCTS: SeedProduct[] = [
   {
     id: "october-special",
@@ -11,7 +15,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description:
       "Our autumn favourite: a generous softball of farm-grown Chaetomorpha with a jar of Kings Feast coral food thrown in free, sent by 2-day courier at no cost. The chaeto is rinsed, inspected for hitchhikers and packed wet in a breathable bag, ready to tumble in your refugium and start pulling nitrate and phosphate the day it arrives.",
     priceCents: 2995,
-    originalPriceCents: 3995,
+    originalPriceCents: null,
     imageKeys: ["october-special", "october-special-2"],
     category: "special",
     quantity: 100,
@@ -25,7 +29,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       validUntil: "2024-10-31",
       includesFreeShipping: true,
       shippingMethod: "2-day courier",
-      savings: 10,
       isLimitedTime: true,
       chaetoSize: "Softball (about 1 cup, packed)",
       coralFoodSize: "1.4 oz jar",
@@ -41,7 +44,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description:
       "Dense, bright-green Chaetomorpha grown under lights in our own refugium vats, never collected from the wild. A tight ball tumbles easily, grows fast and out-competes nuisance algae for nutrients, and it gives copepods and amphipods a place to breed. Rinsed and hand-checked for bubble algae, aiptasia and other pests before it ships.",
     priceCents: 2499,
-    originalPriceCents: 2999,
+    originalPriceCents: null,
     imageKeys: ["premium-chaeto", "premium-chaeto-2"],
     category: "macroalgae",
     quantity: 100,
@@ -57,8 +60,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       careLevel: "Beginner",
       tankSize: "20–150 gallons",
       comboEligible: true,
-      comboDiscount: 10,
-      savings: 5,
     },
   },
   {
@@ -67,7 +68,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description:
       "Everything a settled reef needs each month in one box: a portion of premium chaeto, Kings Feast coral food, a trace-element supplement for coralline algae and stony corals, and our printed care guide with the target ranges we keep our own tanks at. A calm, low-effort routine for tanks that are past the cycling stage.",
     priceCents: 4999,
-    originalPriceCents: 6499,
+    originalPriceCents: null,
     imageKeys: ["reef-care-bundle", "reef-care-bundle-2"],
     category: "bundle",
     quantity: 50,
@@ -77,8 +78,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     fulfillmentType: "manual",
     tags: ["chaeto", "supplements", "coral-food", "care-guide"],
     metadata: {
-      bundleValue: 64.99,
-      savings: 15,
       chaetoSize: "Tennis ball",
       coralFoodSize: "1.4 oz jar",
       includesSupplements: true,
@@ -88,7 +87,6 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       productType: "bundle",
       careLevel: "Beginner",
       comboEligible: true,
-      comboDiscount: 10,
     },
   },
   {
@@ -97,7 +95,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description:
       "Turn a sump chamber or a hang-on box into a working refugium: a full-spectrum clip-on LED tuned for macroalgae, a bag of live-rock rubble substrate for pods, a baseball of premium chaeto and a step-by-step setup guide. Run it on a reverse light schedule and it steadies your overnight pH while it exports nutrients.",
     priceCents: 8999,
-    originalPriceCents: 11999,
+    originalPriceCents: null,
     imageKeys: ["refugium-starter-kit", "refugium-starter-kit-2"],
     category: "kit",
     quantity: 25,
@@ -115,9 +113,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       productType: "kit",
       tankSize: "Up to 75 gallons",
       careLevel: "Beginner",
-      savings: 30,
       comboEligible: true,
-      comboDiscount: 10,
     },
   },
   {
@@ -126,7 +122,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description:
       "The two things most reef tanks run short of, together: a softball of premium chaeto for nutrient export and a jar of Kings Feast, a blend of marine plankton, krill and amino acids sized for LPS and soft-coral mouths. Includes a one-page feeding guide for target feeding without fouling the water.",
     priceCents: 3499,
-    originalPriceCents: 4499,
+    originalPriceCents: null,
     imageKeys: ["chaeto-coral-food-combo", "chaeto-coral-food-combo-2"],
     category: "combo",
     quantity: 75,
@@ -143,9 +139,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
       livePlant: true,
       productType: "combo",
       careLevel: "Beginner",
-      savings: 10,
       comboEligible: true,
-      comboDiscount: 10,
       marketplaceItemId: "MKT-204871593",
     },
   },

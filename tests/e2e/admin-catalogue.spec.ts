@@ -141,7 +141,7 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await card.getByText("Title, description, tags and details").click();
   await expect(card.getByLabel("Care level")).toHaveValue("Beginner");
   await card.getByLabel("Tank size").fill("Up to 90 gallons");
-  await card.getByLabel("Combo discount (%)").fill("12");
+  await card.getByLabel("Chaeto portion").fill("Grapefruit");
   await card.getByText("Advanced: other details (JSON)").click();
   const other = card.getByLabel("Other details (JSON)");
   await expect(other).toHaveValue(/"marketplaceItemId": "MKT-204871593"/);
@@ -159,7 +159,7 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   const { product } = (await saved.json()) as { product: { metadata: Record<string, unknown> } };
   expect(product.metadata).toMatchObject({
     tankSize: "Up to 90 gallons",
-    comboDiscount: 12,
+    chaetoSize: "Grapefruit",
     careLevel: "Beginner",
     marketplaceItemId: "MKT-204871593",
     batch: "B-7",

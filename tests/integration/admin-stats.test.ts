@@ -19,7 +19,8 @@ const THREE_D_SECURE = "4000002500003155";
  *
  *   A  2026-10-12 10:00  chaeto ×1 + complete-reef-recovery ×1        11494  paid     (outside 30 d)
  *   B  2026-11-11 09:00  lazy-starter ×1 + 3-product combo ×1          18493  → shipped
- *                        (combo 2499+8999+3499 = 14997 −30 % = 10498, split 3500/3499/3499)
+ *                        (combo 2499+8999+3499 = 14997 −30 % = 10498, split in proportion
+ *                         to those prices: 1749/6300/2449)
  *   C  2026-11-18 15:00  chaeto ×3                                       7497  paid
  *   R  2026-11-18 16:00  refugium kit ×1                                 8999  → refunded (excluded)
  *   D  2026-11-20 23:59:59  lazy-starter ×2                             15990  paid     (yesterday)
@@ -181,6 +182,25 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it("takes a partial refund off the top items too, in proportion to the order's lines, so they agree with the revenue cards", async () => {
+    const db = services.database.db;
+    // B: lazy-starter 7995 + combo 10498 = 18493; 1000 refunded → 432 off the bundle, 568 off the combo.
+    await db.updateTable("orders").set({ refunded_cents: 1000 }).where("id", "=", ids.B!.id).execute();
+    try {
+      const refunded = await getDashboardStats(db, NOW);
+      const revenue = Object.fromEntries(refunded.topItems.map((t) => [t.id, t.revenueCents]));
+      const before = Object.fromEntries(stats.topItems.map((t) => [t.id, t.revenueCents]));
+      expect(before["lazy-starter"]! - revenue["lazy-starter"]!).toBe(432);
+      const comboParts = ["premium-chaeto", "refugium-starter-kit", "chaeto-coral-food-combo"];
+      expect(comboParts.reduce((sum, id) => sum + before[id]! - revenue[id]!, 0)).toBe(568);
+      // Everything sold in the last 30 days adds up to the 30-day revenue card.
+      const all = refunded.topItems.reduce((sum, t) => sum + t.revenueCents, 0);
+      expect(all).toBe(refunded.periods.find((p) => p.key === "30d")!.revenueCents);
+    } finally {
+      await db.updateTable("orders").set({ refunded_cents: 0 }).where("id", "=", ids.B!.id).execute();
+    }
+  });
+
   it("gives 30 UTC days oldest first, every day present, zeros where nothing sold", () => {
     expect(stats.daily).toHaveLength(30);
     expect(stats.daily[0]!.date).toBe("2026-10-23");
@@ -202,25 +222,26 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it("ranks the top 5 items of the last 30 days by units, combos counted per product with their total split evenly", () => {
+  it("ranks the top 5 items of the last 30 days by units, combos counted per product with their total split in proportion", () => {
     expect(stats.topItems).toEqual([
       {
         kind: "product",
         id: "premium-chaeto",
         title: "Premium Chaeto (Chaetomorpha)",
         units: 6,
-        revenueCents: 3500 + 7497 + 4998,
+        // 1749 of the combo: 70 % of its 24.99, never more than chaeto sells for on its own.
+        revenueCents: 1749 + 7497 + 4998,
       },
       { kind: "bundle", id: "lazy-starter", title: "Lazy Starter", units: 3, revenueCents: 7995 + 15990 },
       { kind: "product", id: "service-tip", title: "Tip the Lazy Reefer ($5)", units: 2, revenueCents: 1000 },
+      { kind: "product", id: "refugium-starter-kit", title: "Refugium Starter Kit", units: 1, revenueCents: 6300 },
       {
         kind: "product",
         id: "chaeto-coral-food-combo",
         title: "Chaeto + Coral Food Combo",
         units: 1,
-        revenueCents: 3499,
+        revenueCents: 2449,
       },
-      { kind: "product", id: "refugium-starter-kit", title: "Refugium Starter Kit", units: 1, revenueCents: 3499 },
     ]);
     // Older than 30 days (order A) does not rank.
     expect(stats.topItems.find((t) => t.id === "complete-reef-recovery")).toBeUndefined();

@@ -50,6 +50,11 @@ describe(`POST /api/cart/quote on ${testDatabaseKind()}`, () => {
       currency: "USD",
     });
     expect(body.lines[2]).toMatchObject({ kind: "combo", discountPercent: 30, unitPrice: centsToDollars(combo) });
+    // A combo and a bundle say what is in them, in the shop's own titles, for the checkout's summary.
+    const title = (id: string) => catalogue.products.find((p) => p.id === id)!.title;
+    expect(body.lines[2].contents).toEqual(["premium-chaeto", "reef-care-bundle", "refugium-starter-kit"].map(title));
+    expect(body.lines[1].contents).toEqual([`3 × ${title("chaeto-coral-food-combo")}`]);
+    expect(body.lines[0].contents).toBeUndefined();
     // What the checkout's summary draws: every line as the shop priced it, with its picture.
     const product = catalogue.products.find((p) => p.id === "premium-chaeto")!;
     expect(body.lines[0]).toMatchObject({

@@ -5,11 +5,11 @@ import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
 
 const SPEC_PRODUCTS = [
-  { id: "october-special", price: 29.95, originalPrice: 39.95, quantity: 100, weight: 300, category: "special" },
-  { id: "premium-chaeto", price: 24.99, originalPrice: 29.99, quantity: 100, weight: 200, category: "macroalgae" },
-  { id: "reef-care-bundle", price: 49.99, originalPrice: 64.99, quantity: 50, weight: 500, category: "bundle" },
-  { id: "refugium-starter-kit", price: 89.99, originalPrice: 119.99, quantity: 25, weight: 1500, category: "kit" },
-  { id: "chaeto-coral-food-combo", price: 34.99, originalPrice: 44.99, quantity: 75, weight: 300, category: "combo" },
+  { id: "october-special", price: 29.95, originalPrice: null, quantity: 100, weight: 300, category: "special" },
+  { id: "premium-chaeto", price: 24.99, originalPrice: null, quantity: 100, weight: 200, category: "macroalgae" },
+  { id: "reef-care-bundle", price: 49.99, originalPrice: null, quantity: 50, weight: 500, category: "bundle" },
+  { id: "refugium-starter-kit", price: 89.99, originalPrice: null, quantity: 25, weight: 1500, category: "kit" },
+  { id: "chaeto-coral-food-combo", price: 34.99, originalPrice: null, quantity: 75, weight: 300, category: "combo" },
   { id: "service-tip", price: 5, originalPrice: null, quantity: 999, weight: 0, category: "tip" },
 ];
 

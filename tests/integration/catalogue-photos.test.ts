@@ -182,7 +182,7 @@ describe(`catalogue photos and details on ${testDatabaseKind()}`, () => {
       detailsForm: "on",
       detail_careLevel: "Intermediate",
       detail_tankSize: "20–150 gallons",
-      detail_comboDiscount: "15",
+      detail_chaetoSize: "Softball",
       detail_validUntil: "2026-12-31",
       detail_includesCareGuide: "on",
       // livePlant unticked: its key goes.
@@ -193,20 +193,20 @@ describe(`catalogue photos and details on ${testDatabaseKind()}`, () => {
     expect((await getProduct(db, "october-special"))!.metadata).toEqual({
       careLevel: "Intermediate",
       tankSize: "20–150 gallons",
-      comboDiscount: 15,
+      chaetoSize: "Softball",
       validUntil: "2026-12-31",
       includesCareGuide: true,
       organic: true,
       batch: "B-7",
     });
 
-    const bad = await post({ ...form, otherDetails: '{"organic": true', detail_comboDiscount: "150" });
+    const bad = await post({ ...form, otherDetails: '{"organic": true', detail_validUntil: "31/12/2026" });
     expect(bad).toMatchObject({
       status: 400,
       result: {
         fieldErrors: {
           otherDetails: 'Write the other details as JSON, like {"organic": true}, or leave the box empty.',
-          detail_comboDiscount: "Enter 100 or less.",
+          detail_validUntil: "Enter a date, like 2026-12-31.",
         },
       },
     });
@@ -215,6 +215,6 @@ describe(`catalogue photos and details on ${testDatabaseKind()}`, () => {
       '"careLevel" has its own field above ("Care level"): use it there.',
     );
     // Nothing was written by the refused posts.
-    expect((await getProduct(db, "october-special"))!.metadata).toMatchObject({ comboDiscount: 15, batch: "B-7" });
+    expect((await getProduct(db, "october-special"))!.metadata).toMatchObject({ chaetoSize: "Softball", batch: "B-7" });
   });
 });

@@ -80,12 +80,22 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
                 <span className="font-semibold text-chaeto">{line.discountPercent}% off</span>
               </p>
             ) : null}
-            <p className="text-sm text-ink-soft">{formatCents(line.unitPrice)} each</p>
+            <p className="text-sm text-ink-soft">
+              {formatCents(line.unitPrice)} each
+              {line.reference === "earlier" && line.unitOriginalPrice > line.unitPrice ? (
+                <>
+                  {" "}
+                  · was <span className="line-through">{formatCents(line.unitOriginalPrice)}</span>
+                </>
+              ) : null}
+            </p>
           </div>
           <p className="text-right font-semibold" data-testid="line-total">
             {formatCents(line.total)}
             {saving > 0 ? (
-              <span className="block text-xs font-medium text-chaeto">You save {formatCents(saving)}</span>
+              <span className="block text-xs font-medium text-chaeto" data-testid="line-saving">
+                You save {formatCents(saving)}
+              </span>
             ) : null}
           </p>
         </div>

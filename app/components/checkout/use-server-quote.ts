@@ -3,7 +3,7 @@ import { cartItems, isFailure, postJson } from "./checkout-client";
 import type { CartState } from "~/domain/cart";
 
 export interface ServerQuote {
-  lines: { kind: string; title: string; quantity: number; total: number; imageKey: string }[];
+  lines: { kind: string; title: string; contents?: string[]; quantity: number; total: number; imageKey: string }[];
   subtotal: number;
   discount: number;
   shipping: number;

@@ -255,17 +255,12 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   error={errorOf(item, "price")}
                 />
                 {item.kind === "product" ? (
-                  <Field
-                    id={`was-${item.id}`}
-                    label="Was ($)"
-                    name="originalPrice"
-                    type="number"
-                    step="0.01"
-                    min="0"
-                    max={LIMITS.maxDollars}
-                    defaultValue={item.originalPriceCents === null ? "" : centsToDollars(item.originalPriceCents)}
-                    error={errorOf(item, "originalPrice")}
-                  />
+                  // Not typed in: a "was" price is only ever one the product sold at (set on a cut).
+                  <p className="text-xs text-ink-soft" data-testid="reference-price">
+                    {item.originalPriceCents !== null
+                      ? `Shown as "Was ${formatCents(item.originalPriceCents)}": what it sold at before you lowered the price.`
+                      : 'Lower the price and the shop shows what it sold at before as "Was".'}
+                  </p>
                 ) : (
                   <span />
                 )}

@@ -98,7 +98,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <div className="space-y-6">
           <div className="card p-5">
             <h2 className="text-xl font-semibold">Items</h2>
-            <OrderSummary order={order} />
+            <OrderSummary order={order} savingsLabel="Discount" />
           </div>
           <div className="card p-5">
             <h2 className="text-xl font-semibold">History</h2>

@@ -1,0 +1,67 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import AdminOrder from "./order";
+import type { Order } from "~/models/order-types";
+
+const ORDER: Order = {
+  id: "6f1c2a52-7d0e-4c55-9a39-4d4a0e2f7b11",
+  number: "LR-7KQ2",
+  status: "paid",
+  email: "sam@example.com",
+  customerName: "Sam Reefer",
+  shippingAddress: { line1: "1 Reef Way", city: "Austin", state: "TX", postalCode: "78701", country: "US" },
+  requiresShipping: true,
+  lines: [
+    {
+      kind: "combo",
+      id: null,
+      productIds: ["premium-chaeto", "reef-care-bundle"],
+      title: "Custom combo: Premium Chaeto (Chaetomorpha) + Reef Care Bundle",
+      quantity: 1,
+      unitPriceCents: 5998,
+      totalCents: 5998,
+    },
+  ],
+  subtotalCents: 5998,
+  discountCents: 1500,
+  shippingCents: 0,
+  totalCents: 5998,
+  currency: "USD",
+  source: "web",
+  paymentProvider: "test",
+  paymentReference: "test_pi_1",
+  paymentFailure: null,
+  reservedUntil: null,
+  paidAt: "2026-11-21T12:00:00.000Z",
+  createdAt: "2026-11-21T12:00:00.000Z",
+  updatedAt: "2026-11-21T12:00:00.000Z",
+  events: [],
+  carrier: null,
+  trackingNumber: null,
+  shippedAt: null,
+  externalReference: null,
+  refundedCents: 0,
+  userId: null,
+  stockHeld: true,
+};
+
+function page() {
+  const Stub = createRoutesStub([{ id: "order", path: "/admin/orders/:orderId", Component: AdminOrder as never }]);
+  return renderToString(
+    <Stub
+      initialEntries={[`/admin/orders/${ORDER.id}`]}
+      hydrationData={{
+        loaderData: { order: { order: ORDER, history: [], notes: [], refunds: [], attempts: [], actions: [] } },
+      }}
+    />,
+  ).replaceAll("<!-- -->", "");
+}
+
+describe("the back office's order page", () => {
+  it("names the order's discount as the owner reads it, not in a shopper's words", () => {
+    const html = page();
+    expect(html).toMatch(/<dt>Discount<\/dt><dd>\$15\.00<\/dd>/);
+    expect(html).not.toMatch(/You saved|You save/);
+  });
+});
