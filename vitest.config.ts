@@ -13,6 +13,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/setup/console-guard.ts"],
         },
       },
       {

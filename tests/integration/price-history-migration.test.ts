@@ -42,7 +42,7 @@ describe(`migration 0013 on an existing shop, ${testDatabaseKind()}`, () => {
         images: "[]",
       })
       .execute();
-    const { error } = await migrator.migrateTo("0013-price-history");
+    const { error } = await migrator.migrateTo("0015-price-history");
     expect(error).toBeUndefined();
     const row = await db
       .selectFrom("products")
