@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { catalogueChanged } from "./catalogue-snapshot.server";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Order, OrderLine, ShippingAddress } from "./order-types";
@@ -128,6 +129,10 @@ async function reserveStock(trx: Trx, needs: StockNeed[], quote: CartQuote, orde
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw outOfStock(quote, need.id);
   }
+  // Pages showing this stock are out of date from here on. Counted inside the transaction: a
+  // copy rendered before is dropped; one that read between here and the commit (PostgreSQL) is
+  // dropped when the watcher sees the committed change (watchCatalogue).
+  catalogueChanged();
 }
 
 /**
@@ -159,6 +164,7 @@ async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reaso
       })
       .execute();
   }
+  if (needs.length > 0) catalogueChanged();
 }
 
 // ---- placing and paying ------------------------------------------------------------------
