@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
@@ -30,6 +31,9 @@ export const links: LinksFunction = () => [
   // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
   // asks for the render-blocking CSS before any script (as a plain link it came after all of them).
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
+  // The headings' face (latin: every heading the shop writes), asked for with the stylesheet so it
+  // is there for the first paint on a first visit as on later ones (app/app.css).
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
