@@ -108,9 +108,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <label htmlFor="sort" className="text-sm font-semibold whitespace-nowrap">
             Sort by
           </label>
+          {/* Keyed by the sort it shows: going Back to another sort renders the same route, and a
+              kept <select> would still show the sort picked later. No autocomplete: the browser
+              would otherwise restore that later pick on a page it takes from its history. */}
           <select
+            key={query.sort}
             id="sort"
             name="sort"
+            autoComplete="off"
             defaultValue={query.sort}
             className="field-input min-h-10 w-auto py-1.5 text-sm"
           >
