@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
@@ -16,7 +17,7 @@ import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
-import { DeferredToaster } from "./components/ui/toaster";
+import { DeferredToaster, notify } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { isAdmin } from "./models/admin-access.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
@@ -31,6 +32,9 @@ export const links: LinksFunction = () => [
   // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
   // asks for the render-blocking CSS before any script (as a plain link it came after all of them).
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
+  // The headings' face (latin: every heading the shop writes), asked for with the stylesheet so it
+  // is there for the first paint on a first visit as on later ones (app/app.css).
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -111,13 +115,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Toasts sit bottom right, except while the cart panel is open: there they would cover its Checkout button. */
+/**
+ * Toasts sit bottom right, except while the cart panel is open: there they would cover its
+ * Checkout button, so they move to the top, below the panel's title and close button (on a phone
+ * the panel is the whole width). Opening the panel takes away the toasts about the cart that led
+ * to it ("Added…, View cart"): the cart is in front of the shopper now.
+ */
 function ShopToaster() {
   const { open } = useCart();
+  useEffect(() => {
+    if (open) notify.dismissAll();
+  }, [open]);
   return (
-    <DeferredToaster position={open ? "top-center" : "bottom-right"} visibleToasts={3} duration={4000} closeButton />
+    <DeferredToaster
+      position={open ? "top-center" : "bottom-right"}
+      mobileOffset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
+      offset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
+      visibleToasts={3}
+      duration={4000}
+      closeButton
+    />
   );
 }
+
+/** Below the cart panel's header (its title and 44 px close button with their padding). */
+const PANEL_HEADER_CLEARANCE = "5.5rem";
 
 /**
  * Routes whose handle says `{ backOffice: true }` (the /admin layout) get no storefront chrome:

@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import { parseConfig } from "~/config.server";
+import { catalogueGeneration, watchCatalogue } from "~/models/catalogue-snapshot.server";
 import { prepareGuideSearch } from "~/models/search.server";
 import { getWisdomRetriever } from "~/models/wisdom.server";
 import { createHttpApp } from "./http";
@@ -8,6 +9,8 @@ import { pageCache } from "./page-cache";
 import { createServices } from "./services";
 import { startWorker } from "./worker";
 import type { ServerBuild } from "react-router";
+
+const CATALOGUE_WATCH_MS = 250;
 
 /**
  * Entry of the server bundle: builds the services (config, database, migrations, seed) and the
@@ -25,6 +28,7 @@ export async function createApp() {
   services.logger.debug({ ms: Math.round(performance.now() - warm) }, "guide indexes built");
   const cache = config.pageCache
     ? pageCache({
+        generation: catalogueGeneration,
         logRequest: (req, res, ms) =>
           services.logger.info(
             { reqId: res.getHeader("X-Request-Id"), ...requestLogFields(req, res, ms), cache: "fast" },
@@ -32,7 +36,11 @@ export async function createApp() {
           ),
       })
     : null;
-  if (cache) app.use(cache);
+  if (cache) {
+    app.use(cache);
+    // This process counts its own catalogue changes at once; other processes' within this time.
+    watchCatalogue(services.database.db, CATALOGUE_WATCH_MS);
+  }
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

@@ -19,9 +19,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * CSP nonce and header of its render, so one nonce serves every visitor of that copy (as a CDN
  * would): the nonce still cannot be known before the render, and everything a render puts in a
  * page is in the copy (docs/decisions/009-caching.md). Each copy is compressed once per encoding
- * instead of once per request. What a visitor sees may be up to STALE_MS old (a stock count,
- * say); checkout re-checks everything on the server. Browsers revalidate with the ETag (304);
- * shared caches may keep a page for `s-maxage`.
+ * instead of once per request. A copy is dropped the moment the catalogue changes (the
+ * `generation` option: stock, prices, what is on sale), so a stock badge or price is never older
+ * than the catalogue; other content may be up to STALE_MS old. Browsers revalidate with the ETag
+ * (304); shared caches may keep a page for `s-maxage`.
  */
 export const PAGE_CACHE_PATHS =
   /^\/(|products|product\/[A-Za-z0-9_-]{1,100}|reef-wisdom|reef-wisdom\/lazy-reefer-guide\/[a-z0-9-]{1,100}|care|hermit|shipping-info|privacy-policy|terms-of-service|plan|theplan|coming-soon|contact)(\.data)?$/;
@@ -64,6 +65,8 @@ interface Entry {
   headers: Record<string, string | string[]>;
   etag: string;
   storedAt: number;
+  /** The catalogue generation the render began at. */
+  generation: number;
 }
 
 /**
@@ -137,6 +140,11 @@ export interface PageCacheOptions {
   now?: () => number;
   freshMs?: number;
   staleMs?: number;
+  /**
+   * The catalogue's change count (app/models/catalogue-snapshot.server.ts): a copy rendered
+   * before the count moved is never served, fresh or stale.
+   */
+  generation?: () => number;
   /** Logs the copies `answer` serves, as the app logs the requests it handles. */
   logRequest?: (req: IncomingMessage, res: ServerResponse, ms: number) => void;
 }
@@ -172,6 +180,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
   const now = options.now ?? Date.now;
   const freshMs = options.freshMs ?? FRESH_MS;
   const staleMs = options.staleMs ?? STALE_MS;
+  const generation = options.generation ?? (() => 0);
+  const current = (entry: Entry) => entry.generation === generation();
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry | null>>();
   // Background refreshes come from this process to itself; the token keeps outsiders from
@@ -228,6 +238,8 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
 
   /** Lets the renderer answer this request and keeps what it sent, if it may be shared. */
   function renderAndKeep(req: Request, res: Response, next: NextFunction, key: string) {
+    // Taken before the render reads anything: a change during the render makes the copy old.
+    const renderedAt = generation();
     let release: (entry: Entry | null) => void = () => {};
     rendering.set(key, new Promise((resolve) => (release = resolve)));
     const chunks: Buffer[] = [];
@@ -275,6 +287,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
         headers,
         etag: `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`,
         storedAt: now(),
+        generation: renderedAt,
       };
       remember(key, entry);
       release(entry);
@@ -286,7 +299,11 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
 
   /** A fresh or stale copy for this key, served (and refreshed when stale); false when there is none. */
   function serveKept(req: IncomingMessage, res: ServerResponse, key: string, bare: boolean): boolean {
-    const entry = entries.get(key);
+    let entry = entries.get(key);
+    if (entry && !current(entry)) {
+      entries.delete(key);
+      entry = undefined;
+    }
     const age = entry ? now() - entry.storedAt : Infinity;
     if (entry && age < freshMs) {
       serve(req, res, entry, "hit", bare);
@@ -325,7 +342,7 @@ export function pageCache(options: PageCacheOptions = {}): PageCache {
     const inFlight = rendering.get(key);
     if (inFlight) {
       const rendered = await inFlight;
-      if (rendered) return serve(req, res, rendered, "hit", false);
+      if (rendered && current(rendered)) return serve(req, res, rendered, "hit", false);
     }
     if (req.method === "HEAD") return next(); // no body to keep
     renderAndKeep(req, res, next, key);

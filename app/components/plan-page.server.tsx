@@ -20,7 +20,16 @@ export function PlanHeader() {
 }
 
 /** The daily, weekly and monthly lists, and the bundle that fits (not printed). */
-export function PlanChecklist({ plan, bundle }: { plan: Plan; bundle: BundleView | null }) {
+export function PlanChecklist({
+  plan,
+  bundle,
+  alternative,
+}: {
+  plan: Plan;
+  bundle: BundleView | null;
+  /** On sale now, when `bundle` cannot be bought. */
+  alternative: BundleView | null;
+}) {
   return (
     <>
       <div className="mt-6 grid gap-6 md:grid-cols-3">
@@ -49,8 +58,27 @@ export function PlanChecklist({ plan, bundle }: { plan: Plan; bundle: BundleView
           <div>
             <h3 className="text-2xl font-semibold">The bundle that fits</h3>
             <p className="mt-2 text-ink-soft">{plan.bundleReason}</p>
+            {bundle.purchasable ? null : (
+              <p className="mt-3 font-semibold" data-testid="plan-unavailable">
+                {bundle.name} can&apos;t be ordered right now.
+                {alternative ? ` ${alternative.name} has much of the same and is in stock.` : ""}
+              </p>
+            )}
           </div>
           <BundleCard bundle={bundle} />
+          {alternative ? (
+            <>
+              <div>
+                <h3 className="text-2xl font-semibold">In stock now</h3>
+                <p className="mt-2 text-ink-soft">
+                  Shares the most with {bundle.name}: {alternative.productTitles.join(", ")}.
+                </p>
+              </div>
+              <div data-testid="plan-alternative">
+                <BundleCard bundle={alternative} />
+              </div>
+            </>
+          ) : null}
         </div>
       ) : null}
     </>

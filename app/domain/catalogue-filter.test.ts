@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyListingQuery, needsRanks, parseListingQuery } from "./catalogue-filter";
+import { applyListingQuery, needsRanks, offeredCategories, parseListingQuery } from "./catalogue-filter";
 import type { Category } from "./catalogue";
 
 const items: Array<{ id: string; name: string; category: Category; priceCents: number; position: number }> = [
@@ -86,5 +86,13 @@ describe("product listing", () => {
       const sorted = applyListingQuery(items, { category: null, sort });
       expect(sorted.map((i) => i.id).sort()).toEqual(["a", "b", "c", "d"]);
     }
+  });
+});
+
+describe("offeredCategories", () => {
+  it("offers only the categories holding an item, in the shop's order, and keeps the one looked at", () => {
+    expect(offeredCategories(items, null)).toEqual(["macroalgae", "bundle", "tip"]);
+    expect(offeredCategories(items, "special")).toEqual(["special", "macroalgae", "bundle", "tip"]);
+    expect(offeredCategories([], null)).toEqual([]);
   });
 });

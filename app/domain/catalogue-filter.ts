@@ -57,3 +57,16 @@ export function applyListingQuery<T extends Listable>(items: T[], query: Listing
   const filtered = query.category ? items.filter((item) => item.category === query.category) : [...items];
   return filtered.sort(COMPARATORS[query.sort]);
 }
+
+/**
+ * The categories worth a filter: those holding at least one item the shop shows now, in the
+ * shop's order. A filter that would list nothing (an offer that ended) is not offered; the one
+ * being looked at is kept, so a shopper arriving by an old link sees where they are.
+ */
+export function offeredCategories(
+  items: ReadonlyArray<Pick<Listable, "category">>,
+  current: Category | null,
+): Category[] {
+  const held = new Set(items.map((item) => item.category));
+  return CATEGORIES.filter((category) => held.has(category) || category === current);
+}

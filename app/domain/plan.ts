@@ -77,3 +77,29 @@ export function buildPlan(size: TankSize, level: CareLevel): Plan {
 
   return { daily, weekly, monthly, bundleId: bundle.id, bundleReason: bundle.reason };
 }
+
+interface PlanBundle {
+  id: string;
+  purchasable: boolean;
+  priceCents: number;
+  components: ReadonlyArray<{ productId: string; quantity: number }>;
+}
+
+/**
+ * What to offer instead when the plan's bundle cannot be bought now (sold out, off sale): the
+ * bundle on sale sharing the most of its contents (units in common), the nearest in price on a
+ * tie; null when the plan's bundle can be bought or nothing on sale shares anything with it.
+ */
+export function planAlternative<T extends PlanBundle>(preferred: T, bundles: readonly T[]): T | null {
+  if (preferred.purchasable) return null;
+  const wanted = new Map(preferred.components.map((c) => [c.productId, c.quantity]));
+  let best: { bundle: T; shared: number; gap: number } | null = null;
+  for (const bundle of bundles) {
+    if (bundle.id === preferred.id || !bundle.purchasable) continue;
+    const shared = bundle.components.reduce((n, c) => n + Math.min(c.quantity, wanted.get(c.productId) ?? 0), 0);
+    const gap = Math.abs(bundle.priceCents - preferred.priceCents);
+    if (shared > 0 && (!best || shared > best.shared || (shared === best.shared && gap < best.gap)))
+      best = { bundle, shared, gap };
+  }
+  return best?.bundle ?? null;
+}

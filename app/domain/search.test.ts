@@ -113,6 +113,31 @@ describe("typo correction", () => {
     expect(planQuery("xylophone", vocabulary)).toEqual({ terms: ["xylophone"], correctedQuery: null });
     expect(planQuery("how to", vocabulary)).toEqual({ terms: [], correctedQuery: null });
   });
+
+  it("searches another name of a word as the one the shop writes", () => {
+    const variants = new Map([
+      ["ick", ["ich", "cryptocaryon"]],
+      ["ich", ["ick", "cryptocaryon"]],
+    ]);
+    expect(planQuery("ick", vocabulary, variants)).toEqual({ terms: ["ich"], correctedQuery: "ich" });
+    expect(planQuery("ich", vocabulary, variants)).toEqual({ terms: ["ich"], correctedQuery: null });
+  });
+
+  it("splits two known words written as one", () => {
+    const shop = new Map([...vocabulary, ["coral", 20], ["food", 12], ["care", 9], ["foo", 1]]);
+    expect(planQuery("coralfood", shop)).toEqual({ terms: ["coral", "food"], correctedQuery: "coral food" });
+    expect(planQuery("reefcare", shop)).toEqual({ terms: ["reef", "care"], correctedQuery: "reef care" });
+    expect(planQuery("coralfoods", shop).terms).toEqual(["coral", "food"]);
+  });
+
+  it("does not correct a word to one that starts with another letter", () => {
+    const shop = new Map([...vocabulary, ["lift", 2], ["card", 2], ["gilt", 1]]);
+    expect(planQuery("gift card", new Map([...vocabulary, ["lift", 2], ["card", 2]]))).toEqual({
+      terms: ["gift", "card"],
+      correctedQuery: null,
+    });
+    expect(planQuery("gift", shop).terms).toEqual(["gilt"]);
+  });
 });
 
 describe("createSearchIndex", () => {

@@ -101,28 +101,80 @@ export type Vocabulary = Map<string, number>;
 /** Terms shorter than this are not completed as prefixes: "co" would match half the shop. */
 const MIN_PREFIX = 3;
 
+/** Whether the shop uses `term` as a word, or as the start of one ("phos" while typing). */
+export function isKnownTerm(term: string, vocabulary: Vocabulary): boolean {
+  if (vocabulary.has(term)) return true;
+  if (term.length >= MIN_PREFIX) for (const word of vocabulary.keys()) if (word.startsWith(term)) return true;
+  return false;
+}
+
+/** Another spelling or name of a word ("ick" for "ich"): each word to the words it may stand for. */
+export type Variants = Map<string, string[]>;
+
+/** The most common of `words` the shop uses, if any. */
+function mostCommon(words: readonly string[], vocabulary: Vocabulary): string | null {
+  let best: string | null = null;
+  for (const w of words) if (vocabulary.has(w) && (!best || vocabulary.get(w)! > vocabulary.get(best)!)) best = w;
+  return best;
+}
+
 /**
- * The query's terms, each one kept when the shop uses it (or begins a word it uses: "phos" while
- * typing), otherwise corrected to the nearest word within its typo budget (the more common one
- * on a tie), otherwise kept as it is (and then finds nothing).
+ * Two words the shop uses written as one ("coralfood" → "coral food", "reefcare" → "reef care"),
+ * each part at least MIN_PREFIX letters; of several splits the one whose rarer part is the more
+ * common wins.
  */
-function correctTerms(terms: string[], vocabulary: Vocabulary): { terms: string[]; corrected: boolean } {
+function splitCompound(term: string, vocabulary: Vocabulary): string[] | null {
+  let best: { parts: string[]; weight: number } | null = null;
+  for (let i = MIN_PREFIX; i <= term.length - MIN_PREFIX; i++) {
+    const left = term.slice(0, i);
+    const right = analyze(term.slice(i))[0];
+    if (!right || !vocabulary.has(left) || !vocabulary.has(right)) continue;
+    const weight = Math.min(vocabulary.get(left)!, vocabulary.get(right)!);
+    if (!best || weight > best.weight) best = { parts: [left, right], weight };
+  }
+  return best?.parts ?? null;
+}
+
+/**
+ * The nearest word the shop uses within the term's typo budget (the more common one on a tie),
+ * starting with the same letter: a slip in the first letter is rare, and without this rule
+ * "gift" became "lift".
+ */
+function nearestWord(term: string, vocabulary: Vocabulary): string | null {
+  const budget = typoBudget(term);
+  if (budget === 0) return null;
+  let best: { word: string; distance: number; count: number } | undefined;
+  for (const [word, count] of vocabulary) {
+    if (word[0] !== term[0]) continue;
+    const distance = editDistance(term, word, budget);
+    if (distance > budget) continue;
+    if (!best || distance < best.distance || (distance === best.distance && count > best.count))
+      best = { word, distance, count };
+  }
+  return best?.word ?? null;
+}
+
+/**
+ * The query's terms, each one kept when the shop uses it (or begins a word it uses), otherwise,
+ * in this order: replaced by the variant the shop uses ("ick" → "ich"), split into two words the
+ * shop uses ("coralfood"), corrected to the nearest word within its typo budget, or kept as it is
+ * (and then finds nothing).
+ */
+function correctTerms(
+  terms: string[],
+  vocabulary: Vocabulary,
+  variants: Variants,
+): { terms: string[]; corrected: boolean } {
   let corrected = false;
-  const out = terms.map((term) => {
-    if (vocabulary.has(term)) return term;
-    if (term.length >= MIN_PREFIX) for (const word of vocabulary.keys()) if (word.startsWith(term)) return term;
-    const budget = typoBudget(term);
-    if (budget === 0) return term;
-    let best: { word: string; distance: number; count: number } | undefined;
-    for (const [word, count] of vocabulary) {
-      const distance = editDistance(term, word, budget);
-      if (distance > budget) continue;
-      if (!best || distance < best.distance || (distance === best.distance && count > best.count))
-        best = { word, distance, count };
-    }
-    if (!best) return term;
+  const out = terms.flatMap((term) => {
+    if (isKnownTerm(term, vocabulary)) return [term];
+    const replacement =
+      mostCommon(variants.get(term) ?? [], vocabulary) ??
+      splitCompound(term, vocabulary) ??
+      nearestWord(term, vocabulary);
+    if (!replacement) return [term];
     corrected = true;
-    return best.word;
+    return typeof replacement === "string" ? [replacement] : replacement;
   });
   return { terms: out, corrected };
 }
@@ -130,13 +182,18 @@ function correctTerms(terms: string[], vocabulary: Vocabulary): { terms: string[
 /**
  * The terms to search for `query`, typos corrected, and the query as the shopper would have typed
  * it without them ("cheato balls" → "chaeto balls"), or null when nothing needed correcting.
+ * `variants`: other names of words (the reef synonyms), tried before spelling correction.
  */
-export function planQuery(query: string, vocabulary: Vocabulary): { terms: string[]; correctedQuery: string | null } {
+export function planQuery(
+  query: string,
+  vocabulary: Vocabulary,
+  variants: Variants = new Map(),
+): { terms: string[]; correctedQuery: string | null } {
   let changed = false;
   const terms: string[] = [];
   const shown = query.split(" ").map((token) => {
     const asked = analyze(token);
-    const { terms: fixed, corrected } = correctTerms(asked, vocabulary);
+    const { terms: fixed, corrected } = correctTerms(asked, vocabulary, variants);
     terms.push(...fixed);
     if (!corrected) return token;
     changed = true;

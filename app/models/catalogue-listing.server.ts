@@ -1,10 +1,11 @@
 import { inShopWindow } from "~/domain/availability";
-import { applyListingQuery, needsRanks, type ListingQuery } from "~/domain/catalogue-filter";
+import { applyListingQuery, needsRanks, offeredCategories, type ListingQuery } from "~/domain/catalogue-filter";
 import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
 import { loadListingRanks } from "~/models/listing-ranks.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
+import type { Category } from "~/domain/catalogue";
 
 export type Listing = ({ kind: "product"; item: ProductView } | { kind: "bundle"; item: BundleView }) & {
   category: ProductView["category"];
@@ -20,12 +21,15 @@ export function listingImageKey(listing: Listing): string {
   return listing.kind === "product" ? (listing.item.imageKeys[0] ?? listing.item.id) : listing.item.imageKey;
 }
 
-/** What the catalogue shows for `query` at `now`, in its order, and how many items the shop window holds. */
+/**
+ * What the catalogue shows for `query` at `now`, in its order, how many items the shop window
+ * holds and which category filters hold any of them.
+ */
 export async function catalogueListing(
   db: Kysely<Database>,
   query: ListingQuery,
   now: Date,
-): Promise<{ listings: Listing[]; total: number }> {
+): Promise<{ listings: Listing[]; total: number; categories: Category[] }> {
   const products = await listProducts(db);
   const bundles = await listBundles(db, products);
   // Dates and sales only for the sorts that use them.
@@ -56,5 +60,9 @@ export async function catalogueListing(
         unitsSold: ranks?.unitsSold.get(`bundle:${b.id}`),
       })),
   ];
-  return { listings: applyListingQuery(listings, query), total: listings.length };
+  return {
+    listings: applyListingQuery(listings, query),
+    total: listings.length,
+    categories: offeredCategories(listings, query.category),
+  };
 }

@@ -1,6 +1,6 @@
+import { sql, type Kysely } from "kysely";
 import { listBundles, listProducts } from "./catalogue.server";
 import type { Database } from "../../database/schema";
-import type { Kysely } from "kysely";
 import type { CatalogueSnapshot } from "~/domain/cart";
 
 /**
@@ -14,7 +14,25 @@ export const CATALOGUE_SNAPSHOT_MAX_AGE_MS = 1000;
 
 interface Cached {
   loadedAt: number;
+  generation: number;
   snapshot: Promise<CatalogueSnapshot>;
+}
+
+/**
+ * Counts the catalogue changes this process has made or seen (stock taken or given back, a price,
+ * an item put on or off sale). Whatever shows the catalogue (the snapshot below, the page cache)
+ * remembers the count it was made at and is thrown away once the count moves: a shopper who just
+ * bought the last unit sees "Sold out" on the next view, not a copy from before the purchase.
+ */
+let generation = 0;
+
+export function catalogueGeneration(): number {
+  return generation;
+}
+
+/** Call when stock, a price or what is on sale changed (inside or after the writing transaction). */
+export function catalogueChanged(): void {
+  generation++;
 }
 
 // Per database handle: tests (and tools) open several databases in one process.
@@ -37,8 +55,9 @@ export async function loadCatalogueSnapshot(
 ): Promise<CatalogueSnapshot> {
   const now = Date.now();
   const hit = cache.get(db);
-  if (!options.fresh && hit && now - hit.loadedAt < CATALOGUE_SNAPSHOT_MAX_AGE_MS) return hit.snapshot;
-  const entry: Cached = { loadedAt: now, snapshot: readSnapshot(db) };
+  if (!options.fresh && hit && hit.generation === generation && now - hit.loadedAt < CATALOGUE_SNAPSHOT_MAX_AGE_MS)
+    return hit.snapshot;
+  const entry: Cached = { loadedAt: now, generation, snapshot: readSnapshot(db) };
   cache.set(db, entry);
   // A failed read is not kept: the next caller tries again.
   entry.snapshot.catch(() => {
@@ -50,4 +69,56 @@ export async function loadCatalogueSnapshot(
 /** Forgets this process's snapshot: call after changing prices, stock or what is on sale. */
 export function invalidateCatalogueSnapshot(db: Kysely<Database>): void {
   cache.delete(db);
+  catalogueChanged();
+}
+
+/** What changes when any product's or bundle's stock, price or sale state changes. */
+async function catalogueFingerprint(db: Kysely<Database>): Promise<string> {
+  const [products, bundles] = await Promise.all([
+    db
+      .selectFrom("products")
+      .select([
+        sql<number>`count(*)`.as("n"),
+        sql<number>`coalesce(sum(quantity), 0)`.as("stock"),
+        sql<number>`coalesce(sum(price_cents), 0)`.as("prices"),
+        sql<number>`coalesce(sum(is_active), 0)`.as("active"),
+        sql<string>`max(updated_at)`.as("updated"),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom("bundles")
+      .select([
+        sql<number>`count(*)`.as("n"),
+        sql<number>`coalesce(sum(price_cents), 0)`.as("prices"),
+        sql<number>`coalesce(sum(is_active), 0)`.as("active"),
+        sql<string>`max(updated_at)`.as("updated"),
+      ])
+      .executeTakeFirst(),
+  ]);
+  return JSON.stringify([products, bundles]);
+}
+
+/**
+ * Notices catalogue changes made by other server processes (or tools) on the shared database:
+ * reads a small fingerprint every `intervalMs` and counts a change when it moves. Changes this
+ * process makes are counted at once by `catalogueChanged`; this bounds everyone else's to one
+ * interval. Returns a function that stops watching.
+ */
+export function watchCatalogue(db: Kysely<Database>, intervalMs: number): () => void {
+  let last: string | null = null;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    catalogueFingerprint(db)
+      .then((fingerprint) => {
+        if (last !== null && fingerprint !== last) catalogueChanged();
+        last = fingerprint;
+      })
+      // A failed read (database restarting, process shutting down) is tried again next time.
+      .catch(() => {})
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { catalogueChanged } from "./catalogue-snapshot.server";
 import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Order, OrderLine, ShippingAddress } from "./order-types";
@@ -129,6 +130,10 @@ async function reserveStock(trx: Trx, needs: StockNeed[], quote: CartQuote, orde
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw outOfStock(quote, need.id);
   }
+  // Pages showing this stock are out of date from here on. Counted inside the transaction: a
+  // copy rendered before is dropped; one that read between here and the commit (PostgreSQL) is
+  // dropped when the watcher sees the committed change (watchCatalogue).
+  catalogueChanged();
 }
 
 /**
@@ -160,6 +165,7 @@ async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reaso
       })
       .execute();
   }
+  if (needs.length > 0) catalogueChanged();
 }
 
 // ---- placing and paying ------------------------------------------------------------------

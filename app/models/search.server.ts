@@ -1,6 +1,7 @@
 import { inShopWindow } from "~/domain/availability";
 import {
   analyze,
+  isKnownTerm,
   planQuery,
   createSearchIndex,
   mergeVocabularies,
@@ -8,9 +9,11 @@ import {
   snippet,
   type SearchIndex,
   type SnippetPart,
+  type Variants,
 } from "~/domain/search";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { bundleView, productView } from "./catalogue-view";
+import { SYNONYM_GROUPS } from "./wisdom/synonyms";
 import { getWisdomSections } from "./wisdom.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
@@ -92,6 +95,24 @@ const tagWords = (tags: string[]) => tags.map((t) => TAG_WORDS[t] ?? t.replace(/
 // The catalogue index follows the snapshot (re-read at most once a second): a renamed product or
 // one taken off sale is found, or not, as soon as the shop shows it so.
 const catalogueIndexes = new WeakMap<CatalogueSnapshot, Indexes>();
+let variants: Variants | null = null;
+
+/**
+ * The one-word names of the reef synonyms (the reef-wisdom chat's list: "ick" and "ich", "aips"
+ * and "aiptasia"), each to the other words of its group: a word the shop never writes is searched
+ * as the one it does.
+ */
+function synonymVariants(): Variants {
+  if (variants) return variants;
+  variants = new Map();
+  for (const group of SYNONYM_GROUPS) {
+    const names = [group.canonical, ...group.variants].filter((v) => !v.includes(" "));
+    const words = [...new Set(names.flatMap((n) => analyze(n)))];
+    for (const word of words) variants.set(word, [...(variants.get(word) ?? []), ...words.filter((w) => w !== word)]);
+  }
+  return variants;
+}
+
 function indexesFor(snapshot: CatalogueSnapshot): Indexes {
   const cached = catalogueIndexes.get(snapshot);
   if (cached) return cached;
@@ -143,7 +164,18 @@ export async function searchShop(
 
   const snapshot = await loadCatalogueSnapshot(db);
   const indexes = indexesFor(snapshot);
-  const { terms, correctedQuery } = planQuery(query, indexes.vocabulary);
+  const planned = planQuery(query, indexes.vocabulary, synonymVariants());
+  // A correction is only offered when it finds something with every word; otherwise the shopper
+  // is told plainly that nothing matched what they typed ("gift card" is not "lift card").
+  const correctionFinds =
+    planned.correctedQuery !== null &&
+    (indexes.catalogue.search(planned.terms, { everyTerm: true }).length > 0 ||
+      indexes.guides.search(planned.terms, { everyTerm: true }).length > 0);
+  const { terms, correctedQuery } = correctionFinds ? planned : { terms: [...new Set(asked)], correctedQuery: null };
+  // A word the shop never uses cannot be matched: results for the other words alone would answer
+  // a different question.
+  if (terms.some((t) => !isKnownTerm(t, indexes.vocabulary)))
+    return { query, correctedQuery: null, catalogue: [], guides: [] };
 
   const products = new Map(snapshot.products.map((p) => [p.id, p]));
   const bundles = new Map(snapshot.bundles.map((b) => [b.id, b]));

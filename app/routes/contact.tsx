@@ -1,8 +1,10 @@
 import { Clock, Mail, Truck } from "lucide";
+import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { PageHeader } from "~/components/page-header";
 import { Field, TextAreaField } from "~/components/ui/field";
+import { useFocusFirstError } from "~/components/ui/focus-first-error";
 import { Icon } from "~/components/ui/icon";
 import { parseForm, typedValues } from "~/domain/forms";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
@@ -44,6 +46,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const errors = actionData?.fieldErrors ?? {};
   // Filled in again after an error from a post made before the page's JavaScript ran.
   const typed = actionData?.values ?? {};
+  const formCard = useRef<HTMLElement>(null);
+  useFocusFirstError(formCard, actionData);
   return (
     <>
       <PageHeader
@@ -52,7 +56,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         intro="Questions about an order, a struggling ball of chaeto or a tank that won't behave: the people who grow and pack your order answer every message."
       />
       <div className="container-page pt-12">
-        <section aria-labelledby="form-heading" className="card relative max-w-2xl p-6 sm:p-8">
+        <section ref={formCard} aria-labelledby="form-heading" className="card relative max-w-2xl p-6 sm:p-8">
           <h2 id="form-heading" className="text-2xl font-semibold">
             Send us a message
           </h2>

@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { StaticHtml } from "~/components/html-once";
 import { PlanChecklist, PlanEmpty, PlanHeader } from "~/components/plan-page.server";
 import { Icon } from "~/components/ui/icon";
-import { buildPlan, CARE_LEVELS, parsePlanInput, TANK_SIZES } from "~/domain/plan";
+import { buildPlan, CARE_LEVELS, parsePlanInput, planAlternative, TANK_SIZES } from "~/domain/plan";
 import { bundleView } from "~/models/catalogue-view";
-import { getBundle, listProducts } from "~/models/catalogue.server";
+import { listBundles, listProducts } from "~/models/catalogue.server";
 import { htmlOnce } from "~/utils/html-once.server";
 import { pageMeta } from "~/utils/seo";
 import { staticMarkup } from "~/utils/static-markup.server";
@@ -25,12 +25,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!input) return { input: null, header, result: htmlOnce(context, "plan-result", staticMarkup(<PlanEmpty />)) };
   const plan = buildPlan(input.size, input.level);
   const { db } = context.services.database;
-  const [bundle, products] = await Promise.all([getBundle(db, plan.bundleId), listProducts(db)]);
-  const view = bundle ? bundleView(bundle, products, context.services.clock()) : null;
+  const now = context.services.clock();
+  const products = await listProducts(db);
+  const bundles = (await listBundles(db, products)).filter((b) => b.active).map((b) => bundleView(b, products, now));
+  const view = bundles.find((b) => b.id === plan.bundleId) ?? null;
+  // What the plan recommends must be buyable now: a sold-out bundle is shown as such, beside the
+  // bundle on sale that shares the most of its contents.
+  const alternative = view ? planAlternative(view, bundles) : null;
   return {
     input,
     header,
-    result: htmlOnce(context, "plan-result", staticMarkup(<PlanChecklist plan={plan} bundle={view} />)),
+    result: htmlOnce(
+      context,
+      "plan-result",
+      staticMarkup(<PlanChecklist plan={plan} bundle={view} alternative={alternative} />),
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ import { StaticHtml } from "~/components/html-once";
 import { onFirstUse } from "~/components/on-first-use";
 import { CARD_SIZES } from "~/components/product-card";
 import { ProductListing } from "~/components/product-listing.server";
-import { CATEGORIES, categoryLabel } from "~/domain/catalogue";
+import { categoryLabel } from "~/domain/catalogue";
 import { parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
 import { catalogImagePreload } from "~/domain/images";
 import { catalogueListing, listingImageKey } from "~/models/catalogue-listing.server";
@@ -32,15 +32,16 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);
-  const { listings: shown, total } = await catalogueListing(
-    context.services.database.db,
-    query,
-    context.services.clock(),
-  );
+  const {
+    listings: shown,
+    total,
+    categories,
+  } = await catalogueListing(context.services.database.db, query, context.services.clock());
   return {
     query,
     shown: shown.length,
     total,
+    categories,
     firstImage: shown[0] ? catalogImagePreload(listingImageKey(shown[0]), CARD_SIZES) : null,
     // The cards are markup only: sent once, as HTML (components/html-once.tsx).
     listing: htmlOnce(context, "product-listing", staticMarkup(<ProductListing listings={shown} />)),
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { query, shown, total, listing } = loaderData;
+  const { query, shown, total, categories, listing } = loaderData;
   const submit = useSubmit();
   // A sort picked before the page was ready changed the select but sent nothing (there is no
   // JavaScript yet to send it): send it now, or the list would not say what the select says.
@@ -78,7 +79,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 flex flex-col gap-4 border-y border-line py-4 lg:flex-row lg:items-center lg:justify-between">
         <nav aria-label="Filter by category">
           <ul className="flex flex-wrap gap-2">
-            {[null, ...CATEGORIES].map((category) => {
+            {[null, ...categories].map((category) => {
               const active = query.category === category;
               return (
                 <li key={category ?? "all"}>
@@ -107,9 +108,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <label htmlFor="sort" className="text-sm font-semibold whitespace-nowrap">
             Sort by
           </label>
+          {/* Keyed by the sort it shows: going Back to another sort renders the same route, and a
+              kept <select> would still show the sort picked later. No autocomplete: the browser
+              would otherwise restore that later pick on a page it takes from its history. */}
           <select
+            key={query.sort}
             id="sort"
             name="sort"
+            autoComplete="off"
             defaultValue={query.sort}
             className="field-input min-h-10 w-auto py-1.5 text-sm"
           >

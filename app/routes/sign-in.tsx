@@ -64,7 +64,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </p>
       }
     >
-      <FormAlert tone="success" message={loaderData.notice} />
+      {/* The notice of the page's arrival ("password changed") is older than any answer to a
+          sign-in: only the latest result is shown, never a success beside a later error. */}
+      <FormAlert tone="success" message={actionData ? null : loaderData.notice} />
       <FormAlert message={actionData?.message ?? loaderData.socialError} />
       {loaderData.social ? (
         <div className="mb-6">

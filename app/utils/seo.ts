@@ -30,10 +30,21 @@ export function rootConfig(matches: ReadonlyArray<RootMatch | undefined>): Publi
   );
 }
 
+/**
+ * The page title with the shop's name as its own segment ("Page | Shop"). A title that merely
+ * mentions the name inside its words ("Tip the Lazy Reefer") still gets it: only a title that
+ * already starts or ends with the name as a segment is left as it is.
+ */
+export function brandedTitle(title: string, shopName: string): string {
+  const trimmed = title.trim();
+  if (trimmed === shopName || trimmed.startsWith(`${shopName} |`) || trimmed.endsWith(`| ${shopName}`)) return trimmed;
+  return `${trimmed} | ${shopName}`;
+}
+
 /** Title, description, canonical URL, OpenGraph and Twitter tags for one page. */
 export function pageMeta(matches: ReadonlyArray<RootMatch | undefined>, page: PageSeo): MetaDescriptor[] {
   const { shopName, publicUrl } = rootConfig(matches);
-  const title = page.title.includes(shopName) ? page.title : `${page.title} | ${shopName}`;
+  const title = brandedTitle(page.title, shopName);
   const url = `${publicUrl}${page.path}`;
   const image = `${publicUrl}${page.image ?? "/images/og-default.png"}`;
   const tags: MetaDescriptor[] = [

@@ -148,7 +148,7 @@ test("a change in one tab shows in the other tab's cart", async ({ page }) => {
   await expect(other.getByTestId("cart-count")).toHaveText("3");
 });
 
-test("a toast never covers the cart panel's Checkout button, and offers no 'View cart' while the cart is open", async ({
+test("a toast never covers the cart panel's title, close or Checkout button, and offers no 'View cart' while the cart is open", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -158,8 +158,12 @@ test("a toast never covers the cart panel's Checkout button, and offers no 'View
   await page.goto("/product/reef-care-bundle");
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
+  // The "Added" toast offers the cart; once the cart is open it has nothing left to offer.
+  await expect(page.getByRole("button", { name: "View cart" })).toBeVisible();
   await page.getByRole("button", { name: /Open cart/ }).click();
   const dialog = page.getByRole("dialog", { name: "Your cart" });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   // Removing a line shows an "undo" toast while the panel is open.
   await dialog
     .getByRole("button", { name: /^Remove/ })
@@ -169,9 +173,17 @@ test("a toast never covers the cart panel's Checkout button, and offers no 'View
   await expect(checkout).toBeVisible();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
-  const [a, b] = [await toast.boundingBox(), await checkout.boundingBox()];
-  const overlaps =
-    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
-  expect(overlaps, "a toast covers the Checkout button").toBe(false);
+  // Wait for the toast to settle where it stays (it slides in).
+  await expect.poll(async () => (await toast.boundingBox())?.y).toBe((await toast.boundingBox())?.y);
+  const a = (await toast.boundingBox())!;
+  for (const [name, part] of [
+    ["Checkout button", checkout],
+    ["title", dialog.getByRole("heading", { name: "Your cart" })],
+    ["close button", dialog.getByRole("button", { name: "Close cart" })],
+  ] as const) {
+    const b = (await part.boundingBox())!;
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps, `a toast covers the panel's ${name}`).toBe(false);
+  }
   await expect(page.getByRole("button", { name: "View cart" })).toHaveCount(0);
 });

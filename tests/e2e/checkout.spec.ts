@@ -250,3 +250,18 @@ test("the checkout form's code comes on first use and takes over the server's fo
   await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
   await expect(page.getByTestId("order-total")).toHaveText("$24.99");
 });
+
+test("the test-card banner keeps each card's label on one or two lines at 1440 px and on a phone", async ({ page }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await visit(page, "/products");
+    await addToCart(page, "/product/premium-chaeto");
+    await page.goto("/checkout");
+    const labels = page.getByTestId("test-mode").locator("li > span");
+    await expect(labels.first()).toBeVisible();
+    const lines = await labels.evaluateAll((spans) =>
+      spans.map((s) => Math.round(s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight))),
+    );
+    for (const n of lines) expect(n, `${width} px`).toBeLessThanOrEqual(2);
+  }
+});

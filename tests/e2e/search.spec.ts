@@ -187,3 +187,14 @@ test("the listing sorts by Newest and Best selling", async ({ page }) => {
   await expect(page).toHaveURL(/sort=newest/);
   await expect(page.getByTestId("product-grid").locator("article")).not.toHaveCount(0);
 });
+
+test("joined words, a hobbyist's other name and an unknown word", async ({ page }) => {
+  await visit(page, "/search?q=coralfood");
+  await expect(page.getByTestId("search-count")).toContainText("for “coral food”");
+  await expect(page.getByTestId("search-count")).toContainText("(you typed “coralfood”)");
+  await visit(page, "/search?q=ick");
+  await expect(page.getByTestId("search-count")).toContainText("for “ich”");
+  await visit(page, "/search?q=gift%20card");
+  await expect(page.getByRole("heading", { name: "Nothing matches “gift card”" })).toBeVisible();
+  await expect(page.getByText("lift card")).toHaveCount(0);
+});

@@ -148,3 +148,88 @@ test("the plan prints as a checklist across the page, without the shop's header,
   const daily = await page.getByRole("heading", { name: "Daily" }).locator("..").boundingBox();
   expect(daily?.width ?? 0).toBeGreaterThan(300);
 });
+
+test("offers only category filters that list something now", async ({ page, request }) => {
+  await visit(page, "/products");
+  const filters = page.getByRole("navigation", { name: "Filter by category" }).getByRole("link");
+  const names = await filters.allTextContents();
+  expect(names.length).toBeGreaterThan(2);
+  // Every filter offered lists at least one item (the October special, alone in its category,
+  // has ended: decision 012).
+  for (const name of names.filter((n) => n !== "All")) {
+    await filters.getByText(name, { exact: true }).click();
+    await expect(page.getByTestId("product-grid").getByRole("article").first(), name).toBeVisible();
+  }
+  // An old link to the emptied category still answers, with a way on.
+  const empty = await (await request.get("/products?category=special")).text();
+  expect(empty).toContain("Nothing here right now");
+});
+
+test("after Back, the sort menu says the sort the list is in", async ({ page }) => {
+  await visit(page, "/products");
+  const sort = page.getByLabel("Sort by");
+  await sort.selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await sort.selectOption("price-desc");
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(sort).toHaveValue("price-asc");
+  const prices = await page
+    .getByTestId("product-grid")
+    .locator("article")
+    .evaluateAll((cards) => cards.map((c) => Number((c.textContent ?? "").match(/Price: \$([\d.]+)/)?.[1])));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test("every page title ends with the shop's name, the tip's too", async ({ page }) => {
+  for (const path of ["/product/service-tip", "/plan", "/product/premium-chaeto", "/reef-wisdom"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(/ \| Lazy Reefer$/);
+  }
+});
+
+test("a first visit asks for the headings' face with the page and shows it, as later visits do", async ({ page }) => {
+  await page.goto("/");
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveCount(1);
+  const href = await preload.getAttribute("href");
+  const faces = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((f) => f.family.replace(/"/g, "") === "Fraunces Variable")
+      .map((f) => ({ display: f.display, status: f.status }));
+  });
+  // Swap, not optional: a face that arrives after the first paint is still used on this visit.
+  expect(faces.length).toBeGreaterThan(0);
+  for (const face of faces) expect(face.display).toBe("swap");
+  // The preloaded file is the one the stylesheet uses (one request, not two).
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.endsWith(".woff2")),
+  );
+  expect(fetched).toContain(href);
+  expect(new Set(fetched).size).toBe(fetched.length);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('600 32px "Fraunces Variable"'))).toBe(true);
+});
+
+test("contact errors are brought into view below the sticky header on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/contact");
+  await page.getByLabel("Your name").fill("Rae");
+  // The browser takes it as an address; the shop does not (no domain ending).
+  const email = page.getByLabel("Email", { exact: true });
+  await email.fill("rae@localhost");
+  await page.getByLabel("Message", { exact: true }).fill("My chaeto keeps turning white at the edges.");
+  const send = page.getByRole("button", { name: "Send message" });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+  const header = (await page.locator("header").first().boundingBox())!;
+  const field = (await email.boundingBox())!;
+  expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(field.y + field.height).toBeLessThanOrEqual(844);
+});

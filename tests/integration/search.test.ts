@@ -81,6 +81,32 @@ describe(`searching the shop on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it("finds two words written as one as the two words, and says so", async () => {
+    for (const [joined, apart] of [
+      ["coralfood", "coral food"],
+      ["reefcare", "reef care"],
+    ] as const) {
+      const [typed, spaced] = [await search(joined), await search(apart)];
+      expect(typed.correctedQuery).toBe(apart);
+      expect(typed.catalogue.length).toBeGreaterThan(0);
+      expect(typed.catalogue.map((h) => h.id)).toEqual(spaced.catalogue.map((h) => h.id));
+      expect(typed.guides.map((h) => h.url)).toEqual(spaced.guides.map((h) => h.url));
+    }
+  });
+
+  it("finds the guides' word for a hobbyist's other name of it ('ick' is written 'ich')", async () => {
+    const [other, written] = [await search("ick"), await search("ich")];
+    expect(other.correctedQuery).toBe("ich");
+    expect(written.guides.length).toBeGreaterThan(0);
+    expect(other.guides.map((h) => h.url)).toEqual(written.guides.map((h) => h.url));
+  });
+
+  it("says nothing matched a query with a word the shop never uses, instead of correcting it to another word", async () => {
+    const results = await search("gift card");
+    expect(results).toEqual({ query: "gift card", correctedQuery: null, catalogue: [], guides: [] });
+    expect((await search("gift")).correctedQuery).toBeNull();
+  });
+
   it("answers quickly once warm", async () => {
     await search("chaeto");
     const started = performance.now();

@@ -42,6 +42,7 @@ describe(`ended offers leave the shop window, ${testDatabaseKind()}`, () => {
       homeSpecial: homeSpecial(home.html ?? ""),
       homeFeatured: productLinks(section(home.html ?? "", "featured-heading")),
       listing: JSON.stringify(products).includes("october-special"),
+      filters: products.categories,
       related: productLinks(related ?? ""),
       sitemap: sitemap.includes("/product/october-special"),
     };
@@ -58,6 +59,7 @@ describe(`ended offers leave the shop window, ${testDatabaseKind()}`, () => {
     const seen = await windowAt(DURING);
     expect(seen.homeSpecial).toBe("october-special");
     expect(seen.listing).toBe(true);
+    expect(seen.filters).toContain("special");
     expect(seen.related).toContain("october-special");
     expect(seen.sitemap).toBe(true);
   });
@@ -68,8 +70,19 @@ describe(`ended offers leave the shop window, ${testDatabaseKind()}`, () => {
     // The home page leads with things that can be bought.
     expect(seen.homeFeatured.length).toBeGreaterThan(0);
     expect(seen.listing).toBe(false);
+    // Its category holds nothing else: no filter that would list nothing.
+    expect(seen.filters).not.toContain("special");
+    expect(seen.filters).toEqual(expect.arrayContaining(["macroalgae", "bundle"]));
     expect(seen.related).not.toContain("october-special");
     expect(seen.sitemap).toBe(false);
+  });
+
+  it("keeps the filter a shopper arrives on by an old link, with an empty state that links to everything", async () => {
+    now = AFTER;
+    const products = await productsLoader(args("/products?category=special"));
+    expect(products.categories).toContain("special");
+    expect(products.shown).toBe(0);
+    expect(products.listing).toContain('href="/products"');
   });
 
   it("its URL still answers, says the offer ended and links to what replaced it", async () => {
