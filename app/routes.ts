@@ -2,7 +2,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * The route table of the original product (spec section 2). Its test and diagnostic pages and
- * the add-orders tool are deliberately absent: they live behind /admin (DESIGN.md).
+ * the add-orders tool are deliberately absent: they live behind /admin (docs/architecture.md).
  */
 export default [
   index("routes/home.tsx"),

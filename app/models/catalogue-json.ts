@@ -3,7 +3,7 @@ import { catalogImageDefault } from "~/domain/images";
 import { centsToDollars, percentOff } from "~/domain/money";
 import type { Bundle, Product } from "~/domain/catalogue";
 
-/** The product shape of the HTTP contract (DESIGN.md): money as decimal dollars. */
+/** The product shape of the HTTP contract (docs/architecture.md): money as decimal dollars. */
 export function productJson(product: Product, now: Date) {
   return {
     id: product.id,

@@ -13,7 +13,7 @@ import { stripeWebhookRoutes } from "./stripe-webhook";
 import { wisdomRoutes } from "./wisdom";
 import type { AppServices } from "../services";
 
-/** Everything under /api: JSON in, JSON out, errors in the envelope of DESIGN.md. */
+/** Everything under /api: JSON in, JSON out, errors in the envelope of docs/architecture.md. */
 export function createApiRouter(services: AppServices): Router {
   const api = Router();
   // Before the JSON parser: the webhook's signature is computed over the raw bytes.

@@ -354,7 +354,7 @@ describe("two instances behind nginx on one PostgreSQL and one Redis", () => {
    * A load of checkouts through nginx, each buyer with its own email and Idempotency-Key; when
    * `stopAfter` orders have been answered, instance A gets `signal`. A buyer whose request fails
    * (connection error, 5xx, or "still being processed") retries with the same key until it gets a
-   * final answer, as DESIGN.md asks of clients (a replay returns the first answer; a claim left by
+   * final answer, as the HTTP contract asks of clients (docs/architecture.md) (a replay returns the first answer; a claim left by
    * a killed instance is taken over once its lease has run out).
    */
   async function loadWhileStopping(
