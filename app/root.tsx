@@ -1,3 +1,4 @@
+import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { lazy, Suspense, useEffect } from "react";
 import {
   Links,
@@ -9,7 +10,6 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
