@@ -10,6 +10,7 @@ import * as m0008 from "./migrations/0008-bundle-kits";
 import * as m0010 from "./migrations/0010-order-lifecycle";
 import * as m0011 from "./migrations/0011-product-photos";
 import * as m0012 from "./migrations/0012-message-replies";
+import * as m0013 from "./migrations/0013-true-bundle-descriptions";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0010-order-lifecycle": m0010,
   "0011-product-photos": m0011,
   "0012-message-replies": m0012,
+  "0013-true-bundle-descriptions": m0013,
 };
 
 /**
