@@ -13,6 +13,7 @@ import * as m0012 from "./migrations/0012-message-replies";
 import * as m0013 from "./migrations/0013-guest-orders-to-accounts";
 import * as m0014 from "./migrations/0014-order-holds";
 import * as m0015 from "./migrations/0015-price-history";
+import * as m0016 from "./migrations/0016-true-bundle-descriptions";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0013-guest-orders-to-accounts": m0013,
   "0014-order-holds": m0014,
   "0015-price-history": m0015,
+  "0016-true-bundle-descriptions": m0016,
 };
 
 /**

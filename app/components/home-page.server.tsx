@@ -4,6 +4,7 @@ import { BundleCard, ProductCard } from "~/components/product-card";
 import { SpecialOffer } from "~/components/special-offer";
 import { Icon } from "~/components/ui/icon";
 import { heroImageUrl, heroSrcSet } from "~/domain/images";
+import { ARRIVE_ALIVE_HOURS } from "~/domain/shop-policies";
 import type { BundleView, ProductView } from "~/models/catalogue-view";
 
 /**
@@ -31,7 +32,7 @@ const PROMISES = [
   {
     icon: ShieldCheck,
     title: "Arrive-alive guarantee",
-    text: "Send a photo within 24 hours and we replace or refund it.",
+    text: `Send a photo within ${ARRIVE_ALIVE_HOURS} hours and we replace or refund it.`,
   },
 ];
 

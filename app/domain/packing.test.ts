@@ -28,8 +28,8 @@ describe("pick list", () => {
         kind: "bundle",
         quantity: 2,
         items: [
-          { productId: "combo-product", title: "Chaeto + Coral Food Combo", quantity: 6 },
-          { productId: "food", title: "Coral Food", quantity: 2 },
+          { productId: "combo-product", title: "Chaeto + Coral Food Combo", quantity: 6, ships: true },
+          { productId: "food", title: "Coral Food", quantity: 2, ships: true },
         ],
       },
     ]);
@@ -43,8 +43,8 @@ describe("pick list", () => {
       titles,
     );
     expect(group!.items).toEqual([
-      { productId: "chaeto", title: "Chaeto", quantity: 6 },
-      { productId: "food", title: "Coral Food", quantity: 3 },
+      { productId: "chaeto", title: "Chaeto", quantity: 6, ships: true },
+      { productId: "food", title: "Coral Food", quantity: 3, ships: true },
     ]);
   });
 
@@ -58,9 +58,23 @@ describe("pick list", () => {
       titles,
     );
     expect(groups.map((g) => g.items)).toEqual([
-      [{ productId: "chaeto", title: "Chaeto", quantity: 1 }],
-      [{ productId: null, title: "Old Kit", quantity: 1 }],
+      [{ productId: "chaeto", title: "Chaeto", quantity: 1, ships: true }],
+      [{ productId: null, title: "Old Kit", quantity: 1, ships: true }],
     ]);
+  });
+
+  it("marks a digital product as nothing to pack and leaves it out of the units to pick", () => {
+    const groups = pickList(
+      [
+        { kind: "product", id: "chaeto", productIds: null, title: "Chaeto", quantity: 2 },
+        { kind: "product", id: "tip", productIds: null, title: "Tip", quantity: 1 },
+      ],
+      new Map(),
+      titles,
+      new Set(["tip"]),
+    );
+    expect(groups.map((g) => g.items[0]!.ships)).toEqual([true, false]);
+    expect(unitsToPick(groups)).toBe(2);
   });
 });
 

@@ -9,6 +9,8 @@ export interface PickItem {
   title: string;
   /** Units to pick: per kit times the kits ordered. */
   quantity: number;
+  /** False for a digital item (the tip): it is on the order but there is nothing to put in the box. */
+  ships: boolean;
 }
 
 export interface PickGroup {
@@ -25,29 +27,41 @@ export function pickList(
   lines: readonly Pick<OrderLine, "kind" | "id" | "productIds" | "title" | "quantity">[],
   bundleComponents: ReadonlyMap<string, readonly { productId: string; quantity: number }[]>,
   productTitles: ReadonlyMap<string, string>,
+  /** Products that never ship (digital); any other product, or a line of none, ships. */
+  digitalProducts: ReadonlySet<string> = new Set(),
 ): PickGroup[] {
   const titleOf = (id: string) => productTitles.get(id) ?? `Product ${id}`;
+  const ships = (id: string | null) => id === null || !digitalProducts.has(id);
   return lines.map((line) => {
     let items: PickItem[];
     if (line.kind === "bundle" && line.id && bundleComponents.has(line.id)) {
-      items = bundleComponents
-        .get(line.id)!
-        .map((c) => ({ productId: c.productId, title: titleOf(c.productId), quantity: c.quantity * line.quantity }));
+      items = bundleComponents.get(line.id)!.map((c) => ({
+        productId: c.productId,
+        title: titleOf(c.productId),
+        quantity: c.quantity * line.quantity,
+        ships: ships(c.productId),
+      }));
     } else if (line.kind === "combo" && line.productIds?.length) {
       // A combo holds one of each product it names; a product named twice is picked twice.
       const counts = new Map<string, number>();
       for (const id of line.productIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-      items = [...counts].map(([id, n]) => ({ productId: id, title: titleOf(id), quantity: n * line.quantity }));
+      items = [...counts].map(([id, n]) => ({
+        productId: id,
+        title: titleOf(id),
+        quantity: n * line.quantity,
+        ships: ships(id),
+      }));
     } else {
-      items = [{ productId: line.kind === "product" ? line.id : null, title: line.title, quantity: line.quantity }];
+      const productId = line.kind === "product" ? line.id : null;
+      items = [{ productId, title: line.title, quantity: line.quantity, ships: ships(productId) }];
     }
     return { title: line.title, kind: line.kind, quantity: line.quantity, items };
   });
 }
 
-/** Units in the box, for the slip's footer ("7 units"). */
+/** Units that go in the box, for the slip's caption ("7 units"): digital items are not picked. */
 export function unitsToPick(groups: readonly PickGroup[]): number {
-  return groups.reduce((sum, g) => sum + g.items.reduce((s, i) => s + i.quantity, 0), 0);
+  return groups.reduce((sum, g) => sum + g.items.reduce((s, i) => s + (i.ships ? i.quantity : 0), 0), 0);
 }
 
 /**

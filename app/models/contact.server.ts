@@ -32,7 +32,7 @@ export async function submitContactMessage(
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const [notification, acknowledgement] = await Promise.all([
     renderContactNotification(brand, { name: input.name, email: input.email, subject, message: input.message }),
-    renderContactAcknowledgement(brand, input.name, subject),
+    renderContactAcknowledgement(brand, { name: input.name, subject, message: input.message }),
   ]);
   return db.transaction().execute(async (trx) => {
     const row = await trx

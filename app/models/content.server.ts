@@ -1,5 +1,6 @@
 import matter from "gray-matter";
 import { z } from "zod";
+import { fillPolicyPlaceholders } from "~/domain/shop-policies";
 import { htmlOnce } from "~/utils/html-once.server";
 import { readingMinutes, renderMarkdown, type RenderedMarkdown } from "./markdown.server";
 import type { AppLoadContext } from "react-router";
@@ -37,7 +38,7 @@ function load(files: Record<string, string>): Map<string, ContentDocument> {
   const docs = new Map<string, ContentDocument>();
   for (const [file, raw] of Object.entries(files)) {
     const slug = file.split("/").pop()!.replace(/\.md$/, "");
-    const parsed = matter(raw);
+    const parsed = matter(fillPolicyPlaceholders(raw));
     const front = FrontMatterSchema.parse(parsed.data);
     docs.set(slug, {
       slug,

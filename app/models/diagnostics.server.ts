@@ -8,15 +8,22 @@ import type { AppServices } from "../../server/services";
 export interface CheckResult {
   name: string;
   ok: boolean;
+  /** The check ran without error but did not do the real thing (a test mail only stored, never sent). */
+  incomplete?: boolean;
   detail: string;
   ms: number;
 }
 
-async function timed(name: string, run: () => Promise<string>): Promise<CheckResult> {
+/** What a check found: a sentence, or one that says the real thing did not happen. */
+type Found = string | { incomplete: string };
+
+async function timed(name: string, run: () => Promise<Found>): Promise<CheckResult> {
   const started = performance.now();
   try {
-    const detail = await run();
-    return { name, ok: true, detail, ms: Math.round(performance.now() - started) };
+    const found = await run();
+    const ms = Math.round(performance.now() - started);
+    if (typeof found !== "string") return { name, ok: false, incomplete: true, detail: found.incomplete, ms };
+    return { name, ok: true, detail: found, ms };
   } catch (err) {
     return {
       name,
@@ -51,7 +58,9 @@ export const DIAGNOSTICS = {
       );
       return s.config.smtpUrl
         ? `queued to ${s.config.shopEmail}; the worker sends it within seconds`
-        : `queued to ${s.config.shopEmail}; SMTP_URL is not set, so it stays in the outbox`;
+        : {
+            incomplete: `stored in the Outbox only, not sent: SMTP_URL is not set, so no email leaves this shop (${s.config.shopEmail} will not receive it)`,
+          };
     }),
   storage: (s: AppServices) =>
     timed("Storage write, read, delete", async () => {

@@ -9,6 +9,7 @@ import {
   type OrderEventInput,
   type OrderEventType,
 } from "~/domain/order-lifecycle";
+import { describePaymentFailure } from "~/domain/payment-failures";
 import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import type { Database } from "../../database/schema";
@@ -223,9 +224,9 @@ function noteFor(event: OrderEventInput, summary: string, refundCents: number): 
     case "pay":
       return `Payment ${event.reference}`;
     case "decline":
-      return `Payment attempt declined: ${event.reason}`;
+      return `Payment attempt declined: ${describePaymentFailure(event.reason)}`;
     case "fail-attempt":
-      return `Payment attempt failed: ${event.reason}`;
+      return `Payment attempt failed: ${describePaymentFailure(event.reason)}`;
     case "ship":
       return `${event.carrier} ${event.trackingNumber}`;
     case "cancel":

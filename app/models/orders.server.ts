@@ -7,6 +7,7 @@ import type { Database } from "../../database/schema";
 import type { Order, OrderLine, ShippingAddress } from "./order-types";
 import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";
+import type { StoryOrder } from "~/domain/order-story";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -485,6 +486,56 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
       createdAt: toIso(e.created_at)!,
     })),
   };
+}
+
+/** What each order's story is told from (see orderStory), for a list of orders, in two queries. */
+export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map<string, StoryOrder>> {
+  if (ids.length === 0) return new Map();
+  const [rows, events] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select([
+        "id",
+        "status",
+        "requires_shipping",
+        "total_cents",
+        "refunded_cents",
+        "paid_at",
+        "carrier",
+        "tracking_number",
+        "shipped_at",
+        "payment_reference",
+      ])
+      .where("id", "in", [...ids])
+      .execute(),
+    db
+      .selectFrom("order_events")
+      .select(["order_id", "to_status", "created_at"])
+      .where("order_id", "in", [...ids])
+      .orderBy("id")
+      .execute(),
+  ]);
+  const history = new Map<string, { toStatus: OrderStatus; createdAt: string }[]>();
+  for (const e of events) {
+    const list = history.get(e.order_id) ?? [];
+    list.push({ toStatus: e.to_status as OrderStatus, createdAt: toIso(e.created_at)! });
+    history.set(e.order_id, list);
+  }
+  const facts = new Map<string, StoryOrder>();
+  for (const r of rows)
+    facts.set(r.id, {
+      status: r.status as OrderStatus,
+      requiresShipping: Boolean(r.requires_shipping),
+      totalCents: r.total_cents,
+      refundedCents: r.refunded_cents,
+      paidAt: toIso(r.paid_at),
+      carrier: r.carrier,
+      trackingNumber: r.tracking_number,
+      shippedAt: toIso(r.shipped_at),
+      paymentReference: r.payment_reference,
+      events: history.get(r.id) ?? [],
+    });
+  return facts;
 }
 
 /** The order for the holder of its link token; null for anyone else (same as a missing order). */

@@ -1,8 +1,11 @@
+import { needsShipping } from "~/domain/availability";
 import { pickList } from "~/domain/packing";
 import { listOrderNotes } from "./admin-orders.server";
+import { parseJson } from "./db-values";
 import { getOrder } from "./orders.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
+import type { FulfillmentType, ProductMetadata } from "~/domain/catalogue";
 
 /**
  * Everything the packing slip prints: the order, what to pick (kits and combos expanded into
@@ -29,15 +32,34 @@ export async function packingSlip(db: Kysely<Database>, orderId: string) {
     kits.set(c.bundle_id, kit);
   }
   const productIds = [
-    ...new Set([...components.map((c) => c.product_id), ...order.lines.flatMap((l) => l.productIds ?? [])]),
+    ...new Set([
+      ...components.map((c) => c.product_id),
+      ...order.lines.flatMap((l) => l.productIds ?? []),
+      ...order.lines.flatMap((l) => (l.kind === "product" && l.id ? [l.id] : [])),
+    ]),
   ];
   const products =
     productIds.length === 0
       ? []
-      : await db.selectFrom("products").select(["id", "title"]).where("id", "in", productIds).execute();
+      : await db
+          .selectFrom("products")
+          .select(["id", "title", "fulfillment_type", "metadata"])
+          .where("id", "in", productIds)
+          .execute();
+  const digital = new Set(
+    products
+      .filter(
+        (p) =>
+          !needsShipping({
+            fulfillmentType: p.fulfillment_type as FulfillmentType,
+            metadata: parseJson<ProductMetadata>(p.metadata, {}),
+          }),
+      )
+      .map((p) => p.id),
+  );
   return {
     order,
-    picks: pickList(order.lines, kits, new Map(products.map((p) => [p.id, p.title]))),
+    picks: pickList(order.lines, kits, new Map(products.map((p) => [p.id, p.title])), digital),
     notes: await listOrderNotes(db, order.id),
   };
 }

@@ -4,36 +4,61 @@ import { Icon } from "~/components/ui/icon";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/confirmed";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, {
-    title: "Subscription confirmed",
-    description: "Your Lazy Reefer newsletter subscription is confirmed. Expect one useful reef letter a month.",
-    path: "/confirmed",
-  }),
-  { name: "robots", content: "noindex" },
-];
+type Outcome = "subscribed" | "unsubscribed" | "expired" | "invalid" | "how-it-works";
+
+/** One heading per outcome: the tab's title and the page's heading say the same thing. */
+const HEADINGS: Record<Outcome, string> = {
+  subscribed: "You're on the list",
+  unsubscribed: "You're unsubscribed",
+  expired: "That link has expired",
+  invalid: "That link didn't work",
+  "how-it-works": "Confirm your reef notes",
+};
+
+const DESCRIPTIONS: Record<Outcome, string> = {
+  subscribed: "Your Lazy Reefer newsletter subscription is confirmed. Expect one useful reef letter a month.",
+  unsubscribed: "You are unsubscribed from the Lazy Reefer newsletter.",
+  expired: "This newsletter confirmation link has expired.",
+  invalid: "This newsletter link is not valid.",
+  "how-it-works": "How confirming a Lazy Reefer newsletter subscription works.",
+};
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const outcome = data?.outcome ?? "how-it-works";
+  return [
+    ...pageMeta(matches, { title: HEADINGS[outcome], description: DESCRIPTIONS[outcome], path: "/confirmed" }),
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return {
-    problem: params.get("problem"),
-    unsubscribed: params.get("unsubscribed") === "1",
-    subscribed: params.get("subscribed") === "1",
-  };
+  const problem = params.get("problem");
+  const outcome: Outcome =
+    params.get("unsubscribed") === "1"
+      ? "unsubscribed"
+      : problem
+        ? problem === "expired"
+          ? "expired"
+          : "invalid"
+        : params.get("subscribed") === "1"
+          ? "subscribed"
+          : "how-it-works";
+  return { outcome };
 }
 
 export default function Confirmed({ loaderData }: Route.ComponentProps) {
-  if (loaderData.unsubscribed || loaderData.problem) {
+  const { outcome } = loaderData;
+  const heading = HEADINGS[outcome];
+  if (outcome === "unsubscribed" || outcome === "expired" || outcome === "invalid") {
     return (
       <section className="container-page py-20 text-center">
         <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">
-          {loaderData.unsubscribed ? "You're unsubscribed" : "That link didn't work"}
-        </h1>
+        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
         <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-          {loaderData.unsubscribed
+          {outcome === "unsubscribed"
             ? "You won't get any more reef notes from us. If that was a mistake, you can sign up again at the bottom of any page."
-            : loaderData.problem === "expired"
+            : outcome === "expired"
               ? "This confirmation link has expired. Sign up again at the bottom of the page and we'll send a fresh one."
               : "This link is not valid. Sign up again at the bottom of the page and we'll send a fresh one."}
         </p>
@@ -43,12 +68,12 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  if (!loaderData.subscribed) {
+  if (outcome === "how-it-works") {
     // Opened directly, not from a confirmation link: nothing was confirmed, so say how it works.
     return (
       <section className="container-page py-20 text-center">
         <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">Confirm your reef notes</h1>
+        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
         <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
           After you sign up at the bottom of any page, we email you a link. Open it to confirm your address; until then
           we send you nothing else.
@@ -62,7 +87,7 @@ export default function Confirmed({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page py-20 text-center">
       <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-chaeto" />
-      <h1 className="mt-4 text-4xl font-semibold">You're on the list</h1>
+      <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
       <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
         Thanks for confirming your address. Reef notes arrive once a month with seasonal care tips and restock alerts
         for live chaeto. Every letter has a one-click unsubscribe link.

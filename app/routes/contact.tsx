@@ -7,6 +7,7 @@ import { Field, TextAreaField } from "~/components/ui/field";
 import { useFocusFirstError } from "~/components/ui/focus-first-error";
 import { Icon } from "~/components/ui/icon";
 import { parseForm, typedValues } from "~/domain/forms";
+import { ARRIVE_ALIVE_HOURS } from "~/domain/shop-policies";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
 import { formError, invalidForm } from "~/utils/form-response";
@@ -131,8 +132,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Response times
           </h2>
           <p className="mt-2 text-ink-soft">
-            Monday to Friday, within two business days. Arrive-alive claims sent within 24 hours of delivery get
-            priority.
+            Monday to Friday, within two business days. Arrive-alive claims sent within {ARRIVE_ALIVE_HOURS} hours of
+            delivery get priority.
           </p>
         </section>
         <section className="card p-6" aria-labelledby="help-heading">

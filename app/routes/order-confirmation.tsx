@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
 import { Icon } from "~/components/ui/icon";
-import { STATUS_LABELS } from "~/domain/order-status";
+import { orderStory, type OrderStory } from "~/domain/order-story";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/order-confirmation";
@@ -22,12 +22,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = params.get("order") ?? "";
   const token = params.get("token") ?? "";
   const order = id && token ? await getOrderForToken(context.services.database.db, id, token) : null;
-  return { order };
+  const mailSent = Boolean(context.services.config.smtpUrl);
+  return { order, story: order ? orderStory(order, { mailSent }) : null, mailSent };
+}
+
+/** The carrier and tracking number, linked to the carrier's tracking page when the shop knows it. */
+function TrackingLine({ tracking }: { tracking: NonNullable<OrderStory["tracking"]> }) {
+  return (
+    <p className="mt-2" data-testid="order-tracking">
+      {tracking.carrier} tracking number{" "}
+      {tracking.url ? (
+        <a
+          href={tracking.url}
+          className="font-semibold break-all text-reef-dark underline"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {tracking.number}
+        </a>
+      ) : (
+        <strong className="break-all">{tracking.number}</strong>
+      )}
+    </p>
+  );
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
-  if (!order) {
+  const { order, story, mailSent } = loaderData;
+  if (!order || !story) {
     return (
       <section className="container-page py-16">
         <p className="eyebrow">Order confirmation</p>
@@ -35,8 +57,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <div className="card mt-8 flex flex-col items-center p-10 text-center">
           <Icon icon={PackageSearch} aria-hidden="true" className="h-10 w-10 text-ink-soft" />
           <p className="mt-4 max-w-md text-ink-soft">
-            Open this page from the link in your confirmation email to see your order. If something looks wrong, write
-            to us and quote your order number.
+            Open this page from the link you were given when you ordered (or in your confirmation email) to see your
+            order. If something looks wrong, write to us and quote your order number.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/contact" className="btn-primary">
@@ -50,21 +72,36 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </section>
     );
   }
-  const paid = order.status === "paid" || order.status === "delivered" || order.status === "shipped";
   const address = order.shippingAddress;
   return (
     <section className="container-page py-12">
       <div className="flex items-start gap-3">
-        {paid ? <Icon icon={CheckCircle2} aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" /> : null}
+        {story.goingAhead ? (
+          <Icon icon={CheckCircle2} aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" />
+        ) : null}
         <div>
           <p className="eyebrow">Order {order.number}</p>
           <h1 className="mt-1 text-4xl font-semibold">
-            {paid ? `Thank you, ${order.customerName.split(" ")[0]}!` : "Your order"}
+            {story.goingAhead ? `Thank you, ${order.customerName.split(" ")[0]}!` : "Your order"}
           </h1>
-          <p className="mt-2 text-lg text-ink-soft">
-            Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>. A confirmation is on its
-            way to {order.email}.
-          </p>
+          <div className="mt-2 text-lg text-ink-soft" data-testid="order-state">
+            <p>
+              Status: <strong data-testid="order-status">{story.label}</strong>. {story.headline}
+            </p>
+            {story.tracking ? <TrackingLine tracking={story.tracking} /> : null}
+            {story.refund ? (
+              <p className="mt-2" data-testid="order-refund">
+                {story.refund}
+              </p>
+            ) : null}
+            {story.goingAhead ? (
+              <p className="mt-2 text-base">
+                {mailSent
+                  ? `We email updates about this order to ${order.email}.`
+                  : "Keep this page's address: it always shows where your order stands."}
+              </p>
+            ) : null}
+          </div>
         </div>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1.4fr_1fr]">
@@ -79,30 +116,23 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               <PostalAddress address={address} fallbackName={order.customerName} className="mt-2 text-ink-soft" />
             </div>
           ) : null}
-          <div className="card p-6">
-            <h2 className="text-xl font-semibold">What happens next</h2>
-            <ul className="mt-3 list-disc space-y-2 pl-5 text-ink-soft">
+          {story.nextSteps.length > 0 ? (
+            <div className="card p-6">
+              <h2 className="text-xl font-semibold">What happens next</h2>
+              <ul className="mt-3 list-disc space-y-2 pl-5 text-ink-soft" data-testid="order-next-steps">
+                {story.nextSteps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ul>
               {order.requiresShipping ? (
-                <>
-                  <li>We pack your order within 1–2 business days.</li>
-                  <li>
-                    Live plants ship early in the week (Monday to Wednesday) so they never sit in a depot over a
-                    weekend.
-                  </li>
-                  <li>You'll get a tracking number by email as soon as it ships.</li>
-                  <li>
-                    Arrived in bad shape? Send a photo within 24 hours: see our{" "}
-                    <Link to="/shipping-info" className="font-semibold text-reef-dark underline">
-                      arrive-alive policy
-                    </Link>
-                    .
-                  </li>
-                </>
-              ) : (
-                <li>It's a digital item: nothing to ship. Thank you for supporting a small reef shop!</li>
-              )}
-            </ul>
-          </div>
+                <p className="mt-3 text-sm">
+                  <Link to="/shipping-info" className="font-semibold text-reef-dark underline">
+                    Shipping and the arrive-alive policy
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       </div>
     </section>

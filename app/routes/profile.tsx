@@ -9,11 +9,11 @@ import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { formatDate } from "~/domain/dates";
 import { CHECK_FIELDS, formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
-import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
+import { orderStory } from "~/domain/order-story";
 import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
 import { listCustomerOrders } from "~/models/customers.server";
-import { orderToken } from "~/models/orders.server";
+import { orderToken, storyFactsFor } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
@@ -43,11 +43,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkError: emailLink === "failed" ? AUTH_ERROR_MESSAGES["invalid-token"] : null,
     confirmDelete: params.get("delete") === "confirm",
     policy: context.services.config.passwordPolicy,
-    orders: orders.map((o) => ({
+    orders: await withStories(context, orders),
+  };
+}
+
+/** Each listed order with its link and what happened to it, told as on the order page. */
+async function withStories<T extends { id: string }>(context: Route.LoaderArgs["context"], orders: T[]) {
+  const facts = await storyFactsFor(
+    context.services.database.db,
+    orders.map((o) => o.id),
+  );
+  const mailSent = Boolean(context.services.config.smtpUrl);
+  return orders.map((o) => {
+    const known = facts.get(o.id);
+    return {
       ...o,
       url: `/order-confirmation?order=${o.id}&token=${orderToken(context.services.secret, o.id)}`,
-    })),
-  };
+      story: known ? orderStory(known, { mailSent }) : null,
+    };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -235,8 +249,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <ul className="mt-4 divide-y divide-line" data-testid="order-history">
               {orders.map((o) => (
-                <li key={o.id}>
-                  <Link to={o.url} className="flex flex-wrap items-center justify-between gap-2 py-3 hover:bg-sand/60">
+                <li key={o.id} className="py-3" data-testid="order-history-row">
+                  <Link to={o.url} className="flex flex-wrap items-center justify-between gap-2 hover:bg-sand/60">
                     <span>
                       <span className="block font-semibold">{o.number}</span>
                       <span className="text-sm text-ink-soft">
@@ -245,11 +259,36 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                     </span>
                     <span className="text-right">
                       <span className="block font-semibold">{formatCents(o.totalCents)}</span>
-                      <span className="text-sm text-ink-soft">
-                        {STATUS_LABELS[o.status as OrderStatus] ?? o.status}
+                      <span className="text-sm text-ink-soft" data-testid="order-history-status">
+                        {o.story?.label ?? o.status}
                       </span>
                     </span>
                   </Link>
+                  {o.story ? (
+                    <p className="mt-1 text-sm text-ink-soft">
+                      {o.story.headline}
+                      {o.story.tracking ? (
+                        <>
+                          {" "}
+                          {o.story.tracking.carrier} tracking{" "}
+                          {o.story.tracking.url ? (
+                            <a
+                              href={o.story.tracking.url}
+                              className="font-semibold break-all text-reef-dark underline"
+                              target="_blank"
+                              rel="noopener noreferrer"
+                            >
+                              {o.story.tracking.number}
+                            </a>
+                          ) : (
+                            <strong className="break-all">{o.story.tracking.number}</strong>
+                          )}
+                          .
+                        </>
+                      ) : null}
+                      {o.story.refund ? ` ${o.story.refund}` : null}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -22,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await getOrderForToken(context.services.database.db, params.get("order")!, params.get("token")!)
       : null;
   return {
+    // Without a mail server nothing leaves the outbox: the page must not promise mail.
+    mailSent: Boolean(context.services.config.smtpUrl),
     fromContact: params.get("from") === "contact",
     tip: order
       ? {
@@ -35,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What the page thanks for: a tip (with its receipt), a message, or — opened directly — a visit. */
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { tip, fromContact } = loaderData;
+  const { tip, fromContact, mailSent } = loaderData;
   return (
     <section className="container-page py-20 text-center">
       <Icon icon={Heart} aria-hidden="true" className="mx-auto h-12 w-12 text-coral" />
@@ -44,7 +46,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-4xl font-semibold">Thank you for the tip!</h1>
           <p className="mx-auto mt-4 max-w-lg rounded-xl bg-chaeto-light p-4 text-chaeto" data-testid="tip-thanks">
             Your tip of <strong>{formatCents(tip.totalCents)}</strong> (order {tip.number}) went straight to the people
-            who grow and pack your chaeto. A receipt is on its way to your inbox.{" "}
+            who grow and pack your chaeto.{mailSent ? " A receipt is on its way to your inbox." : ""}{" "}
             <Link to={tip.url} className="font-semibold underline">
               View receipt
             </Link>
@@ -54,8 +56,8 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         <>
           <h1 className="mt-4 text-4xl font-semibold">Message sent</h1>
           <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-            Thanks for writing. A reefer from the shop answers within two business days, and a copy of your message is
-            on its way to your inbox.
+            Thanks for writing. A reefer from the shop answers within two business days
+            {mailSent ? ", and a copy of your message is on its way to your inbox." : ", at the address you gave."}
           </p>
         </>
       ) : (

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
+import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "~/domain/shop-policies";
 import { attachGuestOrders } from "~/models/customers.server";
 import { AVATAR_BUCKET } from "~/models/profile-photo.server";
 import { normaliseRedirects, serverOnlyPaths } from "./auth-guards";
@@ -354,8 +355,8 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
     },
     session: {
       storeSessionInDatabase: true,
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
       cookieCache: { enabled: false },
     },
     rateLimit: {

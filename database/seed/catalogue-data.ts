@@ -212,7 +212,7 @@ export const SEED_BUNDLES: SeedBundle[] = [
     id: "lazy-clean-up-crew",
     name: "Lazy Clean-Up Crew",
     description:
-      "Support for the snails and hermit crabs that keep your rock clean: two portions of premium chaeto, one for the refugium and one to seed pods and grazing, plus our hermit crab care notes with a spare-shell size chart.",
+      "Support for the snails and hermit crabs that keep your rock clean: two portions of premium chaeto, one for the refugium and one to seed pods and grazing for your clean-up crew.",
     components: [{ productId: "premium-chaeto", quantity: 2 }],
     priceCents: 3995,
     imageKey: "bundle-lazy-clean-up-crew",
@@ -221,7 +221,7 @@ export const SEED_BUNDLES: SeedBundle[] = [
     id: "complete-reef-starter-pack",
     name: "Complete Reef Starter Pack",
     description:
-      "The whole Lazy Reefer system in one box: the refugium starter kit with its light, substrate and chaeto, two Chaeto + Coral Food Combos for the first months, and the printed guide to the first ninety days.",
+      "The whole Lazy Reefer system in one box: the refugium starter kit with its light, substrate, chaeto and step-by-step setup guide, and two Chaeto + Coral Food Combos, each with its one-page feeding guide, for the first months.",
     components: [
       { productId: "refugium-starter-kit", quantity: 1 },
       { productId: "chaeto-coral-food-combo", quantity: 2 },

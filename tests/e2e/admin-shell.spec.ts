@@ -69,6 +69,20 @@ async function placeKitOrder(request: APIRequestContext, email: string) {
   return ((await res.json()) as { order: { id: string; number: string } }).order;
 }
 
+/** The mail frame is as tall as the mail, so its footer is on the page, not cut off inside the frame. */
+async function expectFrameFitsMail(page: Page) {
+  const frame = page.getByTestId("mail-frame");
+  await expect(page.frameLocator('[data-testid="mail-frame"]').locator("body")).toContainText("Questions? Reply");
+  await expect
+    .poll(() =>
+      frame.evaluate((el: HTMLIFrameElement) => {
+        const doc = el.contentDocument!.documentElement;
+        return el.clientHeight >= doc.scrollHeight && doc.scrollHeight > 200;
+      }),
+    )
+    .toBe(true);
+}
+
 /** No storefront header, cart, newsletter footer; the shell's own bar and one current page in the sidebar. */
 async function expectBackOfficeChrome(page: Page, current: string) {
   await expect(page.getByTestId("admin-shell")).toBeVisible();
@@ -182,7 +196,8 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
     expect(subject).not.toMatch(/^\(|no subject/);
     const frame = page.frameLocator('[data-testid="mail-frame"]');
     await expect(frame.locator("body")).toContainText("Lazy Reefer");
-    await expect(page.getByTestId("mail-frame")).toHaveAttribute("sandbox", "");
+    // The mail's own code never runs: same origin only, so the page can size the frame to the mail.
+    await expect(page.getByTestId("mail-frame")).toHaveAttribute("sandbox", "allow-same-origin");
   }
 
   // One of ours, both views, checked with axe.
@@ -192,6 +207,7 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
   await expect(page.frameLocator('[data-testid="mail-frame"]').locator("body")).toContainText(order.number);
   await expect(page.getByTestId("mail-headers")).toContainText("outbox-");
   await expectAccessibleAroundMail(page);
+  await expectFrameFitsMail(page);
   await shot(page, "desktop-outbox-mail");
   await page.getByRole("link", { name: "Text", exact: true }).click();
   await expect(page.getByTestId("mail-text")).toContainText(order.number);
@@ -209,6 +225,7 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(hrefs[0]!);
   await expectAccessibleAroundMail(page);
+  await expectFrameFitsMail(page);
   await shot(page, "phone-outbox-mail");
 });
 

@@ -20,7 +20,19 @@ test("the owner finds a shopper's order, ships it with a tracking number, and th
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // This server sends mail but has no SHOP_ADDRESS: the owner is told about the slips only.
+  await expect(page.getByTestId("setup-warning-return-address")).toContainText("SHOP_ADDRESS is not set");
+  await expect(page.getByTestId("setup-warning-no-mail-server")).toHaveCount(0);
+  // The waiting list shows the oldest few and leads to all of them.
+  const waiting = page.getByRole("region", { name: /Waiting to ship/ });
+  const count = Number((await waiting.getByRole("heading").innerText()).match(/\((\d+)\)/)![1]);
+  await expect(
+    waiting.getByRole("link", { name: /See all \d+ waiting to ship|Open them in the orders list/ }),
+  ).toHaveAttribute("href", "/admin/orders?status=paid");
   await expectAccessible(page);
+  await waiting.getByRole("link", { name: /See all|Open them/ }).click();
+  await expect(page.getByText(`${count} ${count === 1 ? "order" : "orders"}`, { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("paid");
 
   await page
     .getByRole("navigation", { name: "Back office" })
@@ -42,6 +54,17 @@ test("the owner finds a shopper's order, ships it with a tracking number, and th
   const mail = await waitForMail(email, /Tracking number/);
   expect(mail).toContain("9400 1000 0000 0000 0000 00");
   expect(mail).toContain(number);
+  expect(mail).toContain("https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000");
+
+  // The customer's page: shipped, with the carrier and the tracking number linked to its page.
+  await shopper.reload();
+  await expect(shopper.getByTestId("order-status")).toHaveText("Shipped");
+  await expect(shopper.getByTestId("order-state")).toContainText("with USPS");
+  await expect(
+    shopper.getByTestId("order-tracking").getByRole("link", { name: "9400 1000 0000 0000 0000 00" }),
+  ).toHaveAttribute("href", "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000");
+  await expect(shopper.getByText(/pack your order/)).toHaveCount(0);
+  await expectAccessible(shopper);
 });
 
 test("a stock edit shows on the product page and in the bundles made of it, and is logged", async ({ page }) => {
@@ -301,4 +324,37 @@ test("leaving the catalogue with an edit not saved asks first; staying keeps the
   await orders.click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
   expect(asked).toHaveLength(2);
+});
+
+test("a packing slip leaves a digital tip out of the picking and tells the owner the slip has no return address", async ({
+  page,
+  request,
+}) => {
+  const res = await request.post("/api/checkout", {
+    headers: { "Idempotency-Key": crypto.randomUUID(), "X-Forwarded-For": "198.19.7.7" },
+    data: {
+      items: [
+        { kind: "product", id: "premium-chaeto", quantity: 1 },
+        { kind: "product", id: "service-tip", quantity: 1 },
+      ],
+      customer: { email: `tip-${crypto.randomBytes(4).toString("hex")}@example.com`, name: "Tip Giver" },
+      shippingAddress: { line1: "4 Reef Row", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { order } = (await res.json()) as { order: { id: string; number: string } };
+  await signInAsAdmin(page, `/admin/orders/${order.id}/slip`);
+  await expect(page.getByTestId("slip-number")).toHaveText(order.number);
+  await expect(page.getByTestId("pick-line")).toHaveCount(1);
+  await expect(page.getByTestId("pick-line")).toContainText("Premium Chaeto");
+  const tip = page.getByTestId("digital-line");
+  await expect(tip).toContainText("digital: nothing to pack");
+  await expect(tip.getByRole("checkbox")).toHaveCount(0);
+  await expect(page.getByTestId("pick-list")).toContainText("1 unit to pick");
+  // Told on screen, never printed on the slip that goes in the box.
+  await expect(page.getByTestId("return-address-missing")).toContainText("SHOP_ADDRESS is not set");
+  await expectAccessible(page);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("return-address-missing")).toBeHidden();
 });

@@ -58,6 +58,18 @@ test("newsletter double opt-in with the link read from a real SMTP peer", async 
   await page.goto(firstLink(mail, "/api/newsletter/confirm"));
   await expect(page).toHaveURL(/\/confirmed\?subscribed=1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're on the list");
+  // The tab says what the page says, whichever way the page was reached.
+  await expect(page).toHaveTitle(/^You're on the list \|/);
+  for (const [query, heading] of [
+    ["", "Confirm your reef notes"],
+    ["?problem=expired", "That link has expired"],
+    ["?problem=invalid", "That link didn't work"],
+    ["?unsubscribed=1", "You're unsubscribed"],
+  ]) {
+    await page.goto(`/confirmed${query}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
+    await expect(page).toHaveTitle(new RegExp(`^${heading!} \\|`));
+  }
   const welcome = await waitForMail(email, /List-Unsubscribe:/);
   expect(welcome).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
 });

@@ -77,7 +77,9 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   await expect(page.getByRole("heading", { name: "Abandoned checkouts", level: 1 })).toBeVisible();
   await page.getByLabel("Order number or email").fill(email);
   await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page.getByTestId("orders-table")).toContainText("last attempt: card-declined");
+  // The provider's code in plain words for the owner.
+  await expect(page.getByTestId("orders-table")).toContainText("last attempt: card declined by the bank");
+  await expect(page.getByTestId("orders-table")).not.toContainText("card-declined");
   await expect(page.getByTestId("orders-table")).not.toContainText(number);
   await expectAccessible(page);
 
@@ -94,4 +96,13 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   expect(mail).toContain(number);
   expect(mail).toContain("$24.99");
   expect(mail).toMatch(/5 to 10 business\s+days/);
+
+  // The customer's own page tells what happened: cancelled and refunded, nothing left to pack.
+  await shopper.reload();
+  await expect(shopper.getByTestId("order-status")).toHaveText("Cancelled");
+  await expect(shopper.getByTestId("order-state")).toContainText("before it shipped: nothing will be sent");
+  await expect(shopper.getByTestId("order-refund")).toContainText("$24.99 (all you paid) has been refunded");
+  await expect(shopper.getByText(/pack your order/)).toHaveCount(0);
+  await expect(shopper.getByRole("heading", { name: "What happens next" })).toHaveCount(0);
+  await expectAccessible(shopper);
 });

@@ -1,23 +1,28 @@
 import { AlertTriangle, MailWarning, Truck } from "lucide";
 import { Link } from "react-router";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { SetupWarnings } from "~/components/admin/setup-warnings";
 import { StatCard } from "~/components/admin/stat-card";
 import { Icon } from "~/components/ui/icon";
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getDashboardStats } from "~/models/admin-stats.server";
+import { setupWarnings } from "~/models/mail-setup.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  return { stats: await getDashboardStats(context.services.database.db, context.services.clock()) };
+  return {
+    stats: await getDashboardStats(context.services.database.db, context.services.clock()),
+    warnings: setupWarnings(context.services.config),
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats } = loaderData;
+  const { stats, warnings } = loaderData;
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-8">
       <div>
@@ -26,6 +31,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="text-sm text-ink-soft">As of {formatDateTime(stats.generatedAt)} UTC</p>
       </div>
+      <SetupWarnings warnings={warnings} />
 
       {stats.periods
         .map((p) => (
@@ -82,6 +88,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+          {stats.awaitingShipment.count > 0 ? (
+            <p className="mt-3 text-sm">
+              <Link to="/admin/orders?status=paid" className="font-semibold text-reef-dark underline">
+                {stats.awaitingShipment.count > stats.awaitingShipment.oldest.length
+                  ? `See all ${stats.awaitingShipment.count} waiting to ship`
+                  : "Open them in the orders list"}
+              </Link>
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="top-heading" className="card p-5">
           <h2 id="top-heading" className="text-xl font-semibold">

@@ -1,11 +1,13 @@
-import { CheckCircle2, XCircle } from "lucide";
+import { AlertTriangle, CheckCircle2, XCircle } from "lucide";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
+import { SetupWarnings } from "~/components/admin/setup-warnings";
 import { Icon } from "~/components/ui/icon";
 import { parseForm, type FormResult } from "~/domain/forms";
 import { DIAGNOSTIC_CHECKS, DiagnosticFormSchema } from "~/forms/admin-diagnostics";
 import { requireAdmin } from "~/models/admin-access.server";
 import { DIAGNOSTICS, type CheckResult } from "~/models/diagnostics.server";
+import { setupWarnings } from "~/models/mail-setup.server";
 import { invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/diagnostics";
 import type { ReactNode } from "react";
@@ -14,7 +16,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Diagnostics | Back offi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  return { checks: await Promise.all([DIAGNOSTICS.database(context.services), DIAGNOSTICS.worker(context.services)]) };
+  return {
+    checks: await Promise.all([DIAGNOSTICS.database(context.services), DIAGNOSTICS.worker(context.services)]),
+    warnings: setupWarnings(context.services.config),
+  };
 }
 
 /** A check that ran answers 200 whatever it found: the request was fine, the report says what failed. */
@@ -26,15 +31,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<FormResult>({
     status: result.ok ? "success" : "error",
     intent: "check",
-    message: `${result.name} ${result.ok ? "works" : "failed"}: ${result.detail} (${result.ms} ms)`,
+    message: `${result.name} ${verdict(result)}: ${result.detail} (${result.ms} ms)`,
   });
 }
 
-function Outcome({ ok, children }: { ok: boolean; children: ReactNode }) {
+function verdict(result: CheckResult): string {
+  return result.ok ? "works" : result.incomplete ? "did not send" : "failed";
+}
+
+function Outcome({ ok, incomplete = false, children }: { ok: boolean; incomplete?: boolean; children: ReactNode }) {
   return (
     <li className="flex items-start gap-2 text-sm">
       {ok ? (
         <Icon icon={CheckCircle2} aria-hidden="true" className="h-5 w-5 text-chaeto" />
+      ) : incomplete ? (
+        <Icon icon={AlertTriangle} aria-hidden="true" className="h-5 w-5 shrink-0 text-[#7a5300]" />
       ) : (
         <Icon icon={XCircle} aria-hidden="true" className="h-5 w-5 text-coral-text" />
       )}
@@ -45,8 +56,8 @@ function Outcome({ ok, children }: { ok: boolean; children: ReactNode }) {
 
 function Result({ result }: { result: CheckResult }) {
   return (
-    <Outcome ok={result.ok}>
-      <strong>{result.name}</strong> {result.ok ? "works" : "failed"}: {result.detail}{" "}
+    <Outcome ok={result.ok} incomplete={result.incomplete}>
+      <strong>{result.name}</strong> {verdict(result)}: {result.detail}{" "}
       <span className="text-ink-soft">({result.ms} ms)</span>
     </Outcome>
   );
@@ -56,6 +67,9 @@ export default function Diagnostics({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   return (
     <AdminPage headingId="diagnostics-heading" title="Diagnostics">
+      <div className="mt-4">
+        <SetupWarnings warnings={loaderData.warnings} />
+      </div>
       <ul className="card mt-4 space-y-2 p-5" data-testid="diagnostics-status">
         {loaderData.checks.map((c) => (
           <Result key={c.name} result={c} />

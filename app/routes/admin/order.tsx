@@ -10,6 +10,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
 import { STATUS_LABELS } from "~/domain/order-status";
+import { describePaymentFailure } from "~/domain/payment-failures";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
 import { requireAdmin } from "~/models/admin-access.server";
 import {
@@ -162,7 +163,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <h3 className="mt-4 font-sans text-sm font-semibold uppercase">Payment</h3>
             <p className="text-ink-soft">
               {order.paymentProvider} · {order.paymentReference ?? "no reference"}
-              {order.paymentFailure ? ` · last failure: ${order.paymentFailure}` : ""}
+              {order.paymentFailure ? ` · last failure: ${describePaymentFailure(order.paymentFailure)}` : ""}
               {order.refundedCents > 0 ? ` · refunded ${formatCents(order.refundedCents)}` : ""}
             </p>
             {attempts.length > 0 ? (

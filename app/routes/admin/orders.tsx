@@ -5,6 +5,7 @@ import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
 import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
+import { describePaymentFailure } from "~/domain/payment-failures";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listOrders, OrderFiltersSchema } from "~/models/admin-orders.server";
 import type { Route } from "./+types/orders";
@@ -139,7 +140,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <Td>
               <OrderStatusBadge status={o.status} />
               {abandoned && o.paymentFailure ? (
-                <span className="block text-xs text-ink-soft">last attempt: {o.paymentFailure}</span>
+                <span className="block text-xs text-ink-soft">
+                  last attempt: {describePaymentFailure(o.paymentFailure)}
+                </span>
               ) : null}
             </Td>
             <Td>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage, AdminRouteError } from "~/components/admin/admin-page";
 import { MailStatusBadge } from "~/components/admin/status-badge";
@@ -124,18 +125,54 @@ export default function OutboxMail({ loaderData, actionData }: Route.ComponentPr
           {mail.text || "(This mail has no plain-text part.)"}
         </pre>
       ) : mail.html ? (
-        // sandbox="" (no scripts, no forms, no same-origin): the email is shown, never run.
-        <iframe
-          title={`Email: ${mail.subject}`}
-          sandbox=""
-          srcDoc={mail.html}
-          className="mt-3 h-[75vh] w-full rounded-xl border border-line bg-white"
-          data-testid="mail-frame"
-        />
+        <MailFrame title={`Email: ${mail.subject}`} html={mail.html} />
       ) : (
         <p className="card mt-3 p-6 text-ink-soft">This mail has no HTML part and could not be rendered.</p>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * The mail as its reader sees it, as tall as its content so the footer is never cut off.
+ * sandbox="allow-same-origin" without "allow-scripts": the mail's own code never runs (nor its
+ * forms), and the page may read the rendered document's height to size the frame. Until then
+ * (and without JavaScript) the frame is three quarters of the screen and scrolls.
+ */
+function MailFrame({ title, html }: { title: string; html: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
+    let observer: ResizeObserver | undefined;
+    const fit = () => {
+      const doc = iframe.contentDocument;
+      if (!doc?.documentElement) return;
+      iframe.style.height = `${doc.documentElement.scrollHeight + 2}px`;
+      if (!observer && doc.body) {
+        observer = new ResizeObserver(() => {
+          iframe.style.height = `${doc.documentElement.scrollHeight + 2}px`;
+        });
+        observer.observe(doc.body);
+      }
+    };
+    iframe.addEventListener("load", fit);
+    // The frame may have loaded before this page's code ran.
+    if (iframe.contentDocument?.readyState === "complete") fit();
+    return () => {
+      iframe.removeEventListener("load", fit);
+      observer?.disconnect();
+    };
+  }, [html]);
+  return (
+    <iframe
+      ref={frame}
+      title={title}
+      sandbox="allow-same-origin"
+      srcDoc={html}
+      className="mt-3 h-[75vh] w-full rounded-xl border border-line bg-white"
+      data-testid="mail-frame"
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { returnAddressLines, unitsToPick } from "~/domain/packing";
 import { requireAdmin } from "~/models/admin-access.server";
+import { setupWarnings } from "~/models/mail-setup.server";
 import { packingSlip } from "~/models/packing-slip.server";
 import type { Route } from "./+types/packing-slip";
 
@@ -26,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { shopName, shopEmail, shopAddress, publicUrl } = context.services.config;
   return {
     ...slip,
+    returnAddressMissing: setupWarnings(context.services.config).find((w) => w.id === "return-address") ?? null,
     shop: { name: shopName, email: shopEmail, address: returnAddressLines(shopName, shopAddress), url: publicUrl },
   };
 }
@@ -38,7 +40,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (orders.server.ts), so a packer can read one back or type it without a mix-up.
  */
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
-  const { order, picks, notes, shop } = loaderData;
+  const { order, picks, notes, shop, returnAddressMissing } = loaderData;
   const a = order.shippingAddress;
   const units = unitsToPick(picks);
   let tick = 0;
@@ -54,6 +56,15 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <Icon icon={Printer} aria-hidden="true" className="h-4 w-4" /> Print
         </button>
       </div>
+      {returnAddressMissing ? (
+        <p
+          className="mx-auto mb-4 max-w-3xl rounded-xl bg-gold-light px-4 py-3 text-sm text-[#7a5300] print:hidden"
+          role="note"
+          data-testid="return-address-missing"
+        >
+          <strong>{returnAddressMissing.title}.</strong> {returnAddressMissing.text}
+        </p>
+      ) : null}
       <article
         className="mx-auto max-w-3xl bg-white p-6 text-ink shadow-[var(--shadow-card)] sm:p-10 print:max-w-none print:p-0 print:shadow-none"
         data-testid="packing-slip"
@@ -129,6 +140,19 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
                   </tr>
                 ) : null}
                 {group.items.map((item, i) => {
+                  if (!item.ships)
+                    // On the order, but nothing goes in the box: no tick box to look for it.
+                    return (
+                      <tr key={i} data-testid="digital-line" className="text-ink-soft">
+                        <td className="py-2 align-top" aria-hidden="true">
+                          –
+                        </td>
+                        <td className="py-2 align-top tabular-nums">{item.quantity}</td>
+                        <td className={`py-2 align-top ${expanded ? "pl-4" : ""}`}>
+                          {item.title} <span className="text-sm">(digital: nothing to pack)</span>
+                        </td>
+                      </tr>
+                    );
                   const id = `pick-${++tick}`;
                   return (
                     <tr key={i} data-testid="pick-line">

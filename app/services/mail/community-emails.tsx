@@ -75,18 +75,35 @@ export function renderContactNotification(
   );
 }
 
-export function renderContactAcknowledgement(brand: MailBrand, name: string, subject: string) {
+/** The sender's copy of what they wrote, with when to expect an answer. */
+export function renderContactAcknowledgement(
+  brand: MailBrand,
+  sent: { name: string; subject: string; message: string },
+) {
   return mail(
     brand,
     "We got your message",
-    `We got your message: ${subject}`,
+    `We got your message: ${sent.subject}`,
     <>
       <Heading as="h1" style={{ fontSize: "22px" }}>
-        Thanks, {name}!
+        Thanks, {sent.name}!
       </Heading>
       <Text>
         Your message reached us. A real reefer answers every message within two business days (usually sooner). If it's
         about a live-plant delivery, a photo helps.
+      </Text>
+      <Text style={{ fontSize: "13px", color: "#3a5566", margin: "24px 0 4px" }}>Your message: {sent.subject}</Text>
+      <Text
+        style={{
+          fontSize: "13px",
+          color: "#3a5566",
+          whiteSpace: "pre-wrap",
+          borderLeft: "3px solid #dcd3c1",
+          paddingLeft: "12px",
+          margin: 0,
+        }}
+      >
+        {sent.message}
       </Text>
     </>,
   );

@@ -37,7 +37,11 @@ const card = {
   padding: "28px",
   margin: "24px auto",
   maxWidth: "560px",
-};
+  // A long link or tracking number printed as text breaks onto the next line instead of widening
+  // the mail past a phone's screen (clients that ignore one property honour the other).
+  overflowWrap: "anywhere",
+  wordBreak: "break-word",
+} as const;
 
 /** Shared frame of every email: brand line, content, a footer with the shop's address. */
 export function MailLayout({ brand, preview, children }: { brand: MailBrand; preview: string; children: ReactNode }) {

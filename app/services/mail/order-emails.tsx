@@ -4,6 +4,8 @@ import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { formatCents } from "~/domain/money";
+import { orderStory, refundArrival } from "~/domain/order-story";
+import { ARRIVE_ALIVE_RULE } from "~/domain/shop-policies";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 import type { Order } from "~/models/order-types";
 
@@ -44,6 +46,51 @@ export function orderMailSubject(
 }
 
 const muted = { color: "#3a5566", fontSize: "14px", margin: "4px 0" };
+
+/**
+ * Where the order stands when the mail is rendered (the worker renders at send time), told by
+ * the same story as the order page: its status, the carrier and tracking link once shipped, a
+ * refund, and what happens next. A mail only goes out with a mail server, so it may promise mail.
+ */
+function OrderStanding({
+  order,
+  refund = true,
+  nextSteps = true,
+}: {
+  order: Order;
+  refund?: boolean;
+  nextSteps?: boolean;
+}) {
+  const story = orderStory(order, { mailSent: true });
+  return (
+    <Section style={{ marginTop: "8px" }}>
+      <Text style={{ margin: "0 0 8px" }}>
+        Status: <strong>{story.label}</strong>. {story.headline}
+      </Text>
+      {story.tracking ? (
+        <Text style={{ margin: "0 0 8px" }}>
+          Tracking number:{" "}
+          {story.tracking.url ? (
+            <a href={story.tracking.url} style={{ color: "#0e7c7b", fontWeight: 700 }}>
+              {story.tracking.number}
+            </a>
+          ) : (
+            <strong>{story.tracking.number}</strong>
+          )}{" "}
+          ({story.tracking.carrier})
+        </Text>
+      ) : null}
+      {refund && story.refund ? <Text style={{ margin: "0 0 8px" }}>{story.refund}</Text> : null}
+      {nextSteps
+        ? story.nextSteps.map((step) => (
+            <Text key={step} style={muted}>
+              {step}
+            </Text>
+          ))
+        : null}
+    </Section>
+  );
+}
 
 function Lines({ order }: { order: Order }) {
   return (
@@ -100,20 +147,15 @@ function Address({ order }: { order: Order }) {
 }
 
 export async function renderOrderConfirmation(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
-  const live = order.lines.some((l) => /chaeto|combo|kit|bundle|special/i.test(l.title));
   const element = (
-    <MailLayout brand={brand} preview={`Order ${order.number} is confirmed`}>
+    <MailLayout brand={brand} preview={`Order ${order.number}: thank you`}>
       <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
         Thank you, {order.customerName.split(" ")[0]}!
       </Heading>
       <Text>
-        Your order <strong>{order.number}</strong> is confirmed and paid.{" "}
-        {order.requiresShipping
-          ? live
-            ? "Live plants ship early in the week (Monday to Wednesday) so they never sit in a depot over a weekend; you'll get a tracking number by email."
-            : "We'll email you a tracking number as soon as it ships."
-          : "It's a digital item, so there's nothing to ship."}
+        This is the confirmation of your order <strong>{order.number}</strong>.
       </Text>
+      <OrderStanding order={order} />
       <Lines order={order} />
       <Address order={order} />
       <MailButton href={orderUrl}>View your order</MailButton>
@@ -148,25 +190,14 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
         Your order is on its way
       </Heading>
       <Text>
-        Order <strong>{order.number}</strong> left the shop with {order.carrier ?? "our courier"}. Tracking number:{" "}
-        <strong>{order.trackingNumber}</strong>.
+        Order <strong>{order.number}</strong> left the shop.
       </Text>
-      <Text>
-        Live chaeto travels best when you unpack it the day it arrives: float the bag to match temperature, rinse in
-        tank water, and give it light.
-      </Text>
+      <OrderStanding order={order} />
       <Lines order={order} />
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
   );
   return toRenderedMail(orderMailSubject("order-shipped", order, brand), element);
-}
-
-/** When refunded money reaches the customer, said the same way in every mail that mentions it. */
-function refundArrival(order: Order): string {
-  if (order.paymentReference?.startsWith("external:"))
-    return "It goes back the way you paid; we'll be in touch if we need anything from you.";
-  return "It goes back to the card you paid with and usually shows on your statement within 5 to 10 business days, depending on your bank.";
 }
 
 export async function renderOrderDelivered(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
@@ -176,11 +207,12 @@ export async function renderOrderDelivered(order: Order, brand: MailBrand, order
         Your order has arrived
       </Heading>
       <Text>
-        Order <strong>{order.number}</strong> was delivered. We hope everything reached your tank in good shape.
+        Order <strong>{order.number}</strong>: we hope everything reached your tank in good shape.
       </Text>
+      <OrderStanding order={order} nextSteps={false} />
       <Text>
-        Give new chaeto a day or two of good light and flow before you judge it: it settles in, then grows fast. If
-        anything arrived damaged, reply to this email within 7 days and we'll make it right.
+        Give new chaeto a day or two of good light and flow before you judge it: it settles in, then grows fast.{" "}
+        {ARRIVE_ALIVE_RULE}
       </Text>
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
@@ -200,15 +232,16 @@ export async function renderOrderCancelled(
         Your order is cancelled
       </Heading>
       <Text>
-        We cancelled order <strong>{order.number}</strong> before it shipped, so nothing will arrive.
+        Order <strong>{order.number}</strong> is cancelled.
       </Text>
+      <OrderStanding order={order} refund={false} nextSteps={false} />
       {refund.nowCents > 0 ? (
         <Text>
           We are refunding <strong>{formatCents(refund.nowCents)}</strong>.
           {refund.earlierCents > 0
             ? ` With the ${formatCents(refund.earlierCents)} refunded earlier, that is all ${formatCents(refund.nowCents + refund.earlierCents)} you paid.`
             : ""}{" "}
-          {refundArrival(order)}
+          {refundArrival(order.paymentReference)}
         </Text>
       ) : null}
       <Text style={muted}>If you didn't ask for this, or have a question, just reply to this email.</Text>
@@ -235,8 +268,9 @@ export async function renderOrderRefunded(
         {refund.full
           ? ""
           : ` (${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)} refunded so far)`}
-        . {refundArrival(order)}
+        . {refundArrival(order.paymentReference)}
       </Text>
+      <OrderStanding order={order} refund={false} nextSteps={false} />
       <Text style={muted}>Questions about this refund? Reply to this email and we'll help.</Text>
       <MailButton href={orderUrl}>View your order</MailButton>
     </MailLayout>
