@@ -39,7 +39,7 @@ export async function createApp() {
   if (cache) {
     app.use(cache);
     // This process counts its own catalogue changes at once; other processes' within this time.
-    watchCatalogue(services.database.db, CATALOGUE_WATCH_MS);
+    await watchCatalogue(services.database.db, CATALOGUE_WATCH_MS);
   }
   app.use(
     createRequestHandler({

@@ -15,6 +15,7 @@ export const CATALOGUE_SNAPSHOT_MAX_AGE_MS = 1000;
 interface Cached {
   loadedAt: number;
   generation: number;
+  priceGeneration: number;
   snapshot: Promise<CatalogueSnapshot>;
 }
 
@@ -25,14 +26,20 @@ interface Cached {
  * bought the last unit sees "Sold out" on the next view, not a copy from before the purchase.
  */
 let generation = 0;
+/** The part of the count that moves the prices: a price, or what is on sale. */
+let priceGeneration = 0;
 
 export function catalogueGeneration(): number {
   return generation;
 }
 
-/** Call when stock, a price or what is on sale changed (inside or after the writing transaction). */
-export function catalogueChanged(): void {
+/**
+ * Call when stock, a price or what is on sale changed (inside or after the writing transaction);
+ * `"stock"` when only stock moved (an order placed, cancelled or expired).
+ */
+export function catalogueChanged(what: "stock" | "prices" = "prices"): void {
   generation++;
+  if (what === "prices") priceGeneration++;
 }
 
 // Per database handle: tests (and tools) open several databases in one process.
@@ -48,16 +55,24 @@ async function readSnapshot(db: Kysely<Database>): Promise<CatalogueSnapshot> {
 /**
  * The whole catalogue, active items only, at most CATALOGUE_SNAPSHOT_MAX_AGE_MS old (`fresh`:
  * read now). Concurrent callers share one read. Callers must not change what they get.
+ *
+ * What a person sees (pages, search) needs the stock as it is since this process's last order;
+ * the checkout only prices with it (`stockMayLag`): its stock is advisory there, since the
+ * reservation's conditional update decides. So a run of checkouts does not re-read the
+ * catalogue after each other's orders, only after a price or sale change or once it is too old.
  */
 export async function loadCatalogueSnapshot(
   db: Kysely<Database>,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; stockMayLag?: boolean } = {},
 ): Promise<CatalogueSnapshot> {
   const now = Date.now();
   const hit = cache.get(db);
-  if (!options.fresh && hit && hit.generation === generation && now - hit.loadedAt < CATALOGUE_SNAPSHOT_MAX_AGE_MS)
-    return hit.snapshot;
-  const entry: Cached = { loadedAt: now, generation, snapshot: readSnapshot(db) };
+  const current =
+    hit !== undefined &&
+    (options.stockMayLag ? hit.priceGeneration === priceGeneration : hit.generation === generation) &&
+    now - hit.loadedAt < CATALOGUE_SNAPSHOT_MAX_AGE_MS;
+  if (!options.fresh && current) return hit.snapshot;
+  const entry: Cached = { loadedAt: now, generation, priceGeneration, snapshot: readSnapshot(db) };
   cache.set(db, entry);
   // A failed read is not kept: the next caller tries again.
   entry.snapshot.catch(() => {
@@ -102,10 +117,11 @@ async function catalogueFingerprint(db: Kysely<Database>): Promise<string> {
  * Notices catalogue changes made by other server processes (or tools) on the shared database:
  * reads a small fingerprint every `intervalMs` and counts a change when it moves. Changes this
  * process makes are counted at once by `catalogueChanged`; this bounds everyone else's to one
- * interval. Returns a function that stops watching.
+ * interval. Resolves once the first fingerprint is read, so that no change made after it is
+ * missed, to a function that stops watching.
  */
-export function watchCatalogue(db: Kysely<Database>, intervalMs: number): () => void {
-  let last: string | null = null;
+export async function watchCatalogue(db: Kysely<Database>, intervalMs: number): Promise<() => void> {
+  let last: string | null = await catalogueFingerprint(db).catch(() => null);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -80,7 +80,10 @@ export async function priceStep(
   },
 ): Promise<PriceOutcome> {
   const now = services.clock();
-  const catalogue = await loadCatalogueSnapshot(services.database.db, input.fresh ? { fresh: true } : undefined);
+  const catalogue = await loadCatalogueSnapshot(
+    services.database.db,
+    input.fresh ? { fresh: true } : { stockMayLag: true },
+  );
   // An order recorded from elsewhere is paid as it is placed: the cap is on what a web order holds unpaid.
   const built = cartFromItems(
     input.items,

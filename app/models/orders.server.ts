@@ -134,7 +134,7 @@ async function reserveStock(trx: Trx, needs: StockNeed[], quote: CartQuote, orde
   // Pages showing this stock are out of date from here on. Counted inside the transaction: a
   // copy rendered before is dropped; one that read between here and the commit (PostgreSQL) is
   // dropped when the watcher sees the committed change (watchCatalogue).
-  catalogueChanged();
+  catalogueChanged("stock");
 }
 
 /**
@@ -166,7 +166,7 @@ async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reaso
       })
       .execute();
   }
-  if (needs.length > 0) catalogueChanged();
+  if (needs.length > 0) catalogueChanged("stock");
 }
 
 // ---- placing and paying ------------------------------------------------------------------

@@ -112,7 +112,7 @@ describe(`back office: outbox, packing slip and image studio on ${testDatabaseKi
     expect(kit).toMatchObject({ kind: "bundle", quantity: 2 });
     // Lazy Starter = 3 × Chaeto + Coral Food Combo; two kits ordered.
     expect(kit!.items).toEqual([
-      { productId: "chaeto-coral-food-combo", title: expect.stringMatching(/Combo/), quantity: 6 },
+      { productId: "chaeto-coral-food-combo", title: expect.stringMatching(/Combo/), quantity: 6, ships: true },
     ]);
     expect(combo!.items.map((i) => [i.productId, i.quantity])).toEqual([
       ["premium-chaeto", 1],
@@ -120,7 +120,7 @@ describe(`back office: outbox, packing slip and image studio on ${testDatabaseKi
       ["chaeto-coral-food-combo", 1],
     ]);
     expect(combo!.items.every((i) => !i.title.startsWith("Product "))).toBe(true);
-    expect(plain!.items).toEqual([{ productId: "premium-chaeto", title: plain!.title, quantity: 1 }]);
+    expect(plain!.items).toEqual([{ productId: "premium-chaeto", ships: true, title: plain!.title, quantity: 1 }]);
     expect(await packingSlip(services.database.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 

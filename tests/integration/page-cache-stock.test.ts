@@ -68,7 +68,7 @@ describe(`cached pages follow the catalogue's stock at once, ${testDatabaseKind(
   });
 
   it("drops a copy when another process changes the stock, within the watch interval", async () => {
-    const stop = watchCatalogue(services.database.db, 50);
+    const stop = await watchCatalogue(services.database.db, 50);
     try {
       await setStock(0);
       catalogueChanged();
