@@ -38,6 +38,9 @@ export async function startPageServer(services: AppServices, port: number): Prom
   mountPages(app, services, build);
   return new Promise((resolve) => {
     const server = app.listen(port, "127.0.0.1", () => {
+      // Idle kept-alive connections stay open through the test: a busy machine can delay a client's
+      // next request past Node's 5 s, and the server would close the connection as it is reused.
+      server.keepAliveTimeout = 120_000;
       resolve({
         url: `http://127.0.0.1:${port}`,
         build,

@@ -429,7 +429,8 @@ function send(port: number, attempt: Attempt, retry = true): Promise<number | st
       res.on("error", (error) => resolve(`answer cut short (${error.message})`));
     });
     req.on("error", (error: NodeJS.ErrnoException) => {
-      if (retry && req.reusedSocket && error.code === "ECONNRESET") resolve(send(port, attempt, false));
+      if (retry && req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE"))
+        resolve(send(port, attempt, false));
       else resolve(`no answer (${error.message})`);
     });
     req.end(attempt.body === undefined ? undefined : Buffer.from(attempt.body));
