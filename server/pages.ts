@@ -11,7 +11,7 @@ const PAGE_METHODS = ["GET", "HEAD", "POST"];
 /** The two encodings an HTML form (and React Router's own submissions) post in. */
 const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
-function refuse(res: ExpressResponse, status: 400 | 405 | 415, message: string) {
+function refuse(res: ExpressResponse, status: 400 | 405 | 415, message: string): void {
   res.status(status).type("text/plain").send(message);
 }
 
@@ -58,7 +58,7 @@ function fetchRequest(
  * - a POST whose body is not a form (JSON, text, none declared): 415;
  * - a form whose body does not parse (a multipart body without its boundary, cut short or
  *   otherwise broken): 400;
- * - a request whose host and target do not make a URL: 400.
+ * - a path with a broken percent-encoding, or a host and target that do not make a URL: 400.
  * The form is read here once (its size is capped by limitBodies) and handed to React Router.
  * Headers a page's response sets replace the ones middleware set before it (a loader's own
  * Cache-Control wins over the default); only Set-Cookie is added to.
@@ -95,6 +95,12 @@ export function pageHandler(options: {
       } catch {
         return refuse(res, 400, "The form could not be read.");
       }
+    }
+    try {
+      // React Router would only warn (in plain text) and match the path undecoded.
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(res, 400, "The address contains an invalid percent-encoding.");
     }
     const controller = new AbortController();
     const request = fetchRequest(req, body, controller.signal);
