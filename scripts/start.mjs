@@ -5,11 +5,15 @@
  */
 import { build, staleReason } from "./build.mjs";
 
+// The same JSON line shape as the server's pino logs (level 30 is info): stdout stays one JSON
+// object per line for whatever collects it.
+const log = (msg) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
+
 const reason = staleReason();
 if (reason) {
-  console.log(`building: ${reason}`);
+  log(`building: ${reason}`);
   build();
 } else {
-  console.log("build is current (`npm run build` forces one)");
+  log("build is current (`npm run build` forces one)");
 }
 await import("../server.js");

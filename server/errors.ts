@@ -122,3 +122,36 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }
+
+/**
+ * The last handler of the app: whatever failed outside /api (a page, the page cache, a static
+ * file) is answered here instead of by Express's default handler, which writes a plain-text
+ * stack trace to stderr. A client's mistake keeps its 4xx; anything else is logged once, as
+ * JSON with the request id, and answered 500 without details.
+ */
+export const finalErrorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const status = (err as BodyParserError | null)?.status;
+  const clientError = typeof status === "number" && status >= 400 && status < 500;
+  const unavailable = !clientError && isDatabaseUnavailable(err);
+  if (unavailable) req.log?.warn({ err: { message: (err as Error).message } }, "database unavailable");
+  else if (!clientError) req.log?.error({ err }, "unhandled error");
+  if (res.headersSent) {
+    // Part of the answer is already out: all that is left is to cut it short.
+    res.destroy();
+    return;
+  }
+  const answer: ErrorStatus = clientError
+    ? status in STATUS_CODES
+      ? (status as ErrorStatus)
+      : 400
+    : unavailable
+      ? 503
+      : 500;
+  const message = clientError
+    ? "The request could not be read."
+    : unavailable
+      ? "The shop is briefly unavailable. Please try again in a minute."
+      : "Something went wrong on our side. Please try again.";
+  if (req.path.startsWith("/api/")) res.status(answer).json(errorBody(answer, message));
+  else res.status(answer).type("text/plain").send(message);
+};

@@ -5,7 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "./api";
 import { mediaRoutes } from "./api/media";
-import { requestId, requestLogFields } from "./logger";
+import { requestId, requestLogFields, requestScope } from "./logger";
 import { limitBodies, refuseMalformedRequests } from "./request-guards";
 import { sameOriginOnly } from "./same-origin";
 import type { AppServices } from "./services";
@@ -44,7 +44,7 @@ export function createHttpApp(services: AppServices): Express {
   app.use((req, res, next) => {
     res.setHeader("X-Request-Id", req.id as string); // genReqId above makes every id a string
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
-    next();
+    requestScope.run(req.id as string, next);
   });
 
   app.use(

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { pino, type DestinationStream, type Logger } from "pino";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -41,6 +42,12 @@ export function createLogger(level: string, destination: DestinationStream = std
     {
       level,
       base: undefined,
+      // Lines written while a request is answered (a page's error, Better Auth, a model's warning)
+      // carry its id like the request's own child logger does; that one already has it bound.
+      mixin(_fields, _level, logger) {
+        const reqId = requestScope.getStore();
+        return reqId === undefined || "reqId" in logger.bindings() ? {} : { reqId };
+      },
       redact: {
         paths: [
           "req.headers.authorization",
@@ -86,12 +93,21 @@ export function loggablePath(url: string): string {
     .join("/");
 }
 
-/** A client's or proxy's request id is kept only in a strict shape (it becomes our log id); else a new one. */
+/** The shape a client's or proxy's request id must have to be kept (it becomes part of our log id). */
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
 
+/**
+ * The id of one request in the log and the X-Request-Id answer: always a new UUID, so no client
+ * can forge another request's id or make two requests share one. A client's or proxy's own id in
+ * the strict shape is kept in front of it ("theirs.ours"), so their traces still find the line.
+ */
 export function requestId(header: string | string[] | undefined): string {
-  return typeof header === "string" && REQUEST_ID.test(header) ? header : crypto.randomUUID();
+  const ours = crypto.randomUUID();
+  return typeof header === "string" && REQUEST_ID.test(header) ? `${header}.${ours}` : ours;
 }
+
+/** The id of the request being answered, for log lines written by code that has no `req.log`. */
+export const requestScope = new AsyncLocalStorage<string>();
 
 /** The fields of the one "request" line each answered request gets, from the app or the page cache's fast path. */
 export function requestLogFields(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, ms: number) {

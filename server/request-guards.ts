@@ -1,7 +1,7 @@
 import { MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
 import { MAX_PHOTO_BYTES } from "~/models/profile-photo.server";
 import { errorBody } from "./errors";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 
 /** JSON bodies (the API, Better Auth). */
 export const JSON_BODY_BYTES = 100 * 1024;
@@ -64,10 +64,17 @@ function hasNul(url: string): boolean {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
+function badRequest(req: Request, res: Response, message: string, reason: string) {
+  if (req.path.startsWith("/api/")) res.status(400).json(errorBody(400, message, reason));
+  else res.status(400).type("text/plain").send(message);
+}
+
 /**
  * Requests no part of the shop can answer meaningfully, refused before they reach code that
  * would fail on them: methods the Fetch API behind React Router rejects (TRACE, CONNECT gave
- * 500) and NUL characters in the path or query, which PostgreSQL cannot take in text.
+ * 500), a request without a Host (HTTP/1.0 allows it; a page's URL is built from it), a target
+ * that is not a path (the absolute form `GET http://host/x` or `OPTIONS *`, which only proxies
+ * are sent), and NUL characters in the path or query, which PostgreSQL cannot take in text.
  */
 export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
   if (!METHODS.has(req.method)) {
@@ -77,11 +84,15 @@ export const refuseMalformedRequests: RequestHandler = (req, res, next) => {
     else res.status(405).type("text/plain").send("Method not allowed.");
     return;
   }
-  if (hasNul(req.originalUrl)) {
-    if (req.path.startsWith("/api/"))
-      res.status(400).json(errorBody(400, "The address contains an invalid character.", "invalid-characters"));
-    else res.status(400).type("text/plain").send("The address contains an invalid character.");
-    return;
+  if (!req.originalUrl.startsWith("/")) {
+    res.setHeader("Connection", "close");
+    return res.status(400).type("text/plain").send("The request target must be a path.");
   }
+  if (!req.headers.host) {
+    res.setHeader("Connection", "close");
+    return badRequest(req, res, "The request has no Host header.", "missing-host");
+  }
+  if (hasNul(req.originalUrl))
+    return badRequest(req, res, "The address contains an invalid character.", "invalid-characters");
   next();
 };

@@ -1,15 +1,10 @@
-import net from "node:net";
-import { createRequestHandler } from "@react-router/express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp } from "../../server/http";
 import { authClient } from "../helpers/auth-client";
+import { freePort, startPageServer, type PageServer } from "../helpers/page-server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
-import type { Express } from "express";
-import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "react-router";
 
 /** Values that break naive handlers: odd numbers, huge and odd strings, prototype keys, deep nesting. */
 const nasty = fc.oneof(
@@ -295,8 +290,7 @@ const AUTH_ENDPOINTS = [
 
 describe(`fuzzing every page action and every /api/auth endpoint on ${testDatabaseKind()}`, () => {
   let services: AppServices;
-  let server: { url: string; close(): Promise<void> };
-  let closeVite: () => Promise<void> = async () => {};
+  let server: PageServer;
   const cookies = { anonymous: "", customer: "", admin: "" };
   let tried = 0;
 
@@ -307,28 +301,7 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     services = await createTestServices({ env: { PUBLIC_URL: origin } });
-    // The pages, as server/app.ts mounts them, from the sources through Vite (no build needed).
-    const vite = await import("vite");
-    const viteServer = await vite.createServer({
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
-    closeVite = () => viteServer.close();
-    const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-    const app = createHttpApp(services);
-    app.use(
-      createRequestHandler({
-        build,
-        mode: "production",
-        getLoadContext: (req, res) => ({
-          services,
-          nonce: res.locals.nonce as string,
-          clientIp: req.ip ?? "unknown",
-        }),
-      }),
-    );
-    server = await listen(app, port);
+    server = await startPageServer(services, port);
     const signUp = async (email: string) => {
       const client = authClient(server.url, "198.51.100.200", origin);
       await client.signUp({ email, password: "fuzz-pass-1", name: "Fuzz" });
@@ -345,7 +318,6 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
   afterAll(async () => {
     console.log(`fuzz: ${tried} malformed page and auth requests sent, none answered 5xx`);
     await server?.close();
-    await closeVite();
     await services?.database.destroy();
   });
 
@@ -449,24 +421,3 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
     }
   });
 });
-
-function listen(app: Express, port: number): Promise<{ url: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = app.listen(port, "127.0.0.1", () => {
-      // No keep-alive: with some seeds, a page that answers before reading the posted body (405, no
-      // action) left its socket closing while fetch sent the next request on it, a reset on the
-      // client side (browsers retry those; this client does not). Each request gets its own socket.
-      server.keepAliveTimeout = 1;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

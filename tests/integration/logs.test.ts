@@ -1,8 +1,10 @@
 import net from "node:net";
 import { Writable } from "node:stream";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loggablePath, requestId, stdoutDestination } from "../../server/logger";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { finalErrorHandler } from "../../server/errors";
+import { createHttpApp } from "../../server/http";
+import { createLogger, loggablePath, requestId, stdoutDestination } from "../../server/logger";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, checkoutRequest } from "../helpers/checkout-client";
 import { startOidcPeer, type OidcPeer } from "../helpers/oidc-peer";
@@ -276,8 +278,10 @@ describe("log helpers", () => {
     expect(loggablePath("/some/Ab3dEf9hIjKlMnOpQrStUv")).toBe("/some/[redacted]");
   });
 
-  it("a client's X-Request-Id is kept only in a strict shape", () => {
-    expect(requestId("req-1234abcd")).toBe("req-1234abcd");
+  it("a client's X-Request-Id is kept only in a strict shape, and only as the front of a new id", () => {
+    expect(requestId("req-1234abcd")).toMatch(/^req-1234abcd\.[0-9a-f-]{36}$/);
+    // Two requests never share an id, whatever the client sends.
+    expect(requestId("req-1234abcd")).not.toBe(requestId("req-1234abcd"));
     for (const bad of ["short", "x".repeat(65), "a b c d e f g h", "line\nbreak-000", '{"json":1}0000', undefined]) {
       expect(requestId(bad)).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -296,5 +300,58 @@ describe("log helpers", () => {
     destination.write(`${JSON.stringify({ i: "after" })}\n`);
     expect(JSON.parse(written.at(-2)!)).toMatchObject({ msg: "log lines dropped" });
     expect(written.at(-1)).toContain("after");
+  });
+});
+
+describe(`errors outside the API on ${testDatabaseKind()}`, () => {
+  const lines: string[] = [];
+  let services: AppServices;
+  let server: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    services = await createTestServices({
+      logger: createLogger("info", { write: (line: string) => void lines.push(...line.split("\n").filter(Boolean)) }),
+    });
+    const app = createHttpApp(services);
+    // Stand-ins for a page that logs through the shared logger and one that fails.
+    app.get("/logs-without-req", (_req, res) => {
+      services.logger.error("written where no req.log is at hand");
+      res.send("ok");
+    });
+    app.get("/fails", () => {
+      throw new Error("a bug");
+    });
+    app.use(finalErrorHandler);
+    server = await new Promise((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => {
+        const { port } = listening.address() as net.AddressInfo;
+        resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => listening.close(() => done())) });
+      });
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await services?.database.destroy();
+  });
+
+  it("are answered by the app's last handler and logged as JSON with the request id", async () => {
+    const errors = vi.spyOn(console, "error");
+    const logged = await fetch(`${server.url}/logs-without-req`);
+    const failed = await fetch(`${server.url}/fails`, { headers: { "X-Request-Id": "client-trace-0002" } });
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await failed.text()).not.toContain("a bug");
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; msg: string });
+    const shared = entries.find((e) => e.msg === "written where no req.log is at hand");
+    expect(shared?.reqId).toBe(logged.headers.get("x-request-id"));
+    const unhandled = entries.find((e) => e.msg === "unhandled error");
+    expect(unhandled?.reqId).toBe(failed.headers.get("x-request-id"));
+    expect(unhandled?.reqId).toMatch(/^client-trace-0002\.[0-9a-f-]{36}$/);
+    // Each line once: the shared logger's line has the id once, not twice.
+    expect(lines.find((line) => line.includes("no req.log"))!.match(/"reqId"/g)).toHaveLength(1);
+    expect(
+      lines.filter((line) => line.includes('"msg":"request"')).every((line) => line.match(/"reqId"/g)?.length === 1),
+    ).toBe(true);
   });
 });

@@ -67,6 +67,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1s;`)
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host "";
       # Only failures where the request cannot have reached an instance move it to the other one
       # (connection refused, connect timeout). nginx never replays a POST that was already sent
       # (no "non_idempotent"): the first instance may have placed the order. The client retries

@@ -23,14 +23,21 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the production build (`node server.js`) as a real process and waits until it is healthy. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Starts the production build (`node server.js`, or another entry such as `scripts/start.mjs`,
+ * what `npm start` runs) as a real process and waits until it is healthy.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+  entry = "server.js",
+): Promise<ServerProcess> {
   if (!fs.existsSync("build/server/index.js"))
     throw new Error("Run `npm run build` first: these tests use the production build.");
   const p = port ?? (await freePort());
   let out = "";
   let stdout = "";
-  const proc = spawn(process.execPath, ["server.js"], {
+  const proc = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: "test",

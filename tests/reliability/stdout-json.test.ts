@@ -168,6 +168,23 @@ describe("every stdout line is one JSON object (production build)", () => {
     expectJsonLines(server);
   });
 
+  it("through `npm start` (scripts/start.mjs), its own line about the build included", async () => {
+    const server = await startServer(
+      { DATA_DIR: tempDataDir("lr-json-start-"), WEB_CONCURRENCY: "1" },
+      undefined,
+      "scripts/start.mjs",
+    );
+    try {
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.exited;
+    }
+    const lines = server.stdout().split("\n").filter(Boolean);
+    expect(lines.some((line) => line.includes("build is current"))).toBe(true);
+    for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+  });
+
   describe("on PostgreSQL", () => {
     const name = `lr_json_${crypto.randomBytes(4).toString("hex")}`;
     const admin = () => new pg.Client({ connectionString: testPostgresUrl() });
