@@ -407,12 +407,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
  * would refuse to) and reads the whole answer. A reset of a reused connection is retried once, as
  * a browser does: the server may close an idle connection as the request goes out.
  */
-function send(port: number, attempt: Attempt, retry = true): Promise<number | string> {
+function send(port: number, attempt: Attempt, retry = true, via: http.Agent | false = agent): Promise<number | string> {
   return new Promise((resolve) => {
     let req: http.ClientRequest;
     try {
       req = http.request({
-        agent,
+        agent: via,
         host: "127.0.0.1",
         port,
         method: attempt.method,
@@ -534,6 +534,7 @@ describe(`fuzzing every page, action and API route on ${testDatabaseKind()}`, ()
       );
 
     const failures: string[] = [];
+    const resent: string[] = [];
     let sent = 0;
     const started = performance.now();
     await ensureSignedIn();
@@ -545,10 +546,18 @@ describe(`fuzzing every page, action and API route on ${testDatabaseKind()}`, ()
           while (next < indexes.length) {
             const attempt = attempts[indexes[next++]!]!;
             const label = `${attempt.method} ${attempt.path.slice(0, 200)} as ${attempt.as} ${String(attempt.headers["Content-Type"] ?? "")}`;
-            const status = await send(port, {
+            const withCookie = {
               ...attempt,
               headers: { ...attempt.headers, ...(cookies[attempt.as] ? { cookie: cookies[attempt.as] } : {}) },
-            });
+            };
+            let status = await send(port, withCookie);
+            // A connection lost without an answer (about one in 20,000 here, never the same request
+            // twice) is sent again once on a connection of its own: a request the server cannot
+            // answer fails both times and is reported; the count of second tries is printed.
+            if (typeof status === "string" && status.startsWith("no answer")) {
+              resent.push(`${status} ${label}`);
+              status = await send(port, withCookie, false, false);
+            }
             // Node's client refuses some generated requests itself (a header character it cannot send).
             if (status === "unsendable") continue;
             if (typeof status !== "number" || status >= 500) failures.push(`${status} ${label}`);
@@ -570,8 +579,9 @@ describe(`fuzzing every page, action and API route on ${testDatabaseKind()}`, ()
     }
     vi.restoreAllMocks();
     console.log(
-      `fuzz: ${sent} requests over ${pages.length} pages and ${apis.length} API routes in ${Math.round((performance.now() - started) / 1000)} s, ${failures.length} answered 5xx or not at all`,
+      `fuzz: ${sent} requests over ${pages.length} pages and ${apis.length} API routes in ${Math.round((performance.now() - started) / 1000)} s, ${failures.length} answered 5xx or not at all, ${resent.length} sent twice after a lost connection${resent.length ? `: ${resent.join("; ")}` : ""}`,
     );
+    expect(resent.length, "requests whose connection was lost without an answer").toBeLessThanOrEqual(3);
 
     expect(failures.slice(0, 40)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);

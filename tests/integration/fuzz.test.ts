@@ -273,7 +273,7 @@ const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin"
   { path: "/sign-out", as: "customer" },
 ];
 
-/** Every /api/auth endpoint of DESIGN.md, called with a session so that each reaches its own checks. */
+/** Every /api/auth endpoint of the HTTP contract (docs/architecture.md), called with a session so that each reaches its own checks. */
 const AUTH_ENDPOINTS = [
   "/sign-up/email",
   "/sign-in/email",
