@@ -92,7 +92,16 @@ export function renderContactAcknowledgement(
         Your message reached us. A real reefer answers every message within two business days (usually sooner). If it's
         about a live-plant delivery, a photo helps.
       </Text>
-      <Text style={{ fontSize: "13px", color: "#3a5566", margin: "24px 0 4px" }}>Your message: {sent.subject}</Text>
+      <Quoted label={`Your message: ${sent.subject}`} text={sent.message} />
+    </>,
+  );
+}
+
+/** What the customer wrote, quoted under a label in a mail. */
+function Quoted({ label, text }: { label: string; text: string }) {
+  return (
+    <>
+      <Text style={{ fontSize: "13px", color: "#3a5566", margin: "24px 0 4px" }}>{label}</Text>
       <Text
         style={{
           fontSize: "13px",
@@ -103,9 +112,9 @@ export function renderContactAcknowledgement(
           margin: 0,
         }}
       >
-        {sent.message}
+        {text}
       </Text>
-    </>,
+    </>
   );
 }
 
@@ -124,19 +133,7 @@ export function renderMessageReply(
       <Text>
         — {reply.sender}, {brand.shopName}
       </Text>
-      <Text style={{ fontSize: "13px", color: "#3a5566", margin: "24px 0 4px" }}>You wrote:</Text>
-      <Text
-        style={{
-          fontSize: "13px",
-          color: "#3a5566",
-          whiteSpace: "pre-wrap",
-          borderLeft: "3px solid #dcd3c1",
-          paddingLeft: "12px",
-          margin: 0,
-        }}
-      >
-        {reply.original}
-      </Text>
+      <Quoted label="You wrote:" text={reply.original} />
     </>,
   );
 }
