@@ -61,7 +61,8 @@ describe.skipIf(testDatabaseKind() !== "postgres")("prepared writes on PostgreSQ
     const rows = await preparedAfterWork(await open(true));
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(rows.every((r) => r.name.startsWith("lr_w") && /^(insert|update|delete) /.test(r.statement))).toBe(true);
-    expect(rows.filter((r) => r.statement.startsWith('update "products"'))).toHaveLength(1);
+    // Only the statement run twice above: the migrations, run on this pool, prepare writes of their own.
+    expect(rows.filter((r) => r.statement.startsWith('update "products" set "updated_at" = $1'))).toHaveLength(1);
     expect(rows.some((r) => r.statement.startsWith("select"))).toBe(false);
   });
 
