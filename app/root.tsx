@@ -1,5 +1,4 @@
-import headingFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   Links,
   Meta,
@@ -13,11 +12,11 @@ import {
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
-import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
-import { DeferredToaster, notify } from "./components/ui/toaster";
+import { whenIdle } from "./components/ui/idle";
+import { DeferredToaster } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { isAdmin } from "./models/admin-access.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
@@ -32,9 +31,6 @@ export const links: LinksFunction = () => [
   // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
   // asks for the render-blocking CSS before any script (as a plain link it came after all of them).
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
-  // The headings' face (latin: every heading the shop writes), asked for with the stylesheet so it
-  // is there for the first paint on a first visit as on later ones (app/app.css).
-  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -95,12 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <CartProvider catalogue={catalogue} now={data?.now ?? new Date(0).toISOString()}>
-            <SiteHeader
-              shopName={shopName}
-              userName={data?.user?.name ?? null}
-              backOffice={data?.user?.backOffice ?? false}
-            />
-            <NavigationProgress shopName={shopName} />
+            <SiteHeader shopName={shopName} userName={data?.user?.name ?? null} backOffice={!!data?.user?.backOffice} />
+            <IdleNavigationProgress shopName={shopName} />
             <main id="main" className="flex-1">
               {children}
             </main>
@@ -118,19 +110,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * Toasts sit bottom right, except while the cart panel is open: there they would cover its
  * Checkout button, so they move to the top, below the panel's title and close button (on a phone
- * the panel is the whole width). Opening the panel takes away the toasts about the cart that led
- * to it ("Added…, View cart"): the cart is in front of the shopper now.
+ * the panel is the whole width). The panel itself clears the toasts that led to it (cart-panel.tsx).
  */
 function ShopToaster() {
   const { open } = useCart();
-  useEffect(() => {
-    if (open) notify.dismissAll();
-  }, [open]);
   return (
     <DeferredToaster
       position={open ? "top-center" : "bottom-right"}
       mobileOffset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
-      offset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
       visibleToasts={3}
       duration={4000}
       closeButton
@@ -138,7 +125,28 @@ function ShopToaster() {
   );
 }
 
-/** Below the cart panel's header (its title and 44 px close button with their padding). */
+const NavigationProgress = lazy(() =>
+  import("./components/navigation-progress").then((module) => ({ default: module.NavigationProgress })),
+);
+
+/**
+ * The "Loading…" pill matters only once the shopper navigates, so its code is fetched when the
+ * browser is idle after hydration, not before the first interaction (the script budget).
+ */
+function IdleNavigationProgress({ shopName }: { shopName: string }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <NavigationProgress shopName={shopName} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Below the cart panel's header (its title and 44 px close button with their padding) on a phone,
+ * where the panel is the whole width; on a wider screen a top-centred toast is beside the panel.
+ */
 const PANEL_HEADER_CLEARANCE = "5.5rem";
 
 /**

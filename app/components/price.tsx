@@ -26,15 +26,9 @@ export function Price({
       {originalPriceCents !== null && off !== null ? (
         <>
           <span className={`text-ink-soft ${size === "lg" ? "text-lg" : "text-sm"}`} data-testid="reference-price">
-            {reference === "earlier" ? (
-              <>
-                Was <span className="line-through">{formatCents(originalPriceCents)}</span>
-              </>
-            ) : (
-              <>
-                <span className="line-through">{formatCents(originalPriceCents)}</span> if bought separately
-              </>
-            )}
+            {reference === "earlier" ? "Was " : null}
+            <span className="line-through">{formatCents(originalPriceCents)}</span>
+            {reference === "earlier" ? null : " if bought separately"}
           </span>
           <span className="rounded-full bg-coral-light px-2 py-0.5 text-xs font-semibold text-coral-text">
             Save {formatCents(originalPriceCents - priceCents)} ({off}%)

@@ -20,12 +20,12 @@ const NAV = [
 export function SiteHeader({
   shopName,
   userName,
-  backOffice = false,
+  backOffice,
 }: {
   shopName: string;
   userName: string | null;
   /** The signed-in person is an administrator (decided by the server from their session). */
-  backOffice?: boolean;
+  backOffice: boolean;
 }) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
   return (
@@ -66,11 +66,7 @@ export function SiteHeader({
             <Icon icon={Search} className="h-4 w-4" />
           </Link>
           {backOffice ? (
-            <Link
-              to="/admin"
-              className="btn-secondary hidden min-h-10 px-4 whitespace-nowrap md:inline-flex"
-              data-testid="back-office-link"
-            >
+            <Link to="/admin" className="btn-secondary hidden min-h-10 max-w-40 truncate px-4 sm:inline-flex">
               Back office
             </Link>
           ) : null}
