@@ -16,7 +16,7 @@ import { useNonce } from "./components/nonce";
 import { onFirstUse } from "./components/on-first-use";
 import { SiteHeader } from "./components/site-header";
 import { whenIdle } from "./components/ui/idle";
-import { DeferredToaster } from "./components/ui/toaster";
+import { DeferredToaster, notify } from "./components/ui/toaster";
 import { publicConfig, type PublicConfig } from "./config.server";
 import { isAdmin } from "./models/admin-access.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
@@ -110,14 +110,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * Toasts sit bottom right, except while the cart panel is open: there they would cover its
  * Checkout button, so they move to the top, below the panel's title and close button (on a phone
- * the panel is the whole width). The panel itself clears the toasts that led to it (cart-panel.tsx).
+ * the panel is the whole width).
  */
 function ShopToaster() {
   const { open } = useCart();
+  // Opening the panel takes away the toasts about the cart that led to it ("Added…, View cart").
+  useEffect(() => {
+    if (open) notify.dismissAll();
+  }, [open]);
   return (
     <DeferredToaster
       position={open ? "top-center" : "bottom-right"}
       mobileOffset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
+      offset={open ? { top: PANEL_HEADER_CLEARANCE } : undefined}
       visibleToasts={3}
       duration={4000}
       closeButton

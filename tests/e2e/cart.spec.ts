@@ -174,7 +174,15 @@ test("a toast never covers the cart panel's title, close or Checkout button, and
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
   // Wait for the toast to settle where it stays (it slides in).
-  await expect.poll(async () => (await toast.boundingBox())?.y).toBe((await toast.boundingBox())?.y);
+  let lastY: number | undefined;
+  await expect
+    .poll(async () => {
+      const y = (await toast.boundingBox())?.y;
+      const settled = y !== undefined && y === lastY;
+      lastY = y;
+      return settled;
+    })
+    .toBe(true);
   const a = (await toast.boundingBox())!;
   for (const [name, part] of [
     ["Checkout button", checkout],

@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide";
-import { useEffect, type RefObject } from "react";
 import { Icon } from "~/components/ui/icon";
 import { CartContents } from "./cart-contents";
+import type { RefObject } from "react";
 
 /**
  * The slide-over cart panel. Loaded on demand by CartDrawer (the dialog library is the largest
@@ -17,11 +17,6 @@ export default function CartPanel({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
-  // Opening the panel takes away the toasts about the cart that led to it ("Added…, View cart"):
-  // the cart is in front of the shopper now. Here rather than in the shell, which every page loads.
-  useEffect(() => {
-    if (open) void import("sonner").then((module) => module.toast.dismiss());
-  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -27,6 +27,8 @@ export const notify = {
   message: (...args: Parameters<Toast>) => show((toast) => toast(...args)),
   success: (...args: Parameters<Toast["success"]>) => show((toast) => toast.success(...args)),
   error: (...args: Parameters<Toast["error"]>) => show((toast) => toast.error(...args)),
+  /** Takes every toast away (nothing to do when none was ever shown). */
+  dismissAll: () => void sonner?.then((module) => module.toast.dismiss()),
 };
 
 export function DeferredToaster(props: ComponentProps<Sonner["Toaster"]>) {
