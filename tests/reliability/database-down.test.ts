@@ -56,7 +56,11 @@ describe("database down under load (PostgreSQL)", () => {
 
   it("answers 503 on health and checkout while the database is gone, and recovers by itself", async () => {
     const relay = await startRelay({ host: base.hostname, port: Number(base.port || 5432) });
-    const url = `postgres://${base.username}@127.0.0.1:${relay.port}/${name}`;
+    // Same credentials as the test cluster, reached through the relay that can be cut.
+    const target = new URL(base.href);
+    target.host = `127.0.0.1:${relay.port}`;
+    target.pathname = `/${name}`;
+    const url = target.href;
     const server = await startServer({ DATA_DIR: tempDataDir("lr-down-"), DATABASE_URL: url });
     const checkout = () =>
       fetch(`${server.url}/api/checkout`, {

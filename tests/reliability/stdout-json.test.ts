@@ -202,10 +202,11 @@ describe("every stdout line is one JSON object (production build)", () => {
     });
 
     it("through the same journey", async () => {
-      const base = new URL(testPostgresUrl());
+      const target = new URL(testPostgresUrl());
+      target.pathname = `/${name}`;
       const server = await startServer({
         DATA_DIR: tempDataDir("lr-json-pg-"),
-        DATABASE_URL: `postgres://${base.username}@${base.host}/${name}`,
+        DATABASE_URL: target.href,
         LOG_LEVEL: "debug",
         WEB_CONCURRENCY: "1",
       });
