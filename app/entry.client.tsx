@@ -2,13 +2,18 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
+// StrictMode's checks run only in development; the production build leaves it out (bytes on every page).
 function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <StrictMode>
+      import.meta.env.DEV ? (
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      ) : (
         <HydratedRouter />
-      </StrictMode>,
+      ),
     );
   });
 }

@@ -8,16 +8,18 @@ import {
   useMatches,
   useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import appStylesheet from "./app.css?url";
 import { CartProvider, useCart } from "./components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
 import { useNonce } from "./components/nonce";
 import { onFirstUse } from "./components/on-first-use";
+import { routeErrorBoundary } from "./components/route-error";
 import { SiteHeader } from "./components/site-header";
 import { whenIdle } from "./components/ui/idle";
 import { DeferredToaster, notify } from "./components/ui/toaster";
-import { publicConfig, type PublicConfig } from "./config.server";
+import { publicConfig } from "./config.server";
 import { isAdmin } from "./models/admin-access.server";
 import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
 import { getUser } from "./models/session.server";
@@ -166,27 +168,15 @@ export default function App() {
   return <Outlet />;
 }
 
-export function useShopConfig(): PublicConfig {
-  const data = useRouteLoaderData<typeof loader>("root");
-  return (
-    data?.config ?? {
-      shopName: "Lazy Reefer",
-      publicUrl: "",
-      paymentProvider: "test",
-      stripePublishableKey: null,
-      socialSignIn: null,
-    }
-  );
-}
+export const ErrorBoundary = routeErrorBoundary("page");
 
-// The error page is loaded on demand (app/components/error-pages.tsx): rare, and not worth
-// bytes on every page. Suspense lets the server stream it and the browser hydrate it once loaded.
-const ErrorPage = lazy(() => import("./components/error-pages").then((module) => ({ default: module.ErrorPage })));
+const BACK_OFFICE = /^\/admin(\/|$)/;
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Suspense fallback={null}>
-      <ErrorPage error={error} />
-    </Suspense>
-  );
+/**
+ * The root's data is the storefront's frame: the catalogue the cart prices from, the signed-in
+ * name, the minute. The back office draws none of it, so its actions and page changes do not
+ * reload the catalogue; leaving the back office does, as the owner may have changed prices there.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return BACK_OFFICE.test(currentUrl.pathname) ? !BACK_OFFICE.test(nextUrl.pathname) : defaultShouldRevalidate;
 }

@@ -1,8 +1,15 @@
 import { Minus, Plus } from "lucide";
 import { useRef, useState } from "react";
 import { Icon } from "~/components/ui/icon";
-import { stockClampMessage } from "~/domain/availability";
 import { useAdoptEarlyInput } from "./cart/early-taps";
+
+/**
+ * What the shopper is told when a quantity is cut to what is in stock, here and in the cart's
+ * toast. Kept with the stepper: a product page then needs no other stock code to become interactive.
+ */
+export function stockClampMessage(quantity: number): string {
+  return `Only ${quantity} left — we set your quantity to ${quantity}`;
+}
 
 interface QuantityStepperProps {
   id: string;

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
-import {
-  isOfferExpired,
-  isPurchasable,
-  needsShipping,
-  offerEndsAt,
-  stockClampMessage,
-  stockLabel,
-  stockState,
-} from "./availability";
+import { isOfferExpired, isPurchasable, needsShipping, offerEndsAt, stockLabel, stockState } from "./availability";
 import type { Product } from "./catalogue";
 
 const special = { ...SEED_PRODUCTS.find((p) => p.id === "october-special")!, active: true } as Product;
@@ -63,9 +55,5 @@ describe("what the shopper is told", () => {
     expect(stockLabel(stockState(tip, new Date()))).toBe("Digital, nothing to ship");
     expect(stockLabel(stockState({ ...tip, fulfillmentType: "manual" }, new Date()))).toBe("In stock");
     expect(stockLabel(stockState({ ...tip, quantity: 0 }, new Date()))).toBe("Out of stock");
-  });
-
-  it("a quantity cut to the stock says so", () => {
-    expect(stockClampMessage(24)).toBe("Only 24 left — we set your quantity to 24");
   });
 });

@@ -86,8 +86,3 @@ export function stockLabel(state: StockState): string {
 export function needsShipping(product: Pick<Product, "fulfillmentType" | "metadata">): boolean {
   return product.fulfillmentType !== "digital" && product.metadata.noShipping !== true;
 }
-
-/** What the shopper is told when a quantity is cut to what is in stock. */
-export function stockClampMessage(quantity: number): string {
-  return `Only ${quantity} left — we set your quantity to ${quantity}`;
-}

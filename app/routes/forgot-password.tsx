@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
+import { routeErrorBoundary } from "~/components/route-error";
 import { EmailField } from "~/components/ui/field";
 import { parseForm, typedValues } from "~/domain/forms";
 import { ForgotPasswordSchema } from "~/forms/account";
@@ -59,3 +60,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     </AuthCard>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("account");

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight } from "lucide";
 import { data, Link } from "react-router";
 import { Article } from "~/components/article";
 import { ProductImage } from "~/components/product-image";
+import { routeErrorBoundary } from "~/components/route-error";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
 import { getProductsByIds } from "~/models/catalogue.server";
@@ -10,7 +11,8 @@ import { pageMeta, rootConfig } from "~/utils/seo";
 import type { Route } from "./+types/guide";
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {
-  if (!page) return [{ title: "Guide not found | Lazy Reefer" }];
+  // The error page names itself (app/components/error-pages.tsx).
+  if (!page) return [];
   const { publicUrl, shopName } = rootConfig(matches);
   const path = `/reef-wisdom/lazy-reefer-guide/${page.guide.slug}`;
   return pageMeta(matches, {
@@ -123,3 +125,5 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("guide");

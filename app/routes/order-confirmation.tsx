@@ -2,6 +2,7 @@ import { CheckCircle2, PackageSearch } from "lucide";
 import { Link } from "react-router";
 import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
+import { routeErrorBoundary } from "~/components/route-error";
 import { Icon } from "~/components/ui/icon";
 import { orderStory, type OrderStory } from "~/domain/order-story";
 import { getOrderForToken } from "~/models/orders.server";
@@ -138,3 +139,5 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     </section>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("order");

@@ -5,6 +5,7 @@ import { onFirstUse } from "~/components/on-first-use";
 import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
 import { BackToProducts, ItemDetails, ItemIntro, PurchaseStock, RelatedItems } from "~/components/product-page.server";
 import { PurchasePanel } from "~/components/purchase-panel";
+import { routeErrorBoundary } from "~/components/route-error";
 import { inShopWindow, offerReplacement, type StockState } from "~/domain/availability";
 import { formatDate } from "~/domain/dates";
 import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
@@ -29,7 +30,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
         // The gallery's main image is the LCP element; `links` cannot see loader data, so it is preloaded here.
         { tagName: "link", ...loaderData.mainImage },
       ]
-    : [{ title: "Product not found | Lazy Reefer" }];
+    : // The error page names itself (app/components/error-pages.tsx).
+      [];
 
 /** Title, description and the schema.org Product of the page, worked out on the server. */
 function productSeo(
@@ -227,3 +229,5 @@ function RelatedSkeleton() {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("product");

@@ -3,6 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
 import { PhotoUpload } from "~/components/account/photo-upload";
+import { routeErrorBoundary } from "~/components/route-error";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
@@ -411,3 +412,5 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     </section>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("account");

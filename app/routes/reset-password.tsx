@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
+import { routeErrorBoundary } from "~/components/route-error";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { parseForm } from "~/domain/forms";
 import { resetPasswordSchema } from "~/forms/account";
@@ -69,3 +70,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     </AuthCard>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("account");

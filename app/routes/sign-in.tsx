@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { SocialSignInButton } from "~/components/account/social-sign-in-button";
+import { routeErrorBoundary } from "~/components/route-error";
 import { EmailField, Field } from "~/components/ui/field";
 import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { parseForm, typedValues } from "~/domain/forms";
@@ -100,3 +101,5 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     </AuthCard>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("account");

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "~/components/account/auth-card";
 import { PasswordField } from "~/components/account/password-field";
+import { routeErrorBoundary } from "~/components/route-error";
 import { EmailField, Field } from "~/components/ui/field";
 import { parseForm, typedValues } from "~/domain/forms";
 import { signUpSchema } from "~/forms/account";
@@ -128,3 +129,5 @@ function SignUpForm({
     </>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary("account");

@@ -75,7 +75,7 @@ test("a corrupt stored cart is logged and the page starts with an empty, working
   });
   await page.reload();
   // The cart is read in an effect after hydration: wait for the log line.
-  await expect.poll(() => errors.some((e) => e.includes("Error loading cart from localStorage"))).toBe(true);
+  await expect.poll(() => errors.some((e) => e.includes("Unreadable cart in localStorage"))).toBe(true);
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   await page.goto("/product/premium-chaeto");
   await page.getByRole("button", { name: "Add to cart" }).click();

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import { stockClampMessage } from "~/components/quantity-stepper";
 import { notify } from "~/components/ui/toaster";
-import { stockClampMessage } from "~/domain/availability";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
 import { useCart, type CartCore } from "./cart-context";

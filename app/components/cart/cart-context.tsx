@@ -149,6 +149,7 @@ export function CartProvider({
 export function useCart(): CartCore {
   const context = useContext(CartContext);
   if (!context)
-    throw new Error("useCart must be used within a CartProvider (the cart provider wraps the app in root.tsx)");
+    // Short: the text ships in every page's script (root.tsx wraps the app in the provider).
+    throw new Error("useCart outside CartProvider");
   return context;
 }

@@ -35,7 +35,7 @@ describe("cart persistence", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const storage = memoryStorage({ [CART_STORAGE_KEY]: "{corrupt", [COMBOS_STORAGE_KEY]: "[]" });
     expect(loadCart(storage)).toEqual({ lines: [], combos: [] });
-    expect(error).toHaveBeenCalledWith("Error loading cart from localStorage", expect.anything());
+    expect(error).toHaveBeenCalledWith("Unreadable cart in localStorage", expect.anything());
 
     const wrongShape = memoryStorage({
       [CART_STORAGE_KEY]: JSON.stringify([{ kind: "product", id: "x", quantity: -4 }]),

@@ -52,7 +52,7 @@ export function loadCart(storage: Pick<Storage, "getItem">): CartState {
       combos: parseList(rawCombos, isCombo, COMBOS_STORAGE_KEY),
     };
   } catch (error) {
-    console.error("Error loading cart from localStorage", error);
+    console.error("Unreadable cart in localStorage", error);
     return { lines: [], combos: [] };
   }
 }
