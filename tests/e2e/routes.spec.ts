@@ -58,13 +58,25 @@ test("unknown paths and the original's test pages answer 404 with the not-found 
     "/login-test",
     "/functions-test",
     "/add-bob-orders",
-    "/product/no-such-product",
-    "/reef-wisdom/lazy-reefer-guide/nope",
   ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(404);
     expect(await res.text()).toContain("This page drifted off the reef");
   }
+  // A product or guide that is not there says so in its own words, with the list it belongs to.
+  for (const [path, heading, list] of [
+    ["/product/no-such-product", "This product isn&#x27;t in the shop", 'href="/products"'],
+    ["/reef-wisdom/lazy-reefer-guide/nope", "No guide by that name", 'href="/reef-wisdom"'],
+  ] as const) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    const html = await res.text();
+    expect(html, path).toContain(heading);
+    expect(html, path).toContain(list);
+  }
+  await visit(page, "/product/no-such-product");
+  await expect(page.getByRole("heading", { level: 1, name: "This product isn't in the shop" })).toBeVisible();
+  await expect(page).toHaveTitle("This product isn't in the shop | Lazy Reefer");
   const response = await visit(page, "/definitely-missing");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("link", { name: "Browse the shop" })).toBeVisible();
