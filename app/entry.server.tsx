@@ -35,7 +35,10 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    // An error page is rendered whole before it is sent: its text is a lazy module, and streamed
+    // as a late segment it would show only after React's reveal delay, on a blank page.
+    const waitForAll =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || Boolean(routerContext.staticHandlerContext.errors);
     const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
