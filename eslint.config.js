@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "tests/setup/*.mjs", "scripts/*.mjs"] },
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "*.cjs", "tests/setup/*.mjs", "scripts/*.mjs"] },
       },
       globals: { ...globals.node },
     },

@@ -12,7 +12,7 @@
  *          --only=NAME (repeatable, e.g. --only=checkout: measure these targets only; nothing is written)
  *          --profile=DIR (each server process writes a V8 CPU profile to DIR when it stops)
  *          --lighthouse-runs=N (1; 0 skips): Lighthouse (mobile) on the four audited pages afterwards,
- *            through `npm run lighthouse -- --no-build` (scripts/lighthouse.ts)
+ *            through Lighthouse CI on the current build (lighthouserc.cjs)
  *
  * Before the load it also times a restart (`npm start` on the current build and the migrated
  * database) and measures the bytes five storefront pages make a browser download (issue 21).
@@ -313,7 +313,7 @@ try {
   if (lighthouseRuns > 0 && !wasInterrupted()) {
     // Its own production server on a throw-away database; scores on a busy machine move by a few points.
     log(`\n▸ Lighthouse (mobile), ${lighthouseRuns} run(s) per page`);
-    const child = spawnChild("npx", ["tsx", "scripts/lighthouse.ts", "--no-build", `--runs=${lighthouseRuns}`], {
+    const child = spawnChild("npx", ["lhci", "autorun", `--collect.numberOfRuns=${lighthouseRuns}`], {
       stdio: "inherit",
     });
     const code = await new Promise<number | null>((r) => child.once("exit", r));
