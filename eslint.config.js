@@ -27,7 +27,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "tests/setup/*.mjs", "scripts/*.mjs"] },
+        projectService: {
+          allowDefaultProject: ["*.js", "*.mjs", ".dependency-cruiser.cjs", "tests/setup/*.mjs", "scripts/*.mjs"],
+        },
       },
       globals: { ...globals.node },
     },

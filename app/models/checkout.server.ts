@@ -20,9 +20,9 @@ import {
   unpaidUnitsHeld,
 } from "./orders.server";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
-import type { Order, ShippingAddress } from "./order-types";
 import type { Transaction } from "kysely";
+import type { Order, ShippingAddress } from "~/domain/order-types";
+import type { AppServices } from "~/services/container";
 
 /**
  * Checkout as a use case (decision 016): four named steps, each answering a typed outcome —

@@ -13,8 +13,8 @@ import {
 import { orderJson } from "~/models/order-json";
 import { orderUrl } from "~/models/order-mails.server";
 import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "~/models/orders.server";
-import { CHECKOUT_ATTEMPTS } from "~/models/rate-limit.server";
 import { getUser } from "~/models/session.server";
+import { CHECKOUT_ATTEMPTS } from "~/services/rate-limit.server";
 import { ApiError, errorBody } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";

@@ -3,7 +3,7 @@ import { notify } from "~/components/ui/toaster";
 import { stockClampMessage } from "~/domain/availability";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
-import { useCart, type CartCore } from "./cart-context";
+import { useCart, type CartCore } from "./cart-core";
 
 declare global {
   interface Window {
