@@ -20,6 +20,7 @@ import type { Logger } from "pino";
 import type { Config } from "~/config.server";
 import type { AppServices } from "~/services/container";
 
+// The container's type lives in app/ (nothing there may import server/); the Express side names it from here.
 export type { AppServices };
 
 export async function createServices(
