@@ -27,7 +27,16 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "*.cjs", "tests/setup/*.mjs", "scripts/*.mjs"] },
+        projectService: {
+          allowDefaultProject: [
+            "*.js",
+            "*.mjs",
+            "*.cjs",
+            ".dependency-cruiser.cjs",
+            "tests/setup/*.mjs",
+            "scripts/*.mjs",
+          ],
+        },
       },
       globals: { ...globals.node },
     },

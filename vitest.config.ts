@@ -11,7 +11,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "database/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "database/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["tests/setup/console-guard.ts"],
         },

@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { loggablePath } from "../server/logger";
 import { DocumentHtmlProvider } from "./components/html-once";
 import { NonceProvider } from "./components/nonce";
+import { loggablePath } from "./utils/loggable-path";
 import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;

@@ -1,4 +1,4 @@
-import type { AppServices } from "../server/services";
+import type { AppServices } from "~/services/container";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { pino, type DestinationStream, type Logger } from "pino";
+import { loggablePath } from "~/utils/loggable-path";
 import type { IncomingMessage, ServerResponse } from "node:http";
+
+// Also used by the page renderer (app/entry.server.tsx), which may not import server/.
+export { loggablePath };
 
 /** Lines waiting for stdout beyond this are dropped (and counted) rather than queued without end. */
 const LOG_BUFFER_BYTES = 1024 * 1024;
@@ -64,33 +68,6 @@ export function createLogger(level: string, destination: DestinationStream = std
     },
     destination,
   );
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Paths whose segment after the prefix is a secret (Better Auth's reset link carries its token there). */
-const TOKEN_PATH_PREFIXES = ["/api/auth/reset-password/", "/api/auth/magic-link/", "/api/auth/verify/"];
-
-/**
- * The part of a request URL that may be logged: the path without its query string (reset,
- * verification, order, unsubscribe and OAuth links carry their secrets there) and with any
- * token-bearing segment replaced. Besides the known token paths, a long segment that looks
- * generated (no hyphen, letters mixed with digits or capitals, not a UUID) is redacted too, so a
- * new token-bearing route does not leak before someone remembers to list it.
- */
-export function loggablePath(url: string): string {
-  const path = url.split(/[?#]/, 1)[0] ?? "";
-  for (const prefix of TOKEN_PATH_PREFIXES) {
-    if (path.startsWith(prefix) && path.length > prefix.length) return `${prefix}[redacted]`;
-  }
-  return path
-    .split("/")
-    .map((segment) =>
-      segment.length >= 20 && !segment.includes("-") && /[A-Z0-9]/.test(segment) && !UUID.test(segment)
-        ? "[redacted]"
-        : segment,
-    )
-    .join("/");
 }
 
 /** The shape a client's or proxy's request id must have to be kept (it becomes part of our log id). */

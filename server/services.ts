@@ -1,44 +1,27 @@
-import { systemClock, fixedClock, type Clock } from "~/domain/clock";
-import { forgetDeletedUser } from "~/models/customers.server";
-import { createRateLimiter, REAUTH_LIMIT, type RateLimiter } from "~/models/rate-limit.server";
-import { createAuth, type Auth } from "~/services/auth.server";
+import { systemClock, fixedClock } from "~/domain/clock";
+import { attachGuestOrders, forgetDeletedUser } from "~/models/customers.server";
+import { createAuth } from "~/services/auth.server";
 import {
   createStripeClient,
   createStripeProvider,
   STRIPE_WORST_CASE_MS,
 } from "~/services/payments/stripe-provider.server";
 import { createTestProvider } from "~/services/payments/test-provider.server";
-import { connectRedis, type KeyValueStore } from "~/services/redis.server";
+import { createRateLimiter, REAUTH_LIMIT } from "~/services/rate-limit.server";
+import { connectRedis } from "~/services/redis.server";
 import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
 import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
-import { openDatabase, type DatabaseHandle } from "../database/db.server";
+import { openDatabase } from "../database/db.server";
 import { migrateToLatest } from "../database/migrate.server";
 import { seedCatalogue } from "../database/seed/seed.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
 import type { Logger } from "pino";
-import type Stripe from "stripe";
 import type { Config } from "~/config.server";
-import type { PaymentProvider } from "~/services/payments/provider";
+import type { AppServices } from "~/services/container";
 
-/** Everything a request needs, built once per process and handed down (no module globals). */
-export interface AppServices {
-  config: Config;
-  database: DatabaseHandle;
-  clock: Clock;
-  logger: Logger;
-  /** Signs order links (and sessions). */
-  secret: string;
-  payments: PaymentProvider;
-  stripe: Stripe | null;
-  auth: Auth;
-  storage: ObjectStorage;
-  /** Redis, when REDIS_URL is set: shared sessions and rate-limit counters across instances. */
-  kv: KeyValueStore | null;
-  rateLimiter: RateLimiter;
-  /** Live process facts for diagnostics (the worker writes its heartbeat here). */
-  health: { workerLastTick: Date | null };
-}
+// The container's type lives in app/ (nothing there may import server/); the Express side names it from here.
+export type { AppServices };
 
 export async function createServices(
   config: Config,
@@ -86,6 +69,7 @@ export async function createServices(
     logger,
     reauthAttempt: async (userId) => (await rateLimiter.hit(`reauth:${userId}`, REAUTH_LIMIT)).allowed,
     onUserDeleted: (user) => forgetDeletedUser({ db: database.db, storage, logger }, user),
+    onAddressVerified: (user) => attachGuestOrders(database.db, user.id, user.email),
   });
   return {
     config,

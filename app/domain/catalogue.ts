@@ -105,3 +105,29 @@ const CATEGORY_LABELS: Record<string, string> = {
 export function categoryLabel(category: string): string {
   return CATEGORY_LABELS[category] ?? category;
 }
+
+/** An owner's edit of a product or bundle, in the shop's units (cents); what is absent stays as it is. */
+export interface CatalogueUpdate {
+  title?: string;
+  description?: string;
+  /** A new price; lowering it from one the product sold at gives it a true "was" price. */
+  priceCents?: number;
+  /** A new stock level; it needs a stockReason. */
+  quantity?: number;
+  /**
+   * The stock level the person saw when they typed the new one: if orders or another edit changed
+   * it since, nothing is saved (`StockChangedMeanwhile`), rather than overwriting what happened.
+   */
+  expectedQuantity?: number;
+  stockReason?: string;
+  active?: boolean;
+  tags?: string[];
+  /** null removes the offer's end date. */
+  validUntil?: string | null;
+  /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
+  metadata?: Record<string, string | number | boolean>;
+}
+
+/** What the owner can do to one photo; `move` takes the new 0-based position. */
+export type PhotoChange =
+  { op: "publish" | "hide" | "main" | "up" | "down" | "remove" | "restore" } | { op: "move"; position: number };

@@ -2,7 +2,7 @@
  * What a packer picks for an order: plain products as they are, bundles (kits, decision 012) and
  * combos expanded into the products inside them, each with the units to pick for the whole line.
  */
-import type { OrderLine } from "~/models/order-types";
+import type { OrderLine } from "./order-types";
 
 export interface PickItem {
   productId: string | null;

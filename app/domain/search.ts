@@ -312,3 +312,11 @@ export function snippet(text: string, terms: string[], length = 180): SnippetPar
   if (end < text.length) parts.push({ text: "…", hit: false });
   return parts;
 }
+
+/** One line of the search box's instant suggestions. */
+export interface Suggestion {
+  kind: "product" | "bundle" | "guide" | "all";
+  label: string;
+  detail: string;
+  url: string;
+}

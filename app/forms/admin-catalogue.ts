@@ -2,7 +2,7 @@ import { z } from "zod";
 import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
 import { detailsFromForm, parseDetailsJson, productDetailsFields, retiredDetail } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
-import type { CatalogueUpdate } from "~/models/admin-catalogue.server";
+import type { CatalogueUpdate } from "~/domain/catalogue";
 
 /** The sizes the inputs repeat (maxLength, min, max), so the browser stops first what the server refuses. */
 export const CATALOGUE_LIMITS = {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getUser, type SessionUser } from "./session.server";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 export function isAdmin(user: SessionUser | null): user is SessionUser {
   return user?.role === "admin";

@@ -2,39 +2,18 @@ import { z } from "zod";
 import { dollarsToCents } from "~/domain/money";
 import { REFERENCE_DAYS, referencePriceAfterChange } from "~/domain/reference-price";
 import { retiredDetail } from "~/forms/admin-product-details";
+import { toIso } from "../../database/values";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { getBundle, getProduct } from "./catalogue.server";
-import { toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
+import type { CatalogueUpdate } from "~/domain/catalogue";
 
 const Money = z
   .number("Enter an amount in dollars, like 24.99.")
   .min(0, "Enter 0 or more.")
   .max(100_000, "Enter at most $100,000.")
   .multipleOf(0.01, "Use whole cents, like 24.99.");
-
-/** An owner's edit of a product or bundle, in the shop's units (cents); what is absent stays as it is. */
-export interface CatalogueUpdate {
-  title?: string;
-  description?: string;
-  /** A new price; lowering it from one the product sold at gives it a true "was" price. */
-  priceCents?: number;
-  /** A new stock level; it needs a stockReason. */
-  quantity?: number;
-  /**
-   * The stock level the person saw when they typed the new one: if orders or another edit changed
-   * it since, nothing is saved (`StockChangedMeanwhile`), rather than overwriting what happened.
-   */
-  expectedQuantity?: number;
-  stockReason?: string;
-  active?: boolean;
-  tags?: string[];
-  /** null removes the offer's end date. */
-  validUntil?: string | null;
-  /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
-  metadata?: Record<string, string | number | boolean>;
-}
 
 /** The stock moved between the page being loaded and the save: the owner must look again. */
 export class StockChangedMeanwhile extends Error {

@@ -1,4 +1,4 @@
-import { toIso } from "./db-values";
+import { toIso } from "../../database/values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { toIso } from "./db-values";
+import { toIso } from "../../database/values";
 import type { Database } from "../../database/schema";
 
 /** Orders that count as bought: paid, whatever happened after (a refund is taken off the total). */

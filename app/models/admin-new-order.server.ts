@@ -3,7 +3,7 @@ import { type CartItem } from "~/domain/cart-items";
 import { CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
 import { ORDER_SOURCES } from "~/domain/order-sources";
 import { completePaymentStep, placeStep, priceStep } from "./checkout.server";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 export const ExternalOrderSchema = z.object({
   customer: CustomerSchema,

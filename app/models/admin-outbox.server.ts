@@ -3,11 +3,11 @@ import { kindLabel, OUTBOX_STATUSES, type OutboxStatus } from "~/domain/outbox";
 import { RetryMailFormSchema } from "~/forms/admin-outbox";
 import { orderMailSubject, type OrderMailKind } from "~/services/mail/order-emails";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
-import { toIso } from "./db-values";
+import { toIso } from "../../database/values";
 import { renderQueuedMail } from "./order-mails.server";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
 import type { Kysely } from "kysely";
+import type { AppServices } from "~/services/container";
 
 const ORDER_MAIL_KINDS: readonly string[] = [
   "order-confirmation",

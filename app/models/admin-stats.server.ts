@@ -28,8 +28,8 @@
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
 import { allocateCents, type Cents } from "~/domain/money";
+import { parseJson, toIso } from "../../database/values";
 import { listBundles } from "./catalogue.server";
-import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 

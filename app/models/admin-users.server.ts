@@ -1,6 +1,6 @@
 import { checkPassword } from "~/domain/password-policy";
 import { attachGuestOrders } from "./customers.server";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 /** Creates an administrator or promotes an existing account (setting the given password). */
 export async function promoteToAdmin(

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { normaliseCardNumber } from "~/domain/test-cards";
-import type { RateLimiter } from "./rate-limit.server";
+import type { RateLimiter } from "~/services/rate-limit.server";
 
 /**
  * Who a run of declines is counted against: the address (as the keyed hash orders keep), the

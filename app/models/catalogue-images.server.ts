@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from "~/domain/images";
 import { StorageError } from "~/services/storage/storage.server";
+import { toIso } from "../../database/values";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
-import { toIso } from "./db-values";
 import type { Database } from "../../database/schema";
 import type { Kysely, Transaction } from "kysely";
+import type { PhotoChange } from "~/domain/catalogue";
 import type { ObjectStorage } from "~/services/storage/storage.server";
 
 export const CATALOG_BUCKET = "catalog";
@@ -28,10 +29,6 @@ export interface ProductPhoto {
   /** Set while the removal can be undone. */
   removedAt: string | null;
 }
-
-/** What the owner can do to one photo; `move` takes the new 0-based position. */
-export type PhotoChange =
-  { op: "publish" | "hide" | "main" | "up" | "down" | "remove" | "restore" } | { op: "move"; position: number };
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,7 +8,7 @@ import {
   type Product,
   type ProductMetadata,
 } from "~/domain/catalogue";
-import { parseJson, toIso } from "./db-values";
+import { parseJson, toIso } from "../../database/values";
 import type { Database, BundleTable, ProductTable } from "../../database/schema";
 import type { Kysely, Selectable } from "kysely";
 

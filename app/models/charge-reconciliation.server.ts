@@ -3,7 +3,7 @@ import { finishIdempotent } from "./idempotency.server";
 import { orderJson } from "./order-json";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import { getOrder, orderToken } from "./orders.server";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 const CHECKOUT_PREFIX = "checkout:";
 

@@ -4,10 +4,8 @@ import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
 import { DECLINE_MESSAGES, type ChargeResult } from "~/services/payments/provider";
-import { errorBody } from "../../server/errors";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "./idempotency.server";
-import { orderJson } from "./order-json";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import {
   clientKey,
@@ -20,9 +18,9 @@ import {
   unpaidUnitsHeld,
 } from "./orders.server";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
-import type { Order, ShippingAddress } from "./order-types";
 import type { Transaction } from "kysely";
+import type { Order, ShippingAddress } from "~/domain/order-types";
+import type { AppServices } from "~/services/container";
 
 /**
  * Checkout as a use case (decision 016): four named steps, each answering a typed outcome —
@@ -35,7 +33,52 @@ import type { Transaction } from "kysely";
 
 type Card = NonNullable<NonNullable<CheckoutRequest["payment"]>["card"]>;
 
-/** An answer of the HTTP contract: status and JSON body (an order, or the error envelope). */
+/**
+ * Why checkout turns a request away, in the shop's terms. The HTTP edge (server/api/checkout.ts)
+ * picks the status for each; this module never does.
+ */
+export type RefusalKind =
+  /** It cannot be bought as asked (no address, a bad card, an item that is not for sale). */
+  | "invalid"
+  /** The shop's state is in the way: sold out meanwhile, the key used for something else or busy. */
+  | "conflict"
+  /** The payment was declined. */
+  | "declined"
+  /** Over a limit for now: it passes once a hold ends. */
+  | "limited"
+  /** A service the checkout needs could not be reached; nothing was charged. */
+  | "unavailable";
+
+/** A checkout turned away: why (`refusal`), what to tell the buyer, and the domain's reason code. */
+export interface Refusal {
+  kind: "refused";
+  refusal: RefusalKind;
+  message: string;
+  reason: string;
+  /** Seconds the buyer should wait before trying again. */
+  retryAfterSeconds?: number;
+  /** A passing condition on our side: not kept under the key, so a retry with it runs again. */
+  transient?: boolean;
+}
+
+/** What became of a web checkout: its order (paid, or waiting on the buyer or the provider), or a refusal. */
+export type CheckoutOutcome =
+  | {
+      kind: "order";
+      order: Order;
+      /** The order's confirmation page, with its token. */
+      orderUrl: string;
+      /** The test provider's 3-D Secure challenge, when the card asks for one. */
+      challengeUrl?: string;
+      /** Stripe's client secret, when the payment is finished in the browser. */
+      clientSecret?: string;
+    }
+  | Refusal;
+
+/**
+ * An answer as the HTTP edge wrote it (status and JSON body) and the Idempotency-Key keeps it
+ * for replays: the key's wrapper below stores it as given.
+ */
 export interface CheckoutAnswer {
   status: number;
   body: unknown;
@@ -45,8 +88,11 @@ export interface CheckoutAnswer {
   transient?: boolean;
 }
 
-function refusal(status: 400 | 402 | 409, message: string, reason: string): CheckoutAnswer {
-  return { status, body: errorBody(status, message, reason) };
+/** Writes an outcome as the answer the key keeps: handed in by the HTTP edge. */
+export type AnswerFor = (outcome: CheckoutOutcome) => CheckoutAnswer;
+
+function refusal(why: RefusalKind, message: string, reason: string): Refusal {
+  return { kind: "refused", refusal: why, message, reason };
 }
 
 const CARD_PROBLEMS: Record<CardProblem, string> = {
@@ -60,8 +106,7 @@ const CARD_PROBLEMS: Record<CardProblem, string> = {
 // ---- step 1: price ---------------------------------------------------------------------------
 
 export type PriceOutcome =
-  | { kind: "priced"; cart: CartState; quote: CartQuote }
-  | { kind: "refused"; status: 400 | 409; message: string; reason: string };
+  { kind: "priced"; cart: CartState; quote: CartQuote } | (Refusal & { refusal: "invalid" | "conflict" });
 
 /**
  * Prices the items from the catalogue as it is now (never from the browser) and checks that
@@ -92,24 +137,24 @@ export async function priceStep(
     input.paidElsewhere ? {} : { maxUnitsPerProduct: services.config.maxUnitsPerProduct },
   );
   if ("problem" in built) {
-    const status = built.problem.reason === "out-of-stock" ? 409 : 400;
-    return { kind: "refused", status, message: built.problem.message, reason: built.problem.reason };
+    const kind = built.problem.reason === "out-of-stock" ? "conflict" : "invalid";
+    return { kind: "refused", refusal: kind, message: built.problem.message, reason: built.problem.reason };
   }
   const quote = priceCart(built.cart, catalogue);
   if (quote.requiresShipping && !input.shippingAddress)
     return {
       kind: "refused",
-      status: 400,
+      refusal: "invalid",
       message: "A shipping address is required for physical items.",
       reason: "address-required",
     };
   // The test provider's card details are checked before anything is placed; "external" payments have none.
   if (services.payments.name === "test" && !input.paidElsewhere) {
     if (!input.card)
-      return { kind: "refused", status: 400, message: "Card details are required.", reason: "card-required" };
+      return { kind: "refused", refusal: "invalid", message: "Card details are required.", reason: "card-required" };
     const checked = checkTestCard(input.card, now);
     if (!checked.ok)
-      return { kind: "refused", status: 400, message: CARD_PROBLEMS[checked.problem], reason: checked.problem };
+      return { kind: "refused", refusal: "invalid", message: CARD_PROBLEMS[checked.problem], reason: checked.problem };
   }
   return { kind: "priced", cart: built.cart, quote };
 }
@@ -241,7 +286,7 @@ export interface KeyHold {
 
 export type IdempotentResult =
   | { kind: "answered"; answer: CheckoutAnswer; replayed: boolean; tookOver: boolean; lostClaim: boolean }
-  | { kind: "refused"; status: 409; message: string; reason: "idempotency-key-reused" | "request-in-progress" };
+  | (Refusal & { refusal: "conflict"; reason: "idempotency-key-reused" | "request-in-progress" });
 
 /**
  * Owns an Idempotency-Key for one request: claims it (or takes over a claim whose lease ran out,
@@ -262,14 +307,14 @@ export async function withIdempotencyKey(
   if (start.kind === "reused")
     return {
       kind: "refused",
-      status: 409,
+      refusal: "conflict",
       message: "This Idempotency-Key was already used for a different request.",
       reason: "idempotency-key-reused",
     };
   if (start.kind === "in-progress")
     return {
       kind: "refused",
-      status: 409,
+      refusal: "conflict",
       message: "A request with this Idempotency-Key is still being processed.",
       reason: "request-in-progress",
     };
@@ -320,27 +365,21 @@ function orderLink(services: AppServices, order: Order): string {
   return `/order-confirmation?order=${order.id}&token=${orderToken(services.secret, order.id)}`;
 }
 
-/** The HTTP answer for what became of the payment. */
-function paymentAnswer(services: AppServices, outcome: PaymentOutcome): CheckoutAnswer {
-  const body = { order: orderJson(outcome.order), orderUrl: orderLink(services, outcome.order) };
+/** The order an outcome of the payment leaves the buyer with, or the decline. */
+function paymentOutcome(services: AppServices, outcome: PaymentOutcome): CheckoutOutcome {
+  const placed = { kind: "order" as const, order: outcome.order, orderUrl: orderLink(services, outcome.order) };
   switch (outcome.kind) {
     case "paid":
-      return { status: 201, body };
+      return placed;
     case "declined":
-      return refusal(402, outcome.message, outcome.reason);
+      return refusal("declined", outcome.message, outcome.reason);
     case "needs-3ds":
       return {
-        status: 201,
-        body: {
-          ...body,
-          nextAction: {
-            type: "three_d_secure",
-            url: `/checkout/challenge?order=${outcome.order.id}&token=${orderToken(services.secret, outcome.order.id)}`,
-          },
-        },
+        ...placed,
+        challengeUrl: `/checkout/challenge?order=${outcome.order.id}&token=${orderToken(services.secret, outcome.order.id)}`,
       };
     case "awaiting-provider":
-      return { status: 201, body: { ...body, clientSecret: outcome.clientSecret } };
+      return { ...placed, clientSecret: outcome.clientSecret };
   }
 }
 
@@ -353,7 +392,13 @@ const PROVIDER_RETRY_SECONDS = 30;
  * could act on: the order is cancelled, so its stock goes back at once, and the buyer is asked
  * to try again; the key is not kept, so the retry places a new order.
  */
-async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Card): Promise<CheckoutAnswer> {
+async function pay(
+  services: AppServices,
+  order: Order,
+  hold: KeyHold,
+  answerFor: AnswerFor,
+  card?: Card,
+): Promise<CheckoutOutcome> {
   let charge: ChargeResult;
   try {
     charge = await chargeStep(services, order, hold.key, card);
@@ -366,9 +411,8 @@ async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Ca
       { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail },
     );
     return {
-      status: 503,
-      body: errorBody(
-        503,
+      ...refusal(
+        "unavailable",
         "We could not reach the payment service, so nothing was charged and your cart is unchanged. Please try again in a minute.",
         "payment-provider-unavailable",
       ),
@@ -380,11 +424,11 @@ async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Ca
     actor: "checkout",
     // One commit fewer, and a crash right after it leaves a replayable answer rather than a takeover.
     alsoInTransaction: async (trx, paid) => {
-      const answer = paymentAnswer(services, { kind: "paid", order: paid });
+      const answer = answerFor(paymentOutcome(services, { kind: "paid", order: paid }));
       hold.stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
     },
   });
-  return paymentAnswer(services, outcome);
+  return paymentOutcome(services, outcome);
 }
 
 /**
@@ -392,20 +436,25 @@ async function pay(services: AppServices, order: Order, hold: KeyHold, card?: Ca
  * answer): a paid one as it is, a pending one charged now (same payment key), a declined one
  * declined again; null when it was closed and a new order is placed.
  */
-async function continueEarlier(services: AppServices, hold: KeyHold, card?: Card): Promise<CheckoutAnswer | null> {
+async function continueEarlier(
+  services: AppServices,
+  hold: KeyHold,
+  answerFor: AnswerFor,
+  card?: Card,
+): Promise<CheckoutOutcome | null> {
   const order = await findOrderByIdempotencyKey(services.database.db, hold.scopedKey);
   if (!order) return null;
   switch (order.status) {
     case "pending_payment": {
-      if (order.stockHeld) return pay(services, order, hold, card);
+      if (order.stockHeld) return pay(services, order, hold, answerFor, card);
       const reason = order.paymentFailure ?? "card-declined";
-      return refusal(402, DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]!, reason);
+      return refusal("declined", DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]!, reason);
     }
     case "cancelled":
     case "expired":
       return null;
     default:
-      return { status: 201, body: { order: orderJson(order), orderUrl: orderLink(services, order) } };
+      return { kind: "order", order, orderUrl: orderLink(services, order) };
   }
 }
 
@@ -418,7 +467,7 @@ async function unpaidHoldCap(
   services: AppServices,
   quote: CartQuote,
   who: { email: string; userId: string | null; clientKey: string | null },
-): Promise<CheckoutAnswer | null> {
+): Promise<Refusal | null> {
   const max = services.config.unpaidUnitsPerClient;
   const wanted = [...quoteDemand(quote).values()].reduce((sum, units) => sum + units, 0);
   const now = services.clock();
@@ -432,8 +481,7 @@ async function unpaidHoldCap(
       ? `You already have ${held.units} items waiting for payment in another checkout, and one buyer can hold at most ${max} unpaid. Finish or leave that payment first: its items go back on sale when it runs out${waitSeconds ? `, in about ${Math.ceil(waitSeconds / 60)} minutes` : ""}.`
       : `One order can hold at most ${max} items until it is paid; this one has ${wanted}. Split it, or contact us for a larger order.`;
   return {
-    status: held.units > 0 ? 429 : 400,
-    body: errorBody(held.units > 0 ? 429 : 400, message, "unpaid-hold-limit"),
+    ...refusal(held.units > 0 ? "limited" : "invalid", message, "unpaid-hold-limit"),
     // Passes once a hold ends: not kept under the key, so the same checkout may try again then.
     ...(held.units > 0 ? { transient: true, ...(waitSeconds ? { retryAfterSeconds: waitSeconds } : {}) } : {}),
   };
@@ -449,17 +497,18 @@ export async function checkoutUseCase(
   request: CheckoutRequest,
   hold: KeyHold,
   buyer: { userId: string | null; address: string | null },
-): Promise<CheckoutAnswer> {
+  answerFor: AnswerFor,
+): Promise<CheckoutOutcome> {
   const { userId } = buyer;
   const card = request.payment?.card;
   if (!hold.fresh) {
-    const continued = await continueEarlier(services, hold, card);
+    const continued = await continueEarlier(services, hold, answerFor, card);
     if (continued) return continued;
   }
   const priced = await priceStep(services, { items: request.items, shippingAddress: request.shippingAddress, card });
   if (priced.kind === "refused") {
-    const refused = refusal(priced.status, priced.message, priced.reason);
-    return (hold.fresh && (await continueEarlier(services, hold, card))) || refused;
+    const refused = refusal(priced.refusal, priced.message, priced.reason);
+    return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;
   }
   const buyerKey = buyer.address ? clientKey(services.secret, buyer.address) : null;
   const capped = await unpaidHoldCap(services, priced.quote, {
@@ -467,7 +516,7 @@ export async function checkoutUseCase(
     userId,
     clientKey: buyerKey,
   });
-  if (capped) return (hold.fresh && (await continueEarlier(services, hold, card))) || capped;
+  if (capped) return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || capped;
   const placed = await placeStep(services, priced, {
     customer: request.customer,
     shippingAddress: request.shippingAddress,
@@ -477,16 +526,16 @@ export async function checkoutUseCase(
   });
   switch (placed.kind) {
     case "out-of-stock": {
-      const refused = refusal(409, placed.message, "out-of-stock");
-      return (hold.fresh && (await continueEarlier(services, hold, card))) || refused;
+      const refused = refusal("conflict", placed.message, "out-of-stock");
+      return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;
     }
     case "already-placed": {
       // The attempt we took over from was alive after all and placed its order meanwhile: continue that one.
-      const continued = await continueEarlier(services, hold, card);
+      const continued = await continueEarlier(services, hold, answerFor, card);
       if (continued) return continued;
       throw new IdempotentOrderExistsError(hold.scopedKey);
     }
     case "placed":
-      return pay(services, placed.order, hold, card);
+      return pay(services, placed.order, hold, answerFor, card);
   }
 }

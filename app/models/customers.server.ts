@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { StorageError, type ObjectStorage } from "~/services/storage/storage.server";
-import { toIso } from "./db-values";
-import { AVATAR_BUCKET } from "./profile-photo.server";
+import { AVATAR_BUCKET, StorageError, type ObjectStorage } from "~/services/storage/storage.server";
+import { toIso } from "../../database/values";
 import type { Database } from "../../database/schema";
 import type { SessionUser } from "./session.server";
 import type { Kysely } from "kysely";

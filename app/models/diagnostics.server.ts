@@ -3,7 +3,7 @@ import { enqueueMail } from "~/services/mail/outbox.server";
 import { pingDatabase } from "../../database/db.server";
 import { currentMigration } from "../../database/migrate.server";
 import { lastHeartbeat } from "./heartbeat.server";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 export interface CheckResult {
   name: string;
@@ -101,4 +101,3 @@ export const DIAGNOSTICS = {
       return `last pass ${Math.max(0, Math.round(age / 1000))} s ago by ${last.holder}`;
     }),
 };
-export type DiagnosticName = keyof typeof DIAGNOSTICS;

@@ -1,4 +1,4 @@
-import { parseJson } from "./db-values";
+import { parseJson } from "../../database/values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";

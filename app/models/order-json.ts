@@ -1,5 +1,5 @@
 import { centsToDollars } from "~/domain/money";
-import type { Order } from "./order-types";
+import type { Order } from "~/domain/order-types";
 
 /** The order shape of the HTTP contract: money in decimal dollars. */
 export function orderJson(order: Order) {

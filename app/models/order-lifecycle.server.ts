@@ -13,9 +13,9 @@ import { describePaymentFailure } from "~/domain/payment-failures";
 import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import type { Database } from "../../database/schema";
-import type { Order, OrderEvent } from "./order-types";
 import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";
+import type { Order, OrderEvent } from "~/domain/order-types";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

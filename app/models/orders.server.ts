@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { parseJson, toIso } from "../../database/values";
 import { catalogueChanged } from "./catalogue-snapshot.server";
-import { parseJson, toIso } from "./db-values";
 import type { Database } from "../../database/schema";
-import type { Order, OrderLine, ShippingAddress } from "./order-types";
 import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";
 import type { StoryOrder } from "~/domain/order-story";
+import type { Order, OrderLine, ShippingAddress } from "~/domain/order-types";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -1,7 +1,7 @@
 import { needsShipping } from "~/domain/availability";
 import { pickList } from "~/domain/packing";
+import { parseJson } from "../../database/values";
 import { listOrderNotes } from "./admin-orders.server";
-import { parseJson } from "./db-values";
 import { getOrder } from "./orders.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";

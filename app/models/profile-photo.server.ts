@@ -1,8 +1,7 @@
 import sharp from "sharp";
-import { StorageError, type StorageMetadata } from "~/services/storage/storage.server";
-import type { AppServices } from "../../server/services";
+import { AVATAR_BUCKET, StorageError, type StorageMetadata } from "~/services/storage/storage.server";
+import type { AppServices } from "~/services/container";
 
-export const AVATAR_BUCKET = "avatars";
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "gif", "heif"]);
 

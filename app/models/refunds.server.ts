@@ -1,7 +1,7 @@
-import { toIso } from "./db-values";
+import { toIso } from "../../database/values";
 import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
 import type { Kysely } from "kysely";
+import type { AppServices } from "~/services/container";
 
 type Db = Kysely<Database>;
 

@@ -13,8 +13,8 @@ import {
 } from "~/domain/search";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { bundleView, productView } from "./catalogue-view";
+import { getWisdomSections } from "./wisdom/sections.server";
 import { SYNONYM_GROUPS } from "./wisdom/synonyms";
-import { getWisdomSections } from "./wisdom.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
 import type { StockState } from "~/domain/availability";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { sameOriginPath } from "~/domain/redirects";
 import { hasSessionCookie } from "./session-cookie";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "~/services/container";
 
 export interface SessionUser {
   id: string;

@@ -9,7 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { parseForm, typedValues } from "~/domain/forms";
 import { ARRIVE_ALIVE_HOURS } from "~/domain/shop-policies";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
-import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
+import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
 import { formError, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/contact";

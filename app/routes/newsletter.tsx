@@ -5,7 +5,7 @@ import { EmailField } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
 import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
 import { requestSubscription } from "~/models/newsletter.server";
-import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
+import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/newsletter";

@@ -1,14 +1,7 @@
 import { formatCents } from "~/domain/money";
 import { searchShop } from "~/models/search.server";
 import type { Route } from "./+types/search-suggest";
-
-/** One line of the search box's instant suggestions. */
-export interface Suggestion {
-  kind: "product" | "bundle" | "guide" | "all";
-  label: string;
-  detail: string;
-  url: string;
-}
+import type { Suggestion } from "~/domain/search";
 
 /**
  * GET /search/suggest?q= — a few products and guide sections for the search box as the shopper

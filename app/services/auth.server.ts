@@ -3,8 +3,7 @@ import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } 
 import { admin, genericOAuth } from "better-auth/plugins";
 import { checkPassword } from "~/domain/password-policy";
 import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "~/domain/shop-policies";
-import { attachGuestOrders } from "~/models/customers.server";
-import { AVATAR_BUCKET } from "~/models/profile-photo.server";
+import { AVATAR_BUCKET } from "~/services/storage/storage.server";
 import { normaliseRedirects, serverOnlyPaths } from "./auth-guards";
 import { renderAccountMail } from "./mail/account-emails";
 import { enqueueMail } from "./mail/outbox.server";
@@ -29,6 +28,11 @@ export interface AuthDeps {
   reauthAttempt?: (userId: string) => Promise<boolean>;
   /** Removes what else is personal once an account is deleted (photo, newsletter subscription). */
   onUserDeleted?: (user: { id: string; email: string }) => Promise<void>;
+  /**
+   * An account's address is now verified as its own: the guest orders placed with it join the
+   * account (a use case, so it is handed in rather than imported by this adapter).
+   */
+  onAddressVerified: (user: { id: string; email: string }) => Promise<void>;
 }
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -90,7 +94,17 @@ async function refundSignIn(ctx: AuthContext, kv: KeyValueStore | null | undefin
  * Better Auth inside our server: email + password, sessions in our database, the admin plugin
  * for roles and bans, and every mail it sends queued in our outbox.
  */
-export function createAuth({ db, dialect, config, secret, kv, logger, reauthAttempt, onUserDeleted }: AuthDeps) {
+export function createAuth({
+  db,
+  dialect,
+  config,
+  secret,
+  kv,
+  logger,
+  reauthAttempt,
+  onUserDeleted,
+  onAddressVerified,
+}: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
     kind: string,
@@ -330,7 +344,7 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
       // A verified address takes the guest orders placed with it: they stay with the account
       // whatever its address becomes later.
       async afterEmailVerification(user) {
-        if (user.emailVerified) await attachGuestOrders(db, user.id, user.email);
+        if (user.emailVerified) await onAddressVerified({ id: user.id, email: user.email });
       },
     },
     databaseHooks: {
@@ -338,7 +352,7 @@ export function createAuth({ db, dialect, config, secret, kv, logger, reauthAtte
         create: {
           // An account that starts verified (a trusted sign-in provider vouched for the address).
           after: async (user) => {
-            if (user.emailVerified) await attachGuestOrders(db, user.id, user.email);
+            if (user.emailVerified) await onAddressVerified({ id: user.id, email: user.email });
           },
         },
       },

@@ -1,6 +1,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type RequestHandler } from "express";
 import { z } from "zod";
+import { OrderActionSchema } from "~/domain/order-actions";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
 import { newsletterCsv } from "~/models/admin-community.server";
@@ -9,7 +10,6 @@ import {
   ActionRefused,
   listOrderNotes,
   listOrders,
-  OrderActionSchema,
   OrderFiltersSchema,
   performOrderAction,
 } from "~/models/admin-orders.server";

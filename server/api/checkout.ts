@@ -9,15 +9,44 @@ import {
   completePaymentStep,
   withIdempotencyKey,
   type CheckoutAnswer,
+  type CheckoutOutcome,
+  type RefusalKind,
 } from "~/models/checkout.server";
 import { orderJson } from "~/models/order-json";
 import { orderUrl } from "~/models/order-mails.server";
 import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "~/models/orders.server";
-import { CHECKOUT_ATTEMPTS } from "~/models/rate-limit.server";
 import { getUser } from "~/models/session.server";
+import { CHECKOUT_ATTEMPTS } from "~/services/rate-limit.server";
 import { ApiError, errorBody } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";
+
+/** The status each kind of checkout refusal answers with (the envelope's code follows from it). */
+const REFUSAL_STATUS = {
+  invalid: 400,
+  declined: 402,
+  conflict: 409,
+  limited: 429,
+  unavailable: 503,
+} as const satisfies Record<RefusalKind, number>;
+
+/** The HTTP answer for a checkout's outcome: what is sent, and what its Idempotency-Key replays. */
+function checkoutAnswer(outcome: CheckoutOutcome): CheckoutAnswer {
+  if (outcome.kind === "refused") {
+    const status = REFUSAL_STATUS[outcome.refusal];
+    return {
+      status,
+      body: errorBody(status, outcome.message, outcome.reason),
+      ...(outcome.retryAfterSeconds ? { retryAfterSeconds: outcome.retryAfterSeconds } : {}),
+      ...(outcome.transient ? { transient: true } : {}),
+    };
+  }
+  const body = { order: orderJson(outcome.order), orderUrl: outcome.orderUrl };
+  if (outcome.challengeUrl)
+    return { status: 201, body: { ...body, nextAction: { type: "three_d_secure", url: outcome.challengeUrl } } };
+  if (outcome.clientSecret) return { status: 201, body: { ...body, clientSecret: outcome.clientSecret } };
+  return { status: 201, body };
+}
 
 const CheckoutChallengeSchema = z.object({ token: z.string().min(16).max(64), outcome: z.enum(["complete", "fail"]) });
 const PaymentStepSchema = z.object({ token: z.string().min(16).max(64) });
@@ -82,10 +111,13 @@ export function checkoutRoutes(services: AppServices): Router {
       services,
       key.data,
       checkoutRequestHash(body),
-      (hold) => checkoutUseCase(services, body, hold, { userId: user?.id ?? null, address }),
+      async (hold) =>
+        checkoutAnswer(
+          await checkoutUseCase(services, body, hold, { userId: user?.id ?? null, address }, checkoutAnswer),
+        ),
       admit,
     );
-    if (result.kind === "refused") throw new ApiError(result.status, result.message, result.reason);
+    if (result.kind === "refused") throw new ApiError(REFUSAL_STATUS[result.refusal], result.message, result.reason);
     const { answer } = result;
     if (result.tookOver)
       req.log?.warn(

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
-import { COMMUNITY_LIMIT } from "~/models/rate-limit.server";
+import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
 import { ApiError } from "../errors";
 import { parseBody } from "../validate";
 import type { AppServices } from "../services";

@@ -1,9 +1,9 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Response } from "express";
 import { CATALOG_BUCKET } from "~/models/catalogue-images.server";
-import { AVATAR_BUCKET, MAX_PHOTO_BYTES, saveProfilePhoto } from "~/models/profile-photo.server";
+import { MAX_PHOTO_BYTES, saveProfilePhoto } from "~/models/profile-photo.server";
 import { getUser } from "~/models/session.server";
-import { StorageError } from "~/services/storage/storage.server";
+import { AVATAR_BUCKET, StorageError } from "~/services/storage/storage.server";
 import { errorBody, type ErrorStatus } from "../errors";
 import type { AppServices } from "../services";
 

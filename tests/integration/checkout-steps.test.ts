@@ -23,12 +23,12 @@ describe(`checkout steps and the idempotency wrapper, on ${testDatabaseKind()}`,
   it("price: refuses what cannot be bought as asked, with its reason; prices the rest from the catalogue", async () => {
     const refused = async (input: Parameters<typeof priceStep>[1]) => {
       const outcome = await priceStep(services(), input);
-      return outcome.kind === "refused" ? [outcome.status, outcome.reason] : outcome.kind;
+      return outcome.kind === "refused" ? [outcome.refusal, outcome.reason] : outcome.kind;
     };
-    expect(await refused({ items: kit, card: card() })).toEqual([400, "address-required"]);
-    expect(await refused({ items: kit, shippingAddress: ADDRESS })).toEqual([400, "card-required"]);
+    expect(await refused({ items: kit, card: card() })).toEqual(["invalid", "address-required"]);
+    expect(await refused({ items: kit, shippingAddress: ADDRESS })).toEqual(["invalid", "card-required"]);
     expect(await refused({ items: kit, shippingAddress: ADDRESS, card: card("4111111111111111") })).toEqual([
-      400,
+      "invalid",
       "not-a-test-card",
     ]);
     expect(await refused({ items: kit, shippingAddress: ADDRESS, paidElsewhere: true })).toBe("priced");

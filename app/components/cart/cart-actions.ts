@@ -3,7 +3,7 @@ import { stockClampMessage } from "~/components/quantity-stepper";
 import { notify } from "~/components/ui/toaster";
 import * as Cart from "~/domain/cart";
 import { formatCents } from "~/domain/money";
-import { useCart, type CartCore } from "./cart-context";
+import { useCart, type CartCore } from "./cart-core";
 
 declare global {
   interface Window {

@@ -1,46 +1,13 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { notify } from "~/components/ui/toaster";
 import { EMPTY_CART, type CartState, type CatalogueSnapshot } from "~/domain/cart-state";
+import { CartContext, type CartCore } from "./cart-core";
 import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
 import { markHydrated, takeEarly, takeEarlyTaps } from "./early-taps";
 
-/**
- * The cart as every storefront page holds it: the stored lines, whether the panel is open, and
- * the last removal to undo. Pricing and the rules for changing lines (`~/domain/cart`) come with
- * `useCartActions` (./cart-actions), which only the pages and panels that price or change a cart
- * import, so they are not in the shell every page downloads (decision 015).
- */
-export interface CartCore {
-  cart: CartState;
-  /** The latest cart, ahead of React's render: taps replayed in one go each build on the last. */
-  cartRef: RefObject<CartState>;
-  setCart: (next: CartState | ((current: CartState) => CartState)) => void;
-  catalogue: CatalogueSnapshot;
-  now: Date;
-  /** False until the stored cart has been read in the browser. */
-  ready: boolean;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  /** Records `previous` as the state an "Undo" (toast and panel) brings back. */
-  offerUndo: (previous: CartState, message: string) => void;
-  /** Empties the cart; `silent` skips the undo offer (after a successful order). */
-  clear: (options?: { silent?: boolean }) => void;
-  /** The last removal, undoable from the cart panel itself (toasts sit outside the modal panel). */
-  undo: { label: string; restore: () => void } | null;
-}
-
-const CartContext = createContext<CartCore | null>(null);
+// The cart's shape and hook live in ./cart-core so that ./cart-actions, loaded from here on
+// demand, can use them without importing this module back.
+export { useCart, type CartCore } from "./cart-core";
 
 export function CartProvider({
   catalogue,
@@ -144,12 +111,4 @@ export function CartProvider({
   }, [ready]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
-}
-
-export function useCart(): CartCore {
-  const context = useContext(CartContext);
-  if (!context)
-    // Short: the text ships in every page's script (root.tsx wraps the app in the provider).
-    throw new Error("useCart outside CartProvider");
-  return context;
 }

@@ -25,7 +25,6 @@ import {
 } from "~/models/catalogue-images.server";
 import { bundleView, type BundleView } from "~/models/catalogue-view";
 import { listBundles, listProducts } from "~/models/catalogue.server";
-import { toIso } from "~/models/db-values";
 import { StorageError } from "~/services/storage/storage.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import type { Route } from "./+types/catalogue";
@@ -89,7 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ],
     movements: movements.map((m) => ({
       ...m,
-      createdAt: toIso(m.createdAt)!,
+      // Both drivers' timestamps (a Date, or text) as one ISO string.
+      createdAt: new Date(m.createdAt).toISOString(),
       itemTitle: titles.get(m.itemId) ?? bundles.find((b) => b.id === m.itemId)?.name ?? m.itemId,
       by: m.by.kind === "admin" && m.by.email === admin.email ? ({ kind: "you" } as const) : m.by,
     })),

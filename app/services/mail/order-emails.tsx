@@ -7,7 +7,7 @@ import { formatCents } from "~/domain/money";
 import { orderStory, refundArrival } from "~/domain/order-story";
 import { ARRIVE_ALIVE_RULE } from "~/domain/shop-policies";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
-import type { Order } from "~/models/order-types";
+import type { Order } from "~/domain/order-types";
 
 export interface RenderedMail {
   subject: string;

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { parseJson } from "~/models/db-values";
+import { parseJson } from "../../../database/values";
 import type { Database } from "../../../database/schema";
 import type { Kysely } from "kysely";
 

@@ -2,6 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/**
+ * Profile photos' bucket: the profile-photo use case writes it, /media serves it, and Better Auth
+ * accepts a user image only at a URL inside it.
+ */
+export const AVATAR_BUCKET = "avatars";
+
 /** Object metadata with the fields of the original product's file storage. */
 export interface StorageMetadata {
   bucket: string;
