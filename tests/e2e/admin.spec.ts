@@ -82,8 +82,20 @@ test("a stock edit shows on the product page and in the bundles made of it, and 
   await expect(card.getByLabel("Reason for a stock change")).toHaveAccessibleDescription("Say why the stock changes.");
   await card.getByLabel("Stock", { exact: true }).fill("9");
   await card.getByLabel("Reason for a stock change").fill("cycle count");
+  // The back office does not draw the storefront's frame: its actions reload its own data, not
+  // the root's catalogue snapshot (a `.data` request names the routes it reloads when not all).
+  const reloads: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname.endsWith(".data")) reloads.push(r.url());
+  });
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByText("Saved.")).toBeVisible();
+  expect(reloads.length).toBeGreaterThan(0);
+  for (const url of reloads) {
+    const routes = new URL(url).searchParams.get("_routes");
+    expect(routes, url).toBeTruthy();
+    expect(routes!.split(","), url).not.toContain("root");
+  }
   await expect(page.getByRole("cell", { name: "cycle count", exact: true }).first()).toBeVisible();
 
   await visit(page, "/product/chaeto-coral-food-combo");
