@@ -4,6 +4,7 @@ import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
 import { Icon } from "~/components/ui/icon";
 import { orderStory, type OrderStory } from "~/domain/order-story";
+import { mailIsSent } from "~/models/mail-setup.server";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/order-confirmation";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = params.get("order") ?? "";
   const token = params.get("token") ?? "";
   const order = id && token ? await getOrderForToken(context.services.database.db, id, token) : null;
-  const mailSent = Boolean(context.services.config.smtpUrl);
+  const mailSent = mailIsSent(context.services.config);
   return { order, story: order ? orderStory(order, { mailSent }) : null, mailSent };
 }
 

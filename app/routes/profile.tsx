@@ -13,6 +13,7 @@ import { orderStory } from "~/domain/order-story";
 import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
 import { listCustomerOrders } from "~/models/customers.server";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { orderToken, storyFactsFor } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkError: emailLink === "failed" ? AUTH_ERROR_MESSAGES["invalid-token"] : null,
     confirmDelete: params.get("delete") === "confirm",
     policy: context.services.config.passwordPolicy,
+    unconfirmedNote: user.emailVerified ? null : customerMailAnswers.unconfirmedAddress(context.services.config),
     orders: await withStories(context, orders),
   };
 }
@@ -53,7 +55,7 @@ async function withStories<T extends { id: string }>(context: Route.LoaderArgs["
     context.services.database.db,
     orders.map((o) => o.id),
   );
-  const mailSent = Boolean(context.services.config.smtpUrl);
+  const mailSent = mailIsSent(context.services.config);
   return orders.map((o) => {
     const known = facts.get(o.id);
     return {
@@ -92,15 +94,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formSuccess("Password changed. Your other devices were signed out.", { intent, headers: cookiesFrom(res) });
   }
   if ("newEmail" in input) {
+    const { config } = context.services;
+    // The change takes effect only through the link mailed to the new address: without mail it
+    // cannot be made, so nothing is asked of the auth server and the customer is told so.
+    if (!mailIsSent(config))
+      return formError(customerMailAnswers.emailChange(config, input.newEmail, user.email), { intent, status: 409 });
     const res = await call("/change-email", {
       newEmail: input.newEmail,
       password: input.reauthPassword,
       callbackURL: "/profile?email=changed",
     });
     if (!res.ok) return reauthFailure(res, intent, { email: "newEmail" });
-    return formSuccess(`We sent a confirmation link to ${input.newEmail}. The change takes effect once you open it.`, {
-      intent,
-    });
+    return formSuccess(customerMailAnswers.emailChange(config, input.newEmail, user.email), { intent });
   }
   const res = await call("/delete-user", { password: input.reauthPassword });
   if (!res.ok) return reauthFailure(res, intent);
@@ -226,10 +231,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <FormAlert message={loaderData.linkError} />
         </div>
       ) : null}
-      {!user.emailVerified ? (
+      {loaderData.unconfirmedNote ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-gold-light p-4 text-sm">
           <Icon icon={MailWarning} aria-hidden="true" className="h-5 w-5 shrink-0" />
-          Confirm your email with the link we sent you to see orders you placed as a guest with this address.
+          {loaderData.unconfirmedNote}
         </p>
       ) : null}
 

@@ -2,6 +2,7 @@ import { Heart } from "lucide";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
+import { mailIsSent } from "~/models/mail-setup.server";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/thankyou";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     // Without a mail server nothing leaves the outbox: the page must not promise mail.
-    mailSent: Boolean(context.services.config.smtpUrl),
+    mailSent: mailIsSent(context.services.config),
     fromContact: params.get("from") === "contact",
     tip: order
       ? {
