@@ -5,6 +5,7 @@ import { PostalAddress } from "~/components/postal-address";
 import { Icon } from "~/components/ui/icon";
 import { orderStory, type OrderStory } from "~/domain/order-story";
 import { mailIsSent } from "~/models/mail-setup.server";
+import { customerOrderView } from "~/models/order-json";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/order-confirmation";
@@ -24,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = params.get("token") ?? "";
   const order = id && token ? await getOrderForToken(context.services.database.db, id, token) : null;
   const mailSent = mailIsSent(context.services.config);
-  return { order, story: order ? orderStory(order, { mailSent }) : null, mailSent };
+  // The story is told from the whole order here; the browser gets only the customer's view of it.
+  return order
+    ? { order: customerOrderView(order), story: orderStory(order, { mailSent }), mailSent }
+    : { order: null, story: null, mailSent };
 }
 
 /** The carrier and tracking number, linked to the carrier's tracking page when the shop knows it. */
