@@ -65,6 +65,12 @@ export const customerMailAnswers = {
       ? `We sent a confirmation link to ${newEmail}. The change takes effect once you open it.`
       : `${NO_MAIL}, so no confirmation link can reach ${newEmail} and your address stays ${currentEmail}. Write to ${config.shopEmail} if you need it changed.`;
   },
+  /** The profile's "Change email" card, when no link can be sent: said before anyone fills it in. */
+  emailChangeUnavailable(config: CustomerMailConfig): string | null {
+    return mailIsSent(config)
+      ? null
+      : `${NO_MAIL}, and a new address takes effect only through a link sent to it. Write to ${config.shopEmail} if you need your address changed.`;
+  },
   /** An unconfirmed address on the profile page. */
   unconfirmedAddress(config: CustomerMailConfig): string {
     return mailIsSent(config)

@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     confirmDelete: params.get("delete") === "confirm",
     policy: context.services.config.passwordPolicy,
     unconfirmedNote: user.emailVerified ? null : customerMailAnswers.unconfirmedAddress(context.services.config),
+    emailChangeUnavailable: customerMailAnswers.emailChangeUnavailable(context.services.config),
     orders: await withStories(context, orders),
   };
 }
@@ -339,29 +340,38 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               error={result("change-password")?.fieldErrors?.newPassword}
             />
           </IntentForm>
-          <IntentForm
-            id="email"
-            title="Change email"
-            intent="change-email"
-            result={result("change-email")}
-            busy={busy("change-email")}
-            submit="Send confirmation link"
-          >
-            <ReauthFields
-              prefix="email"
-              email={user.email}
-              error={result("change-email")?.fieldErrors?.reauthPassword}
-            />
-            <Field
-              name="newEmail"
-              label="New email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              error={result("change-email")?.fieldErrors?.newEmail}
-            />
-          </IntentForm>
+          {loaderData.emailChangeUnavailable ? (
+            <section aria-labelledby="email-heading" className="card p-6" data-testid="email-change-unavailable">
+              <h2 id="email-heading" className="text-xl font-semibold">
+                Change email
+              </h2>
+              <p className="mt-2 text-sm text-ink-soft">{loaderData.emailChangeUnavailable}</p>
+            </section>
+          ) : (
+            <IntentForm
+              id="email"
+              title="Change email"
+              intent="change-email"
+              result={result("change-email")}
+              busy={busy("change-email")}
+              submit="Send confirmation link"
+            >
+              <ReauthFields
+                prefix="email"
+                email={user.email}
+                error={result("change-email")?.fieldErrors?.reauthPassword}
+              />
+              <Field
+                name="newEmail"
+                label="New email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                error={result("change-email")?.fieldErrors?.newEmail}
+              />
+            </IntentForm>
+          )}
 
           <section
             id="delete-account"

@@ -103,6 +103,9 @@ describe.each(SETUPS)(`what pages say about email with $setup, on ${testDatabase
     const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const account = await profile.loader(args("/profile", { cookie }));
     expect(PROMISE.test(account.unconfirmedNote!)).toBe(mail);
+    // Without mail the card says so before anyone fills it in; with mail it offers the form.
+    expect(account.emailChangeUnavailable === null).toBe(mail);
+    if (!mail) expect(account.emailChangeUnavailable).toContain(SHOP_EMAIL);
     const moved = `moved-${mail}@example.com`;
     const done = await answer(
       profile.action(
