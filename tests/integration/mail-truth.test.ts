@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock } from "~/domain/clock";
 import { formData } from "~/forms/test-form";
 import { promoteToAdmin } from "~/models/admin-users.server";
+import * as adminMessages from "~/routes/admin/messages";
 import * as adminOrder from "~/routes/admin/order";
 import * as forgotPassword from "~/routes/forgot-password";
 import * as newsletter from "~/routes/newsletter";
@@ -171,5 +172,10 @@ describe.each(SETUPS)(`what pages say about email with $setup, on ${testDatabase
     );
     expect(done.status).toBe("success");
     expect(/customer is not emailed/.test(done.message!)).toBe(!mail);
+  });
+
+  it("the owner's reply box says whether a reply is emailed", async () => {
+    const page = await adminMessages.loader(args("/admin/messages", { cookie: ownerCookie }));
+    expect(page.mailSent).toBe(mail);
   });
 });
