@@ -77,6 +77,15 @@ export const customerMailAnswers = {
       ? "Confirm your email with the link we sent you to see orders you placed as a guest with this address."
       : `Orders you placed as a guest with this address show here once it is confirmed. ${NO_MAIL}, so the confirmation link has not been sent.`;
   },
+  /**
+   * After the contact form: the message is stored for the shop either way, but its copy and the
+   * shop's reply go by mail, so without mail the customer is told to write directly too.
+   */
+  contactThanks(config: CustomerMailConfig): string {
+    return mailIsSent(config)
+      ? "Thanks for writing. A reefer from the shop answers within two business days, and a copy of your message is on its way to your inbox."
+      : `Thanks for writing: the shop has your message. ${NO_MAIL}, so no copy was sent to you and a reply may not reach you; if you need an answer, write to ${config.shopEmail} as well.`;
+  },
   /** Newsletter double opt-in: the same words for new, known and honeypot submissions. */
   newsletter(config: CustomerMailConfig): string {
     return mailIsSent(config)

@@ -8,6 +8,7 @@ import * as forgotPassword from "~/routes/forgot-password";
 import * as newsletter from "~/routes/newsletter";
 import * as profile from "~/routes/profile";
 import * as signUp from "~/routes/sign-up";
+import * as thankYou from "~/routes/thankyou";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -172,6 +173,12 @@ describe.each(SETUPS)(`what pages say about email with $setup, on ${testDatabase
     );
     expect(done.status).toBe("success");
     expect(/customer is not emailed/.test(done.message!)).toBe(!mail);
+  });
+
+  it("after the contact form, a copy is promised only when mail is sent; otherwise whom to write to", async () => {
+    const page = await thankYou.loader(args("/thankyou?from=contact"));
+    expect(PROMISE.test(page.contactThanks!)).toBe(mail);
+    if (!mail) expect(page.contactThanks).toContain(SHOP_EMAIL);
   });
 
   it("the owner's reply box says whether a reply is emailed", async () => {
