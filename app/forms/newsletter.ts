@@ -11,6 +11,3 @@ export const NewsletterSchema = z.object({
   /** The honeypot: filled in only by bots, who are answered the same and never subscribed. */
   website: z.string().max(200).optional(),
 });
-
-/** The same answer for new, pending, confirmed and honeypot submissions. */
-export const NEWSLETTER_ANSWER = "Check your inbox: we sent a link to confirm your subscription.";

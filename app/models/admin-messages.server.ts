@@ -6,7 +6,7 @@ import { enqueueMail } from "~/services/mail/outbox.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { toIso } from "../../database/values";
 import { requireAdmin } from "./admin-access.server";
-import { queuedMailNote } from "./mail-setup.server";
+import { mailIsSent, queuedMailNote } from "./mail-setup.server";
 import type { Database } from "../../database/schema";
 import type { AppLoadContext } from "react-router";
 
@@ -164,7 +164,7 @@ export async function answerMessageForm(context: AppLoadContext, request: Reques
   // A second post of the same form (a double click, a resend) finds the reply already recorded.
   return formSuccess(
     outcome === "sent"
-      ? `${config.smtpUrl ? "Reply sent." : "Reply saved."}${queuedMailNote(config)}`
+      ? `${mailIsSent(config) ? "Reply sent." : "Reply saved."}${queuedMailNote(config)}`
       : "This reply was already sent.",
     { intent },
   );

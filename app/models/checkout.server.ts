@@ -3,13 +3,14 @@ import { priceCart, quoteDemand, type CartQuote, type CartState } from "~/domain
 import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
-import { DECLINE_MESSAGES, type ChargeResult } from "~/services/payments/provider";
+import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "~/services/payments/provider";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "./idempotency.server";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import {
   clientKey,
   findOrderByIdempotencyKey,
+  getOrder,
   IdempotentOrderExistsError,
   orderToken,
   OutOfStockError,
@@ -212,7 +213,11 @@ export async function placeStep(
  * is the order's own: a retry that continues the order gets the first charge answered again.
  */
 export async function chargeStep(services: AppServices, order: Order, checkoutKey: string, card?: Card) {
-  return services.payments.charge({
+  return services.payments.charge(chargeInput(order, checkoutKey, card));
+}
+
+function chargeInput(order: Order, checkoutKey: string, card?: Card): ChargeInput {
+  return {
     orderId: order.id,
     orderNumber: order.number,
     amountCents: order.totalCents,
@@ -220,7 +225,25 @@ export async function chargeStep(services: AppServices, order: Order, checkoutKe
     email: order.email,
     idempotencyKey: paymentIdempotencyKey(checkoutKey, order.id),
     card,
-  });
+  };
+}
+
+/**
+ * Closes at the provider a payment opened for an order the checkout then refused, so that it
+ * neither stays open there nor can be paid later. Not awaited by the answer: a provider that
+ * could not be reached may take its full timeout again; a failure is logged with the order.
+ */
+function releasePayment(services: AppServices, order: Order, close: () => Promise<unknown> | undefined) {
+  void (async () => {
+    try {
+      await close();
+    } catch (err) {
+      services.logger.warn(
+        { err, orderId: order.id },
+        "checkout: could not close the refused order's payment at the provider; close it there by hand",
+      );
+    }
+  })();
 }
 
 // ---- step 4: complete payment ----------------------------------------------------------------
@@ -229,7 +252,9 @@ export type PaymentOutcome =
   | { kind: "paid"; order: Order }
   | { kind: "declined"; order: Order; reason: string; message: string }
   | { kind: "needs-3ds"; order: Order }
-  | { kind: "awaiting-provider"; order: Order; clientSecret: string };
+  | { kind: "awaiting-provider"; order: Order; clientSecret: string }
+  /** The order closed (expired, cancelled) while the provider answered: its payment was closed too. */
+  | { kind: "closed"; order: Order };
 
 /**
  * Records what the charge came to, through the order lifecycle: paid (confirmation queued once),
@@ -264,11 +289,15 @@ export async function completePaymentStep(
       return { kind: "declined", order: declined.order ?? order, reason: charge.reason, message: charge.message };
     }
     case "requires_action":
-      await setPaymentReference(db, order.id, charge.reference);
-      return { kind: "needs-3ds", order };
-    case "pending":
-      await setPaymentReference(db, order.id, charge.reference);
-      return { kind: "awaiting-provider", order, clientSecret: charge.clientSecret };
+    case "pending": {
+      if (await setPaymentReference(db, order.id, charge.reference))
+        return charge.status === "pending"
+          ? { kind: "awaiting-provider", order, clientSecret: charge.clientSecret }
+          : { kind: "needs-3ds", order };
+      // Its stock went back while the provider answered: the buyer must not be asked to pay it.
+      releasePayment(services, order, () => services.payments.closeBeforeExpiry?.(charge.reference));
+      return { kind: "closed", order: (await getOrder(db, order.id)) ?? order };
+    }
   }
 }
 
@@ -380,6 +409,16 @@ function paymentOutcome(services: AppServices, outcome: PaymentOutcome): Checkou
       };
     case "awaiting-provider":
       return { ...placed, clientSecret: outcome.clientSecret };
+    case "closed":
+      // Not kept under the key: the same checkout, sent again, places a new order.
+      return {
+        ...refusal(
+          "conflict",
+          "This checkout ran out of time and nothing was charged. Your cart is unchanged: place the order again.",
+          "order-closed",
+        ),
+        transient: true,
+      };
   }
 }
 
@@ -410,6 +449,9 @@ async function pay(
       { type: "cancel", reason: "the payment provider could not be reached" },
       { now: services.clock(), actor: "checkout", shopEmail: services.config.shopEmail },
     );
+    // The provider may have opened the payment and lost only its answer.
+    const release = services.payments.release?.bind(services.payments);
+    if (release) releasePayment(services, order, () => release(chargeInput(order, hold.key, card)));
     return {
       ...refusal(
         "unavailable",

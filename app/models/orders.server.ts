@@ -557,6 +557,18 @@ export async function findOrderByPaymentReference(db: Db, reference: string): Pr
   return row ? getOrder(db, row.id) : null;
 }
 
-export async function setPaymentReference(db: Db, orderId: string, reference: string): Promise<void> {
-  await db.updateTable("orders").set({ payment_reference: reference }).where("id", "=", orderId).execute();
+/**
+ * Records the payment opened for an order still waiting for it (pending, stock held); false when
+ * the order closed meanwhile (it expired or was cancelled while the provider answered): that
+ * payment must then be closed, not handed to the buyer.
+ */
+export async function setPaymentReference(db: Db, orderId: string, reference: string): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ payment_reference: reference })
+    .where("id", "=", orderId)
+    .where("status", "=", "pending_payment")
+    .where("stock_held", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -5,8 +5,9 @@ import { EmailField } from "~/components/ui/field";
 import { parseForm, typedValues } from "~/domain/forms";
 import { ForgotPasswordSchema } from "~/forms/account";
 import { authFailure } from "~/models/auth-actions.server";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { callAuth } from "~/models/session.server";
-import { formSuccess, invalidForm } from "~/utils/form-response";
+import { formError, formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -19,27 +20,33 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.services;
+  return { intro: customerMailAnswers.passwordResetIntro(config), mailSent: mailIsSent(config) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = parseForm(ForgotPasswordSchema, form);
   if (!parsed.success) return invalidForm(parsed.result, form);
+  const { config } = context.services;
+  // No link can reach anyone: nothing is asked of the auth server, and the shopper is told what to do.
+  if (!mailIsSent(config)) return formError(customerMailAnswers.passwordReset(config), { status: 409 });
   const res = await callAuth(context.services, request, context.clientIp, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/reset-password",
   });
   if (res.status === 429) return authFailure("too-many-requests", 429, undefined, {}, typedValues(form));
   // The same answer whether or not the address has an account.
-  return formSuccess(SENT);
+  return formSuccess(customerMailAnswers.passwordReset(config));
 }
 
-const SENT = "If an account exists for that address, a reset link is on its way. It works once and expires in an hour.";
-
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard
       title="Reset your password"
-      intro="Enter your email and we'll send a link to choose a new password."
+      intro={loaderData.intro}
       footer={
         <Link to="/sign-in" className="font-semibold text-reef-dark underline">
           Back to sign in
@@ -49,14 +56,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       {actionData?.status === "error" ? <FormAlert message={actionData.message} /> : null}
       {actionData?.status === "success" ? (
         <FormAlert tone="success" message={actionData.message} />
-      ) : (
+      ) : loaderData.mailSent ? (
         <Form method="post" className="space-y-4">
           <EmailField defaultValue={actionData?.values?.email} error={actionData?.fieldErrors?.email} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send reset link"}
           </button>
         </Form>
-      )}
+      ) : null}
     </AuthCard>
   );
 }

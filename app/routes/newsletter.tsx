@@ -3,7 +3,8 @@ import { FormAlert } from "~/components/account/auth-card";
 import { PageHeader } from "~/components/page-header";
 import { EmailField } from "~/components/ui/field";
 import { parseForm } from "~/domain/forms";
-import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
+import { NewsletterSchema } from "~/forms/newsletter";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { requestSubscription } from "~/models/newsletter.server";
 import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
@@ -23,6 +24,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * Where the newsletter forms post when the page's JavaScript has not run (or is off): the same
  * double opt-in as `/api/newsletter`, answered with this page (decision 018).
  */
+export function loader({ context }: Route.LoaderArgs) {
+  return { mailSent: mailIsSent(context.services.config) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(NewsletterSchema, await request.formData());
   if (!parsed.success) return invalidForm(parsed.result);
@@ -36,17 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data.email,
       parsed.data.source,
     );
-  return formSuccess(NEWSLETTER_ANSWER);
+  return formSuccess(customerMailAnswers.newsletter(services.config));
 }
 
-export default function Newsletter({ actionData }: Route.ComponentProps) {
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const done = actionData?.status === "success";
   return (
     <>
       <PageHeader
         eyebrow="Newsletter"
-        title={done ? "Check your inbox" : "Reef notes by email"}
+        title={done ? (loaderData.mailSent ? "Check your inbox" : "Not subscribed yet") : "Reef notes by email"}
         intro="One email when something new is in stock, plus our monthly reef notes. Unsubscribe in one click."
       />
       <div className="container-page py-12">

@@ -4,7 +4,10 @@ import { OrderSummary } from "~/components/order-summary";
 import { PostalAddress } from "~/components/postal-address";
 import { routeErrorBoundary } from "~/components/route-error";
 import { Icon } from "~/components/ui/icon";
+import { formatDate } from "~/domain/dates";
 import { orderStory, type OrderStory } from "~/domain/order-story";
+import { mailIsSent } from "~/models/mail-setup.server";
+import { customerOrderView } from "~/models/order-json";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/order-confirmation";
@@ -23,8 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = params.get("order") ?? "";
   const token = params.get("token") ?? "";
   const order = id && token ? await getOrderForToken(context.services.database.db, id, token) : null;
-  const mailSent = Boolean(context.services.config.smtpUrl);
-  return { order, story: order ? orderStory(order, { mailSent }) : null, mailSent };
+  const { config } = context.services;
+  const mailSent = mailIsSent(config);
+  // Printed, the page has no header: the paper says whose order it is and how to reach the shop.
+  const shop = { name: config.shopName, email: config.shopEmail, website: config.publicUrl };
+  // The story is told from the whole order here; the browser gets only the customer's view of it.
+  return order
+    ? { order: customerOrderView(order), story: orderStory(order, { mailSent }), mailSent, shop }
+    : { order: null, story: null, mailSent, shop };
 }
 
 /** The carrier and tracking number, linked to the carrier's tracking page when the shop knows it. */
@@ -49,7 +58,7 @@ function TrackingLine({ tracking }: { tracking: NonNullable<OrderStory["tracking
 }
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order, story, mailSent } = loaderData;
+  const { order, story, mailSent, shop } = loaderData;
   if (!order || !story) {
     return (
       <section className="container-page py-16">
@@ -76,6 +85,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   const address = order.shippingAddress;
   return (
     <section className="container-page py-12">
+      <p className="mb-6 hidden border-b border-line pb-3 text-sm print:block" data-testid="order-print-shop">
+        <strong>{shop.name}</strong> · {shop.email} · {shop.website.replace(/^https?:\/\//, "")} · Order placed{" "}
+        {formatDate(order.createdAt)}
+      </p>
       <div className="flex items-start gap-3">
         {story.goingAhead ? (
           <Icon icon={CheckCircle2} aria-hidden="true" className="mt-1 h-8 w-8 shrink-0 text-chaeto" />

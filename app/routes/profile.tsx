@@ -14,6 +14,7 @@ import { orderStory } from "~/domain/order-story";
 import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
 import { listCustomerOrders } from "~/models/customers.server";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { orderToken, storyFactsFor } from "~/models/orders.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "~/models/session.server";
 import { formError, formSuccess, invalidForm } from "~/utils/form-response";
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkError: emailLink === "failed" ? AUTH_ERROR_MESSAGES["invalid-token"] : null,
     confirmDelete: params.get("delete") === "confirm",
     policy: context.services.config.passwordPolicy,
+    unconfirmedNote: user.emailVerified ? null : customerMailAnswers.unconfirmedAddress(context.services.config),
+    emailChangeUnavailable: customerMailAnswers.emailChangeUnavailable(context.services.config),
     orders: await withStories(context, orders),
   };
 }
@@ -54,7 +57,7 @@ async function withStories<T extends { id: string }>(context: Route.LoaderArgs["
     context.services.database.db,
     orders.map((o) => o.id),
   );
-  const mailSent = Boolean(context.services.config.smtpUrl);
+  const mailSent = mailIsSent(context.services.config);
   return orders.map((o) => {
     const known = facts.get(o.id);
     return {
@@ -93,15 +96,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formSuccess("Password changed. Your other devices were signed out.", { intent, headers: cookiesFrom(res) });
   }
   if ("newEmail" in input) {
+    const { config } = context.services;
+    // The change takes effect only through the link mailed to the new address: without mail it
+    // cannot be made, so nothing is asked of the auth server and the customer is told so.
+    if (!mailIsSent(config))
+      return formError(customerMailAnswers.emailChange(config, input.newEmail, user.email), { intent, status: 409 });
     const res = await call("/change-email", {
       newEmail: input.newEmail,
       password: input.reauthPassword,
       callbackURL: "/profile?email=changed",
     });
     if (!res.ok) return reauthFailure(res, intent, { email: "newEmail" });
-    return formSuccess(`We sent a confirmation link to ${input.newEmail}. The change takes effect once you open it.`, {
-      intent,
-    });
+    return formSuccess(customerMailAnswers.emailChange(config, input.newEmail, user.email), { intent });
   }
   const res = await call("/delete-user", { password: input.reauthPassword });
   if (!res.ok) return reauthFailure(res, intent);
@@ -227,10 +233,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <FormAlert message={loaderData.linkError} />
         </div>
       ) : null}
-      {!user.emailVerified ? (
+      {loaderData.unconfirmedNote ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-gold-light p-4 text-sm">
           <Icon icon={MailWarning} aria-hidden="true" className="h-5 w-5 shrink-0" />
-          Confirm your email with the link we sent you to see orders you placed as a guest with this address.
+          {loaderData.unconfirmedNote}
         </p>
       ) : null}
 
@@ -335,29 +341,38 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               error={result("change-password")?.fieldErrors?.newPassword}
             />
           </IntentForm>
-          <IntentForm
-            id="email"
-            title="Change email"
-            intent="change-email"
-            result={result("change-email")}
-            busy={busy("change-email")}
-            submit="Send confirmation link"
-          >
-            <ReauthFields
-              prefix="email"
-              email={user.email}
-              error={result("change-email")?.fieldErrors?.reauthPassword}
-            />
-            <Field
-              name="newEmail"
-              label="New email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              error={result("change-email")?.fieldErrors?.newEmail}
-            />
-          </IntentForm>
+          {loaderData.emailChangeUnavailable ? (
+            <section aria-labelledby="email-heading" className="card p-6" data-testid="email-change-unavailable">
+              <h2 id="email-heading" className="text-xl font-semibold">
+                Change email
+              </h2>
+              <p className="mt-2 text-sm text-ink-soft">{loaderData.emailChangeUnavailable}</p>
+            </section>
+          ) : (
+            <IntentForm
+              id="email"
+              title="Change email"
+              intent="change-email"
+              result={result("change-email")}
+              busy={busy("change-email")}
+              submit="Send confirmation link"
+            >
+              <ReauthFields
+                prefix="email"
+                email={user.email}
+                error={result("change-email")?.fieldErrors?.reauthPassword}
+              />
+              <Field
+                name="newEmail"
+                label="New email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                error={result("change-email")?.fieldErrors?.newEmail}
+              />
+            </IntentForm>
+          )}
 
           <section
             id="delete-account"

@@ -6,6 +6,7 @@ import { EmailField, Field } from "~/components/ui/field";
 import { parseForm, typedValues } from "~/domain/forms";
 import { signUpSchema } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { callAuth, getUser, safeRedirect } from "~/models/session.server";
 import { formSuccess, invalidForm } from "~/utils/form-response";
 import { pageMeta } from "~/utils/seo";
@@ -19,7 +20,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(context.services, request.headers)) throw redirect(redirectTo);
-  return { redirectTo, policy: context.services.config.passwordPolicy };
+  return {
+    redirectTo,
+    policy: context.services.config.passwordPolicy,
+    intro: customerMailAnswers.signUpIntro(context.services.config),
+    mailSent: mailIsSent(context.services.config),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok) return authFailureFrom(response, undefined, undefined, values);
   // The same words whether the address is new or already has an account (the owner of a known
   // address gets a mail saying so): the form must not tell a stranger who shops here.
-  return formSuccess(
-    `Check your inbox: we've sent an email to ${email}. Open the link in it to finish creating your account.`,
-  );
+  return formSuccess(customerMailAnswers.signUp(context.services.config, email));
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,7 +57,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthCard
       title="Create an account"
-      intro="Keep your orders in one place. We'll email a link to confirm your address."
+      intro={loaderData.intro}
       footer={
         <p>
           Already have an account?{" "}
@@ -69,13 +73,19 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       {actionData?.status === "success" ? (
         <div className="space-y-4">
           <FormAlert tone="success" message={actionData.message} />
-          <p className="text-sm text-ink-soft">
-            No email after a few minutes? Check your spam folder, or{" "}
-            <Link to="/sign-up" reloadDocument className="font-semibold text-reef-dark underline">
-              try again
+          {loaderData.mailSent ? (
+            <p className="text-sm text-ink-soft">
+              No email after a few minutes? Check your spam folder, or{" "}
+              <Link to="/sign-up" reloadDocument className="font-semibold text-reef-dark underline">
+                try again
+              </Link>
+              .
+            </p>
+          ) : (
+            <Link to={`/sign-in?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} className="btn-primary">
+              Sign in
             </Link>
-            .
-          </p>
+          )}
         </div>
       ) : (
         <SignUpForm

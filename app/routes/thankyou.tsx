@@ -2,6 +2,7 @@ import { Heart } from "lucide";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
+import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/thankyou";
@@ -23,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     // Without a mail server nothing leaves the outbox: the page must not promise mail.
-    mailSent: Boolean(context.services.config.smtpUrl),
-    fromContact: params.get("from") === "contact",
+    mailSent: mailIsSent(context.services.config),
+    contactThanks: params.get("from") === "contact" ? customerMailAnswers.contactThanks(context.services.config) : null,
     tip: order
       ? {
           number: order.number,
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What the page thanks for: a tip (with its receipt), a message, or — opened directly — a visit. */
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { tip, fromContact, mailSent } = loaderData;
+  const { tip, contactThanks, mailSent } = loaderData;
   return (
     <section className="container-page py-20 text-center">
       <Icon icon={Heart} aria-hidden="true" className="mx-auto h-12 w-12 text-coral" />
@@ -52,12 +53,11 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </>
-      ) : fromContact ? (
+      ) : contactThanks ? (
         <>
           <h1 className="mt-4 text-4xl font-semibold">Message sent</h1>
-          <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-            Thanks for writing. A reefer from the shop answers within two business days
-            {mailSent ? ", and a copy of your message is on its way to your inbox." : ", at the address you gave."}
+          <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft" data-testid="contact-thanks">
+            {contactThanks}
           </p>
         </>
       ) : (

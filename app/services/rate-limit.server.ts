@@ -98,11 +98,9 @@ export function createRateLimiter(options: {
     async recordDecline(key, rule = DECLINE_BACKOFF) {
       if (!options.enabled) return;
       const nowMs = options.now().getTime();
-      if (options.kv) {
-        await options.kv.increment(`rl:decl:${key}:n`, rule.forgetSeconds);
-        await options.kv.set(`rl:decl:${key}:at`, String(nowMs), rule.forgetSeconds);
-        return;
-      }
+      // The same run as the database's below: it starts again only after a quiet spell, by the
+      // shop's clock (a count expiring an hour after its first decline would free a steady tester).
+      if (options.kv) return options.kv.addToStreak(`rl:decl:${key}`, nowMs, rule.forgetSeconds);
       // window_start is the last decline: the count starts again after a quiet spell.
       const forgotten = nowMs - rule.forgetSeconds * 1000;
       await options.db
@@ -122,9 +120,9 @@ export function createRateLimiter(options: {
       let count: number;
       let lastMs: number;
       if (options.kv) {
-        const [n, at] = await Promise.all([options.kv.get(`rl:decl:${key}:n`), options.kv.get(`rl:decl:${key}:at`)]);
-        count = Number(n ?? 0);
-        lastMs = Number(at ?? 0);
+        const streak = await options.kv.getStreak(`rl:decl:${key}`);
+        count = streak?.count ?? 0;
+        lastMs = streak?.lastMs ?? 0;
       } else {
         const row = await options.db
           .selectFrom("rate_limits")

@@ -14,8 +14,25 @@ export interface KeyValueStore {
    * has expired (or is at zero) is left alone, never recreated without an expiry or made negative.
    */
   undoIncrement(key: string): Promise<void>;
+  /**
+   * Counts one more event of a run (declines in a row) at `nowMs`, by the caller's clock: a run
+   * whose last event is `forgetSeconds` old starts again at 1, and the run is kept while events
+   * keep coming (its expiry moves with each). Atomic across instances.
+   */
+  addToStreak(key: string, nowMs: number, forgetSeconds: number): Promise<void>;
+  /** A run's count and the time of its last event; null when there is none. */
+  getStreak(key: string): Promise<{ count: number; lastMs: number } | null>;
   close(): Promise<void>;
 }
+
+const ADD_TO_STREAK = `local now = tonumber(ARGV[1])
+local forget = tonumber(ARGV[2])
+local last = tonumber(redis.call('HGET', KEYS[1], 'at'))
+local n = tonumber(redis.call('HGET', KEYS[1], 'n')) or 0
+if not last or last <= now - forget then n = 0 end
+redis.call('HSET', KEYS[1], 'n', n + 1, 'at', now)
+redis.call('PEXPIRE', KEYS[1], forget)
+return n + 1`;
 
 const UNDO_INCREMENT = `local n = tonumber(redis.call('GET', KEYS[1]))
 if n and n > 0 then return redis.call('DECR', KEYS[1]) end
@@ -48,6 +65,13 @@ export async function connectRedis(url: string): Promise<KeyValueStore> {
     async undoIncrement(key) {
       // One script, so the check and the decrement are atomic against other instances' increments.
       await client.eval(UNDO_INCREMENT, { keys: [key] });
+    },
+    async addToStreak(key, nowMs, forgetSeconds) {
+      await client.eval(ADD_TO_STREAK, { keys: [key], arguments: [String(nowMs), String(forgetSeconds * 1000)] });
+    },
+    async getStreak(key) {
+      const [n, at] = await client.hmGet(key, ["n", "at"]);
+      return n == null || at == null ? null : { count: Number(n), lastMs: Number(at) };
     },
     async close() {
       await client.close();

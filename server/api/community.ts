@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from "express";
-import { NEWSLETTER_ANSWER, NewsletterSchema } from "~/forms/newsletter";
+import { NewsletterSchema } from "~/forms/newsletter";
 import { ContactSchema, submitContactMessage } from "~/models/contact.server";
+import { customerMailAnswers } from "~/models/mail-setup.server";
 import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
 import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
 import { ApiError } from "../errors";
@@ -28,7 +29,7 @@ export function communityRoutes(services: AppServices): Router {
     await limit(req, "newsletter");
     if (!body.website) await requestSubscription(deps(), body.email, body.source);
     // The same answer for new, pending, confirmed and honeypot submissions.
-    res.status(202).json({ status: "accepted", message: NEWSLETTER_ANSWER });
+    res.status(202).json({ status: "accepted", message: customerMailAnswers.newsletter(services.config) });
   });
 
   router.get("/newsletter/confirm", async (req, res) => {

@@ -34,6 +34,23 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expect(page.getByTestId("cart-empty")).toBeInViewport();
 });
 
+test("the order page printed says whose shop it is and how to reach it; on screen the header does", async ({
+  page,
+}) => {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  await fillCheckout(page);
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  const shopLine = page.getByTestId("order-print-shop");
+  await expect(shopLine).toBeHidden();
+  await page.emulateMedia({ media: "print" });
+  // The site's header and footer are not printed: this line is the paper's only word of the shop.
+  await expect(page.locator("footer").first()).toBeHidden();
+  await expect(shopLine).toBeVisible();
+  await expect(shopLine).toContainText(/Lazy Reefer · [^\s]+@[^\s]+ · 127\.0\.0\.1:\d+ · Order placed \w+ \d+, \d{4}/);
+});
+
 test("the 3-D Secure journey: challenge page, complete, paid", async ({ page }) => {
   await addToCart(page, "/product/premium-chaeto");
   await page.goto("/checkout");

@@ -12,13 +12,19 @@ const WEBHOOK_SECRET = "whsec_test_lazyreefer_webhook_secret";
 /**
  * A local stand-in for Stripe's HTTP API (Stripe itself is out of reach here): PaymentIntents
  * only. `statuses` sets what a retrieve answers for an intent; `down` drops every connection,
- * like a Stripe that cannot be reached.
+ * like a Stripe that cannot be reached; `loseCreateAnswers` creates the PaymentIntent and then
+ * drops the connection, like an answer lost on the way back; `beforeCreateAnswer` runs while
+ * Stripe is still answering a create (a slow Stripe).
  */
 async function startStripeStandIn() {
   const created: Array<{ body: string; idempotencyKey: string | undefined }> = [];
   const statuses = new Map<string, string>();
   const cancelled: string[] = [];
-  const state = { down: false };
+  const state: { down: boolean; loseCreateAnswers: boolean; beforeCreateAnswer: (() => Promise<void>) | null } = {
+    down: false,
+    loseCreateAnswers: false,
+    beforeCreateAnswer: null,
+  };
   const intent = (id: string) => ({
     id,
     object: "payment_intent",
@@ -29,7 +35,7 @@ async function startStripeStandIn() {
     if (state.down) return void req.socket.destroy();
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const one = /^\/v1\/payment_intents\/([\w]+)(\/cancel)?$/.exec(req.url ?? "");
       if (one && (req.method === "GET" || one[2])) {
         if (one[2]) {
@@ -49,6 +55,8 @@ async function startStripeStandIn() {
         const key = req.headers["idempotency-key"] as string | undefined;
         const previous = created.findIndex((c) => c.idempotencyKey === key);
         const index = previous >= 0 ? previous : created.push({ body, idempotencyKey: key }) - 1;
+        if (state.loseCreateAnswers) return void req.socket.destroy();
+        await state.beforeCreateAnswer?.();
         const params = new URLSearchParams(body);
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(
@@ -57,7 +65,7 @@ async function startStripeStandIn() {
             object: "payment_intent",
             amount: Number(params.get("amount")),
             currency: params.get("currency"),
-            status: "requires_payment_method",
+            status: statuses.get(`pi_standin_${index}`) ?? "requires_payment_method",
             client_secret: `pi_standin_${index}_secret_abc`,
           }),
         );
@@ -382,6 +390,97 @@ describe(`Stripe provider with a local stand-in for Stripe's API, on ${testDatab
     expect(retry.status).toBe(201);
     expect((await retry.json()).order.status).toBe("pending_payment");
     expect(await stock()).toBe(before - 2);
+  });
+
+  /** The PaymentIntent the stand-in created for the order placed under this checkout key. */
+  async function intentOf(key: string) {
+    const order = await services.database.db
+      .selectFrom("orders")
+      .select(["id", "status", "stock_held"])
+      .where("idempotency_key", "=", `checkout:${key}`)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const index = standIn.created.findIndex((c) => c.idempotencyKey === `checkout:${key}:${order.id}`);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return { order, intentId: `pi_standin_${index}` };
+  }
+
+  it("a PaymentIntent created at Stripe whose answer was lost is cancelled there when checkout answers 503", async () => {
+    const before = await stock();
+    const key = `stripe-lost-${crypto.randomUUID()}`;
+    standIn.state.loseCreateAnswers = true;
+    let res: Response;
+    try {
+      res = await checkoutRequest(
+        server.url,
+        {
+          items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+          customer: CUSTOMER,
+          shippingAddress: ADDRESS,
+        },
+        key,
+      );
+    } finally {
+      standIn.state.loseCreateAnswers = false;
+    }
+    expect(res.status).toBe(503);
+    expect((await res.json()).error.reason).toBe("payment-provider-unavailable");
+    expect(await stock()).toBe(before);
+    const { order, intentId } = await intentOf(key);
+    expect(order.status).toBe("cancelled");
+    // Stripe kept the PaymentIntent the shop never heard back about: it is cancelled, not left open.
+    await expect.poll(() => standIn.cancelled.includes(intentId), { timeout: 10_000 }).toBe(true);
+    expect(standIn.statuses.get(intentId)).toBe("canceled");
+  });
+
+  it("an order that expired while Stripe was answering is refused (409) and its PaymentIntent cancelled", async () => {
+    const key = `stripe-slow-${crypto.randomUUID()}`;
+    // Stripe answers after the order's first short hold ran out and the worker expired it.
+    standIn.state.beforeCreateAnswer = async () => {
+      nowMs += (services.config.reservationStartMinutes + 1) * 60_000;
+      const worker = startWorker(services, { autoStart: false, transport: null });
+      try {
+        await worker.tick();
+      } finally {
+        await worker.stop();
+      }
+    };
+    let res: Response;
+    try {
+      res = await checkoutRequest(
+        server.url,
+        {
+          items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+          customer: CUSTOMER,
+          shippingAddress: ADDRESS,
+        },
+        key,
+      );
+    } finally {
+      standIn.state.beforeCreateAnswer = null;
+    }
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body.error.reason).toBe("order-closed");
+    expect(body.clientSecret).toBeUndefined();
+    const { order, intentId } = await intentOf(key);
+    expect(order).toMatchObject({ status: "expired", stock_held: 0 });
+    const released = await services.database.db
+      .selectFrom("stock_movements")
+      .select(["reason", "delta"])
+      .where("actor", "=", `order:${order.id}`)
+      .where("delta", ">", 0)
+      .execute();
+    expect(released).toEqual([{ reason: "order-expired", delta: 1 }]);
+    await expect.poll(() => standIn.cancelled.includes(intentId), { timeout: 10_000 }).toBe(true);
+    // The same checkout sent again places a new order and is offered its payment.
+    const again = await checkoutRequest(
+      server.url,
+      { items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }], customer: CUSTOMER, shippingAddress: ADDRESS },
+      key,
+    );
+    expect(again.status).toBe(201);
+    expect((await again.json()).clientSecret).toMatch(/_secret_/);
   });
 });
 

@@ -17,11 +17,14 @@ export function MessageThreadCard({
   thread,
   result,
   headingLevel = 2,
+  mailSent = true,
 }: {
   thread: MessageThread;
   /** The page's action answer when it concerns this message. */
   result?: FormResult | null;
   headingLevel?: 2 | 3;
+  /** Whether the shop sends mail: without a mail server a reply is only stored, and says so. */
+  mailSent?: boolean;
 }) {
   const navigation = useNavigation();
   const posting = (action: "reply" | "handled") =>
@@ -62,7 +65,8 @@ export function MessageThreadCard({
       {result ? <ActionResult result={result} className="mt-3" /> : null}
       <details className="mt-3" open={replyError ? true : undefined}>
         <summary className="cursor-pointer text-sm font-semibold text-reef-dark">
-          {thread.replies.length > 0 ? "Reply again by email" : "Reply by email"}
+          {thread.replies.length > 0 ? "Reply again" : "Reply"}
+          {mailSent ? " by email" : " (not emailed: this shop has no mail server set up)"}
         </summary>
         {/* Keyed by the reply number: once a reply is recorded the box starts empty for the next. */}
         <Form key={nextSeq} method="post" preventScrollReset className="mt-2 space-y-2">
@@ -84,7 +88,7 @@ export function MessageThreadCard({
             className="btn-primary"
             disabled={sending}
           >
-            {sending ? "Sending…" : "Send reply"}
+            {sending ? (mailSent ? "Sending…" : "Saving…") : mailSent ? "Send reply" : "Save reply"}
           </button>
         </Form>
       </details>

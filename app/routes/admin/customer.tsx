@@ -11,6 +11,7 @@ import { messageIntent } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
 import { getCustomer } from "~/models/admin-customers.server";
 import { answerMessageForm, listMessageThreads } from "~/models/admin-messages.server";
+import { mailIsSent } from "~/models/mail-setup.server";
 import type { Route } from "./+types/customer";
 import type { OrderStatus } from "~/domain/order-status";
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = email ? await getCustomer(db, email) : null;
   if (!customer) throw data({ message: "No customer has that email address." }, { status: 404 });
   const threads = await listMessageThreads(db, { email: customer.email });
-  return { customer, threads, me: admin.email.toLowerCase() };
+  return { customer, threads, me: admin.email.toLowerCase(), mailSent: mailIsSent(context.services.config) };
 }
 
 /** The message threads' reply and "mark handled" forms post here, as on the messages screen. */
@@ -106,7 +107,13 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
       ) : (
         <ul className="mt-4 space-y-4">
           {threads.map((thread) => (
-            <MessageThreadCard key={thread.id} thread={thread} result={resultOn(thread.id)} headingLevel={3} />
+            <MessageThreadCard
+              key={thread.id}
+              thread={thread}
+              result={resultOn(thread.id)}
+              headingLevel={3}
+              mailSent={loaderData.mailSent}
+            />
           ))}
         </ul>
       )}

@@ -4,13 +4,17 @@ import { resultFor } from "~/domain/forms";
 import { messageIntent } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
 import { answerMessageForm, listMessageThreads } from "~/models/admin-messages.server";
+import { mailIsSent } from "~/models/mail-setup.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  return { threads: await listMessageThreads(context.services.database.db) };
+  return {
+    threads: await listMessageThreads(context.services.database.db),
+    mailSent: mailIsSent(context.services.config),
+  };
 }
 
 /** Replies and "mark handled" (the customer page posts the same forms to itself). */
@@ -38,7 +42,12 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       ) : (
         <ul className="mt-4 space-y-4">
           {loaderData.threads.map((thread) => (
-            <MessageThreadCard key={thread.id} thread={thread} result={resultOn(thread.id)} />
+            <MessageThreadCard
+              key={thread.id}
+              thread={thread}
+              result={resultOn(thread.id)}
+              mailSent={loaderData.mailSent}
+            />
           ))}
         </ul>
       )}

@@ -20,7 +20,7 @@ import {
   orderHistory,
   performOrderAction,
 } from "~/models/admin-orders.server";
-import { queuedMailNote } from "~/models/mail-setup.server";
+import { ownerNoMailNotice, queuedMailNote } from "~/models/mail-setup.server";
 import { OrderTransitionError } from "~/models/order-lifecycle.server";
 import { getOrder } from "~/models/orders.server";
 import { listPaymentAttempts, listRefunds } from "~/models/refunds.server";
@@ -49,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     refunds: await listRefunds(context.services.database.db, order.id),
     attempts: await listPaymentAttempts(context.services.database.db, order.id),
     actions: availableActions(order, context.services.clock()),
+    noMailNotice: ownerNoMailNotice(context.services.config),
   };
 }
 
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, notes, actions, refunds, attempts } = loaderData;
+  const { order, history, notes, actions, refunds, attempts, noMailNotice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const a = order.shippingAddress;
   const errorOf = (intent: string, field: string) => resultFor(actionData, intent)?.fieldErrors?.[field];
@@ -205,6 +206,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <h2 className="text-xl font-semibold">Actions</h2>
             {/* Beside the forms it answers: on a phone the top of the page is far above the button pressed. */}
             <ActionResult result={resultFor(actionData, "note") ? null : actionData} className="" />
+            {noMailNotice && actions.length > 1 ? (
+              <p className="rounded-xl bg-gold-light p-3 text-sm" data-testid="no-mail-notice">
+                {noMailNotice}{" "}
+                <Link to="/admin/outbox" className="font-semibold text-reef-dark underline">
+                  Outbox
+                </Link>
+              </p>
+            ) : null}
             {actions.includes("ship") ? (
               <Form method="post" className="space-y-3">
                 <input type="hidden" name="intent" value="ship" />
@@ -226,7 +235,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   error={errorOf("ship", "trackingNumber")}
                 />
                 <button type="submit" className="btn-primary" disabled={busy}>
-                  Mark shipped and email the customer
+                  {noMailNotice ? "Mark shipped" : "Mark shipped and email the customer"}
                 </button>
               </Form>
             ) : null}

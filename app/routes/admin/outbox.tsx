@@ -7,6 +7,7 @@ import { formatDateTime } from "~/domain/dates";
 import { kindLabel, OUTBOX_STATUSES } from "~/domain/outbox";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listOutbox, outboxFilters, outboxKinds, retryMailAction } from "~/models/admin-outbox.server";
+import { mailIsSent } from "~/models/mail-setup.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = outboxFilters(new URL(request.url).searchParams);
   const db = context.services.database.db;
   const [mail, kinds] = await Promise.all([listOutbox(db, filters, context.services.config), outboxKinds(db)]);
-  return { filters, mail, kinds, smtp: Boolean(context.services.config.smtpUrl) };
+  return { filters, mail, kinds, smtp: mailIsSent(context.services.config) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

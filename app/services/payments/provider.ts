@@ -33,6 +33,13 @@ export interface PaymentProvider {
    */
   closeBeforeExpiry?(reference: string): Promise<"succeeded" | "processing" | "closed">;
   /**
+   * Closes the payment a charge with this input opened, or may have opened when its answer was
+   * lost, for an order the checkout then refused: nobody can pay it later, and it does not stay
+   * open at the provider. Throws when the provider cannot be asked. Stripe only: the test
+   * provider leaves nothing open.
+   */
+  release?(input: ChargeInput): Promise<void>;
+  /**
    * Refunds a captured payment (all of it, or `amountCents`); returns the provider's refund id and,
    * when the provider settles later (Stripe may), "pending". The same key never refunds twice.
    */

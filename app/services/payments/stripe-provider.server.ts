@@ -34,21 +34,31 @@ export function createStripeClient(settings: StripeSettings): Stripe {
  * The order becomes paid only from the signed webhook.
  */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
-  return {
+  // The same parameters and key every time: Stripe answers a repeat with the PaymentIntent the
+  // first call created (or creates it, if that call never arrived).
+  const createIntent = (input: ChargeInput) =>
+    stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        receipt_email: input.email,
+        automatic_payment_methods: { enabled: true },
+        metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+      },
+      { idempotencyKey: `checkout:${input.idempotencyKey}` },
+    );
+  const provider: PaymentProvider = {
     name: "stripe",
     async charge(input: ChargeInput): Promise<ChargeResult> {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: input.amountCents,
-          currency: input.currency.toLowerCase(),
-          receipt_email: input.email,
-          automatic_payment_methods: { enabled: true },
-          metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
-        },
-        { idempotencyKey: `checkout:${input.idempotencyKey}` },
-      );
+      const intent = await createIntent(input);
       if (!intent.client_secret) throw new Error("Stripe returned a PaymentIntent without a client secret");
       return { status: "pending", reference: intent.id, clientSecret: intent.client_secret };
+    },
+    async release(input) {
+      // The checkout may not know the PaymentIntent's id (the answer that carried it was lost):
+      // asking again with the same key names it.
+      const intent = await createIntent(input);
+      if (intent.status !== "canceled") await provider.closeBeforeExpiry!(intent.id);
     },
     async closeBeforeExpiry(reference) {
       let intent = await stripe.paymentIntents.retrieve(reference);
@@ -72,4 +82,5 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { refundId: refund.id, status };
     },
   };
+  return provider;
 }
