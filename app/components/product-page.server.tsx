@@ -84,7 +84,7 @@ export function PurchaseStock({ stock, purchasable }: { stock: StockState; purch
         <p className="mt-3 text-sm text-ink-soft" role="note">
           {stock.kind === "offer-ended"
             ? "This offer has ended and can no longer be bought. Have a look at our current products instead."
-            : `${stockLabel(stock)}. Check back soon, we restock live plants every week.`}
+            : `${stockLabel(stock)}. Check back soon.`}
         </p>
       )}
     </>
