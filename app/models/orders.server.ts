@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { parseJson, toIso } from "../../database/values";
 import { catalogueChanged } from "./catalogue-snapshot.server";
+import { signWithSecret } from "./signed-links.server";
 import type { Database } from "../../database/schema";
 import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";
@@ -45,7 +46,7 @@ function isIdempotencyKeyConflict(err: unknown): boolean {
 
 /** The order link token: derived from the server secret, so emails sent later can carry it too. */
 export function orderToken(secret: string, orderId: string): string {
-  return crypto.createHmac("sha256", secret).update(`order:${orderId}`).digest("base64url").slice(0, 32);
+  return signWithSecret(secret, `order:${orderId}`, 32);
 }
 
 function hashToken(token: string): string {
@@ -194,7 +195,7 @@ export interface PlaceOrderInput {
 
 /** A keyed hash of a buyer's address: the cap on unpaid holds needs to know who, never where. */
 export function clientKey(secret: string, address: string): string {
-  return crypto.createHmac("sha256", secret).update(`client:${address}`).digest("base64url").slice(0, 32);
+  return signWithSecret(secret, `client:${address}`, 32);
 }
 
 /**
