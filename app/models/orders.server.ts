@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { isUuid } from "~/domain/ids";
 import { parseJson, toIso } from "../../database/values";
 import { catalogueChanged } from "./catalogue-snapshot.server";
 import { signWithSecret } from "./signed-links.server";
@@ -541,7 +542,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
 
 /** The order for the holder of its link token; null for anyone else (same as a missing order). */
 export async function getOrderForToken(db: Db, id: string, token: string): Promise<Order | null> {
-  if (!/^[0-9a-f-]{36}$/.test(id) || token.length < 16 || token.length > 64) return null;
+  if (!isUuid(id) || token.length < 16 || token.length > 64) return null;
   const row = await db.selectFrom("orders").select(["id", "access_token_hash"]).where("id", "=", id).executeTakeFirst();
   if (!row || !tokenMatches(token, row.access_token_hash)) return null;
   return getOrder(db, id);
