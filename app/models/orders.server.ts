@@ -506,7 +506,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
         "carrier",
         "tracking_number",
         "shipped_at",
-        "payment_reference",
+        "payment_provider",
       ])
       .where("id", "in", [...ids])
       .execute(),
@@ -534,7 +534,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
       carrier: r.carrier,
       trackingNumber: r.tracking_number,
       shippedAt: toIso(r.shipped_at),
-      paymentReference: r.payment_reference,
+      paymentProvider: r.payment_provider,
       events: history.get(r.id) ?? [],
     });
   return facts;
