@@ -6,6 +6,7 @@ import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { Island } from "~/components/island";
 import { onFirstUse } from "~/components/on-first-use";
 import { OrderSummary } from "~/components/order-summary";
+import { isTipsOnly } from "~/domain/checkout-rules";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
@@ -64,7 +65,7 @@ export function action() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { ready, cart, setOpen, clear } = useCart();
+  const { ready, cart, setOpen, clear, catalogue } = useCart();
   const navigate = useNavigate();
   const { form } = loaderData;
   const hasItems = ready && cart.lines.length + cart.combos.length > 0;
@@ -160,6 +161,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   navigate,
                   requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
                   totalCents: server.quote ? dollarsToCents(server.quote.total) : null,
+                  tipsOnly: isTipsOnly(cart, catalogue.products),
                 }}
               />
               {!testMode ? (
