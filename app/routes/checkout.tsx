@@ -6,7 +6,6 @@ import { useServerQuote } from "~/components/checkout/use-server-quote";
 import { Island } from "~/components/island";
 import { onFirstUse } from "~/components/on-first-use";
 import { OrderSummary } from "~/components/order-summary";
-import { isTipsOnly } from "~/domain/checkout-rules";
 import { formatCents, dollarsToCents } from "~/domain/money";
 import { TEST_CARDS } from "~/domain/test-cards";
 import { US_STATES } from "~/domain/us-address";
@@ -161,7 +160,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   navigate,
                   requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
                   totalCents: server.quote ? dollarsToCents(server.quote.total) : null,
-                  tipsOnly: isTipsOnly(cart, catalogue.products),
+                  products: catalogue.products,
                 }}
               />
               {!testMode ? (

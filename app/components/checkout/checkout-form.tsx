@@ -1,7 +1,7 @@
 import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Icon } from "~/components/ui/icon";
-import { cardFieldForRefusal } from "~/domain/checkout-rules";
+import { cardFieldForRefusal, isTipsOnly } from "~/domain/checkout-rules";
 import { formatCents } from "~/domain/money";
 import { takeEarly } from "../cart/early-taps";
 import { Field, SelectField } from "../ui/field";
@@ -16,6 +16,7 @@ import {
   saveCheckoutFields,
 } from "./checkout-fields";
 import type { CartCore } from "../cart/cart-context";
+import type { Product } from "~/domain/catalogue";
 
 type Errors = Record<string, string>;
 
@@ -45,8 +46,8 @@ export interface CheckoutFormProps {
   states: [string, string][];
   testMode: boolean;
   stripePublishableKey?: string | null;
-  /** The cart holds only tips (isTipsOnly): the order is thanked for, not confirmed as a purchase. */
-  tipsOnly?: boolean;
+  /** The catalogue the cart's lines are read against (which of them are tips). */
+  products?: readonly Product[];
 }
 
 /**
@@ -65,7 +66,7 @@ export function CheckoutForm({
   totalCents,
   testMode,
   stripePublishableKey,
-  tipsOnly = false,
+  products = [],
 }: CheckoutFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -151,6 +152,7 @@ export function CheckoutForm({
         return;
       }
       forgetCheckoutFields();
+      const tipsOnly = isTipsOnly(cart, products);
       clear({ silent: true });
       void navigate(tipsOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
