@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderStory, trackingUrl, type StoryOrder } from "./order-story";
+import { PAID_ELSEWHERE } from "./paid-elsewhere";
 import { ARRIVE_ALIVE_HOURS, fillPolicyPlaceholders } from "./shop-policies";
 
 const paid: StoryOrder = {
@@ -11,7 +12,7 @@ const paid: StoryOrder = {
   carrier: null,
   trackingNumber: null,
   shippedAt: null,
-  paymentReference: "test_pi_1",
+  paymentProvider: "test",
   events: [
     { toStatus: "pending_payment", createdAt: "2026-11-21T11:58:00.000Z" },
     { toStatus: "paid", createdAt: "2026-11-21T12:00:00.000Z" },
@@ -36,6 +37,16 @@ describe("order story", () => {
     expect(trackingUrl("FedEx", "1234 5678")).toBe("https://www.fedex.com/fedextrack/?trknbr=12345678");
     expect(trackingUrl("ups", "1Z999")).toBe("https://www.ups.com/track?tracknum=1Z999");
     expect(trackingUrl("Carrier pigeon", "42")).toBeNull();
+  });
+});
+
+describe("refund arrival", () => {
+  it("sends money paid outside the shop back the way it was paid, a card payment back to the card", () => {
+    const refunded = { ...paid, status: "refunded" as const, refundedCents: paid.totalCents };
+    expect(orderStory({ ...refunded, paymentProvider: PAID_ELSEWHERE }, { mailSent: true }).refund).toMatch(
+      /back the way you paid/,
+    );
+    expect(orderStory(refunded, { mailSent: true }).refund).toMatch(/back to the card you paid with/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatDate } from "./dates";
 import { formatCents } from "./money";
+import { isPaidElsewhere } from "./paid-elsewhere";
 import { ARRIVE_ALIVE_RULE } from "./shop-policies";
 import type { OrderStatus } from "./order-status";
 
@@ -20,8 +21,8 @@ export interface StoryOrder {
   carrier: string | null;
   trackingNumber: string | null;
   shippedAt: string | null;
-  /** Payments recorded from elsewhere ("external:…") are refunded there, not to a card. */
-  paymentReference: string | null;
+  /** Payments recorded from elsewhere (isPaidElsewhere) are refunded there, not to a card. */
+  paymentProvider: string;
   /** The history, oldest first: the day each state began is read from it. */
   events: readonly { toStatus: OrderStatus; createdAt: string }[];
 }
@@ -68,9 +69,8 @@ export function trackingUrl(carrier: string, trackingNumber: string): string | n
 }
 
 /** Where refunded money goes, said the same way wherever a refund is mentioned. */
-export function refundArrival(paymentReference: string | null): string {
-  if (paymentReference?.startsWith("external:"))
-    return "It goes back the way you paid; we'll be in touch if we need anything from you.";
+export function refundArrival(order: { paymentProvider: string }): string {
+  if (isPaidElsewhere(order)) return "It goes back the way you paid; we'll be in touch if we need anything from you.";
   return "It goes back to the card you paid with and usually shows on your statement within 5 to 10 business days, depending on your bank.";
 }
 
@@ -93,7 +93,7 @@ export function orderStory(order: StoryOrder, { mailSent }: StoryOptions): Order
       : null;
   const refunded = Math.min(order.refundedCents, order.totalCents);
   const partlyRefunded = refunded > 0 && refunded < order.totalCents;
-  const arrival = refundArrival(order.paymentReference);
+  const arrival = refundArrival(order);
   const live = order.requiresShipping;
   const story = (
     label: string,

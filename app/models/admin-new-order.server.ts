@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type CartItem } from "~/domain/cart-items";
 import { CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
 import { ORDER_SOURCES } from "~/domain/order-sources";
+import { PAID_ELSEWHERE } from "~/domain/paid-elsewhere";
 import { completePaymentStep, placeStep, priceStep } from "./checkout.server";
 import type { AppServices } from "~/services/container";
 
@@ -39,7 +40,7 @@ export async function recordExternalOrder(
     customer: input.customer,
     shippingAddress: input.shippingAddress ?? null,
     source: input.source,
-    paymentProvider: "external",
+    paymentProvider: PAID_ELSEWHERE,
   });
   if (placed.kind !== "placed")
     return { ok: false, message: placed.kind === "out-of-stock" ? placed.message : "Try again." };

@@ -1,5 +1,5 @@
-import crypto from "node:crypto";
 import { normaliseCardNumber } from "~/domain/test-cards";
+import { signWithSecret } from "./signed-links.server";
 import type { RateLimiter } from "~/services/rate-limit.server";
 
 /**
@@ -20,8 +20,7 @@ export function declineKeys(secret: string, who: DeclineSubject): string[] {
   if (who.clientKey) keys.push(`client:${who.clientKey}`);
   if (who.userId) keys.push(`user:${who.userId}`);
   if (who.cardNumber) {
-    const digest = crypto.createHmac("sha256", secret).update(`card:${normaliseCardNumber(who.cardNumber)}`);
-    keys.push(`card:${digest.digest("base64url").slice(0, 32)}`);
+    keys.push(`card:${signWithSecret(secret, `card:${normaliseCardNumber(who.cardNumber)}`, 32)}`);
   }
   if (who.cardFingerprint) keys.push(`card-fp:${who.cardFingerprint}`);
   return keys;

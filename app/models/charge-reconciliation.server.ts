@@ -1,4 +1,5 @@
 import { paymentIdempotencyKey } from "~/domain/checkout";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { finishIdempotent } from "./idempotency.server";
 import { orderJson } from "./order-json";
 import { transitionIfAllowed } from "./order-lifecycle.server";
@@ -40,7 +41,7 @@ export async function reconcileCharges(services: AppServices, now: Date): Promis
     if (!result || (result.status !== "succeeded" && result.status !== "declined")) continue;
     const order = await getOrder(db, row.id);
     if (!order) continue;
-    const url = `/order-confirmation?order=${order.id}&token=${orderToken(services.secret, order.id)}`;
+    const url = orderConfirmationPath(order.id, orderToken(services.secret, order.id));
     const ctx = { now, actor: "worker", shopEmail: services.config.shopEmail };
     const claim = row.claim_token;
     if (result.status === "succeeded") {

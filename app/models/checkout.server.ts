@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { priceCart, quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
 import { cartFromItems, type CartItem } from "~/domain/cart-items";
 import { paymentIdempotencyKey, type CheckoutRequest } from "~/domain/checkout";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "~/domain/test-cards";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "~/services/payments/provider";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
@@ -391,7 +392,7 @@ export function checkoutRequestHash(body: CheckoutRequest): string {
 // ---- the web checkout ------------------------------------------------------------------------
 
 function orderLink(services: AppServices, order: Order): string {
-  return `/order-confirmation?order=${order.id}&token=${orderToken(services.secret, order.id)}`;
+  return orderConfirmationPath(order.id, orderToken(services.secret, order.id));
 }
 
 /** The order an outcome of the payment leaves the buyer with, or the decline. */

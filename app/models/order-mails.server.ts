@@ -1,3 +1,4 @@
+import { orderConfirmationPath } from "~/domain/order-links";
 import {
   renderNewOrderAlert,
   renderOrderCancelled,
@@ -13,7 +14,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "~/config.server";
 
 export function orderUrl(config: Config, secret: string, orderId: string): string {
-  return `${config.publicUrl}/order-confirmation?order=${orderId}&token=${orderToken(secret, orderId)}`;
+  return `${config.publicUrl}${orderConfirmationPath(orderId, orderToken(secret, orderId))}`;
 }
 
 /**

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { quoteDemand, type CartQuote, type CartState } from "~/domain/cart";
+import { isUuid } from "~/domain/ids";
 import { parseJson, toIso } from "../../database/values";
 import { catalogueChanged } from "./catalogue-snapshot.server";
+import { signWithSecret } from "./signed-links.server";
 import type { Database } from "../../database/schema";
 import type { Kysely, Transaction } from "kysely";
 import type { OrderStatus } from "~/domain/order-status";
@@ -45,7 +47,7 @@ function isIdempotencyKeyConflict(err: unknown): boolean {
 
 /** The order link token: derived from the server secret, so emails sent later can carry it too. */
 export function orderToken(secret: string, orderId: string): string {
-  return crypto.createHmac("sha256", secret).update(`order:${orderId}`).digest("base64url").slice(0, 32);
+  return signWithSecret(secret, `order:${orderId}`, 32);
 }
 
 function hashToken(token: string): string {
@@ -194,7 +196,7 @@ export interface PlaceOrderInput {
 
 /** A keyed hash of a buyer's address: the cap on unpaid holds needs to know who, never where. */
 export function clientKey(secret: string, address: string): string {
-  return crypto.createHmac("sha256", secret).update(`client:${address}`).digest("base64url").slice(0, 32);
+  return signWithSecret(secret, `client:${address}`, 32);
 }
 
 /**
@@ -504,7 +506,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
         "carrier",
         "tracking_number",
         "shipped_at",
-        "payment_reference",
+        "payment_provider",
       ])
       .where("id", "in", [...ids])
       .execute(),
@@ -532,7 +534,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
       carrier: r.carrier,
       trackingNumber: r.tracking_number,
       shippedAt: toIso(r.shipped_at),
-      paymentReference: r.payment_reference,
+      paymentProvider: r.payment_provider,
       events: history.get(r.id) ?? [],
     });
   return facts;
@@ -540,7 +542,7 @@ export async function storyFactsFor(db: Db, ids: readonly string[]): Promise<Map
 
 /** The order for the holder of its link token; null for anyone else (same as a missing order). */
 export async function getOrderForToken(db: Db, id: string, token: string): Promise<Order | null> {
-  if (!/^[0-9a-f-]{36}$/.test(id) || token.length < 16 || token.length > 64) return null;
+  if (!isUuid(id) || token.length < 16 || token.length > 64) return null;
   const row = await db.selectFrom("orders").select(["id", "access_token_hash"]).where("id", "=", id).executeTakeFirst();
   if (!row || !tokenMatches(token, row.access_token_hash)) return null;
   return getOrder(db, id);

@@ -1,3 +1,4 @@
+import { isPaidElsewhere } from "~/domain/paid-elsewhere";
 import { toIso } from "../../database/values";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
@@ -43,6 +44,7 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
       "refunds.idempotency_key",
       "refunds.attempts",
       "orders.payment_reference",
+      "orders.payment_provider",
     ])
     .where("refunds.id", "=", refundId)
     .executeTakeFirst();
@@ -51,7 +53,7 @@ export async function settleRefund(services: AppServices, refundId: string): Pro
   const reference = row.payment_reference;
 
   // Payments recorded from elsewhere (phone, marketplace) are refunded there: nothing to call.
-  if (!reference || reference.startsWith("external:")) {
+  if (!reference || isPaidElsewhere({ paymentProvider: row.payment_provider })) {
     await record(db, row.id, "succeeded", { provider_refund_id: "external", updated_at: now() });
     return "succeeded";
   }

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 
+/** The shop's one keyed hash: `text` signed with the server secret (HMAC-SHA256), base64url, first `length` chars. */
+export function signWithSecret(secret: string, text: string, length: number): string {
+  return crypto.createHmac("sha256", secret).update(text).digest("base64url").slice(0, length);
+}
+
 /** HMAC signature of a purpose and its values: links that can't be forged or reused for another purpose. */
 export function sign(secret: string, purpose: string, ...values: string[]): string {
-  return crypto
-    .createHmac("sha256", secret)
-    .update([purpose, ...values].join("\n"))
-    .digest("base64url")
-    .slice(0, 43);
+  return signWithSecret(secret, [purpose, ...values].join("\n"), 43);
 }
 
 export function verify(secret: string, signature: string, purpose: string, ...values: string[]): boolean {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "~/domain/ids";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import { findOrderByPaymentReference, getOrder } from "./orders.server";
 import { recordProviderRefund } from "./refunds.server";
@@ -71,8 +72,7 @@ export async function handleStripeEvent(
     const { id, metadata, last_payment_error: failure } = intent.data;
     const byMetadata = metadata?.orderId;
     const order =
-      (await findOrderByPaymentReference(db, id)) ??
-      (byMetadata && /^[0-9a-f-]{36}$/.test(byMetadata) ? await getOrder(db, byMetadata) : null);
+      (await findOrderByPaymentReference(db, id)) ?? (isUuid(byMetadata) ? await getOrder(db, byMetadata) : null);
     if (!order) {
       await record(db, null);
       return { kind: "handled" };

@@ -5,6 +5,7 @@ import { useCart } from "~/components/cart/cart-context";
 import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { getOrderForToken, startPaymentStep } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
 import type { Route } from "./+types/checkout-challenge";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           id: order.id,
           number: order.number,
           totalCents: order.totalCents,
-          url: `/order-confirmation?order=${order.id}&token=${token}`,
+          url: orderConfirmationPath(order.id, token),
         }
       : null,
     token,

@@ -64,7 +64,7 @@ export function action() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { ready, cart, setOpen, clear } = useCart();
+  const { ready, cart, setOpen, clear, catalogue } = useCart();
   const navigate = useNavigate();
   const { form } = loaderData;
   const hasItems = ready && cart.lines.length + cart.combos.length > 0;
@@ -160,6 +160,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   navigate,
                   requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
                   totalCents: server.quote ? dollarsToCents(server.quote.total) : null,
+                  products: catalogue.products,
                 }}
               />
               {!testMode ? (

@@ -10,6 +10,7 @@ import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
 import { formatDate } from "~/domain/dates";
 import { CHECK_FIELDS, formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { orderStory } from "~/domain/order-story";
 import { PROFILE_INTENTS, profileSchemas, type ProfileIntent } from "~/forms/account";
 import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
@@ -62,7 +63,7 @@ async function withStories<T extends { id: string }>(context: Route.LoaderArgs["
     const known = facts.get(o.id);
     return {
       ...o,
-      url: `/order-confirmation?order=${o.id}&token=${orderToken(context.services.secret, o.id)}`,
+      url: orderConfirmationPath(o.id, orderToken(context.services.secret, o.id)),
       story: known ? orderStory(known, { mailSent }) : null,
     };
   });

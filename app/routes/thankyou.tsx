@@ -2,6 +2,7 @@ import { Heart } from "lucide";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { formatCents } from "~/domain/money";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
 import { getOrderForToken } from "~/models/orders.server";
 import { pageMeta } from "~/utils/seo";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? {
           number: order.number,
           totalCents: order.totalCents,
-          url: `/order-confirmation?order=${order.id}&token=${params.get("token")}`,
+          url: orderConfirmationPath(order.id, params.get("token")!),
         }
       : null,
   };

@@ -1,4 +1,4 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/domain/ids";
 
 /** Paths whose segment after the prefix is a secret (Better Auth's reset link carries its token there). */
 const TOKEN_PATH_PREFIXES = ["/api/auth/reset-password/", "/api/auth/magic-link/", "/api/auth/verify/"];
@@ -18,7 +18,7 @@ export function loggablePath(url: string): string {
   return path
     .split("/")
     .map((segment) =>
-      segment.length >= 20 && !segment.includes("-") && /[A-Z0-9]/.test(segment) && !UUID.test(segment)
+      segment.length >= 20 && !segment.includes("-") && /[A-Z0-9]/.test(segment) && !isUuid(segment)
         ? "[redacted]"
         : segment,
     )

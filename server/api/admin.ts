@@ -1,6 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type RequestHandler } from "express";
-import { z } from "zod";
+import { UuidSchema } from "~/domain/ids";
 import { OrderActionSchema } from "~/domain/order-actions";
 import { isAdmin } from "~/models/admin-access.server";
 import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
@@ -46,8 +46,6 @@ export function adminOnly(services: AppServices): RequestHandler {
   };
 }
 
-const IdParam = z.string().uuid();
-
 export function adminRoutes(services: AppServices): Router {
   const router = Router();
   const { db } = services.database;
@@ -64,7 +62,7 @@ export function adminRoutes(services: AppServices): Router {
   });
 
   router.get("/admin/orders/:id", async (req, res) => {
-    const id = IdParam.safeParse(req.params.id);
+    const id = UuidSchema.safeParse(req.params.id);
     const order = id.success ? await getOrder(db, id.data) : null;
     if (!order) throw new ApiError(404, "No such order.");
     res.json({
@@ -79,7 +77,7 @@ export function adminRoutes(services: AppServices): Router {
   });
 
   router.patch("/admin/orders/:id", async (req, res) => {
-    const id = IdParam.safeParse(req.params.id);
+    const id = UuidSchema.safeParse(req.params.id);
     if (!id.success) throw new ApiError(404, "No such order.");
     const action = parseBody(OrderActionSchema, req.body);
     try {

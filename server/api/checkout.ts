@@ -2,6 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { CheckoutRequestSchema, IdempotencyKeySchema } from "~/domain/checkout";
+import { orderConfirmationPath } from "~/domain/order-links";
 import { declineKeys, declineWait, recordDecline } from "~/models/card-testing.server";
 import {
   checkoutRequestHash,
@@ -141,7 +142,7 @@ export function checkoutRoutes(services: AppServices): Router {
       if (order.status === "paid" || order.status === "delivered")
         return void res.json({
           order: orderJson(order),
-          orderUrl: `/order-confirmation?order=${order.id}&token=${token}`,
+          orderUrl: orderConfirmationPath(order.id, token),
         });
       throw new ApiError(409, "This order can no longer be paid.", "order-closed");
     }
@@ -163,7 +164,7 @@ export function checkoutRoutes(services: AppServices): Router {
       );
     if (completed.order.status !== "paid" && completed.order.status !== "delivered")
       throw new ApiError(409, "This order can no longer be paid.", "order-closed");
-    res.json({ order: orderJson(completed.order), orderUrl: `/order-confirmation?order=${order.id}&token=${token}` });
+    res.json({ order: orderJson(completed.order), orderUrl: orderConfirmationPath(order.id, token) });
   });
 
   // The buyer was shown the payment form (Stripe's Payment Element): the short first hold becomes

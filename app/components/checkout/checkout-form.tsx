@@ -1,6 +1,7 @@
 import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Icon } from "~/components/ui/icon";
+import { cardFieldForRefusal, isTipsOnly } from "~/domain/checkout-rules";
 import { formatCents } from "~/domain/money";
 import { takeEarly } from "../cart/early-taps";
 import { Field, SelectField } from "../ui/field";
@@ -15,6 +16,7 @@ import {
   saveCheckoutFields,
 } from "./checkout-fields";
 import type { CartCore } from "../cart/cart-context";
+import type { Product } from "~/domain/catalogue";
 
 type Errors = Record<string, string>;
 
@@ -44,6 +46,8 @@ export interface CheckoutFormProps {
   states: [string, string][];
   testMode: boolean;
   stripePublishableKey?: string | null;
+  /** The catalogue the cart's lines are read against (which of them are tips). */
+  products?: readonly Product[];
 }
 
 /**
@@ -62,6 +66,7 @@ export function CheckoutForm({
   totalCents,
   testMode,
   stripePublishableKey,
+  products = [],
 }: CheckoutFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -131,16 +136,8 @@ export function CheckoutForm({
       // An answer arrived: a new submit is a new attempt (a declined card may be tried again).
       attempt.current = null;
       if (isFailure(data)) {
-        const reason = data.error.reason;
-        if (
-          reason &&
-          ["invalid-number", "not-a-test-card", "invalid-expiry", "card-expired", "invalid-cvc"].includes(reason)
-        ) {
-          setErrors({
-            [reason === "invalid-cvc" ? "card.cvc" : reason.includes("expir") ? "card.expiry" : "card.number"]:
-              data.error.message,
-          });
-        }
+        const field = cardFieldForRefusal(data.error.reason);
+        if (field) setErrors({ [field]: data.error.message });
         setFormError(status === 402 ? `${data.error.message} Your cart is still here.` : data.error.message);
         return;
       }
@@ -155,10 +152,9 @@ export function CheckoutForm({
         return;
       }
       forgetCheckoutFields();
-      const tipOnly =
-        cart.combos.length === 0 && cart.lines.every((l) => l.kind === "product" && l.id === "service-tip");
+      const tipsOnly = isTipsOnly(cart, products);
       clear({ silent: true });
-      void navigate(tipOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
+      void navigate(tipsOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
     } catch {
       setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
     } finally {

@@ -241,7 +241,7 @@ export async function renderOrderCancelled(
           {refund.earlierCents > 0
             ? ` With the ${formatCents(refund.earlierCents)} refunded earlier, that is all ${formatCents(refund.nowCents + refund.earlierCents)} you paid.`
             : ""}{" "}
-          {refundArrival(order.paymentReference)}
+          {refundArrival(order)}
         </Text>
       ) : null}
       <Text style={muted}>If you didn't ask for this, or have a question, just reply to this email.</Text>
@@ -268,7 +268,7 @@ export async function renderOrderRefunded(
         {refund.full
           ? ""
           : ` (${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)} refunded so far)`}
-        . {refundArrival(order.paymentReference)}
+        . {refundArrival(order)}
       </Text>
       <OrderStanding order={order} refund={false} nextSteps={false} />
       <Text style={muted}>Questions about this refund? Reply to this email and we'll help.</Text>
