@@ -254,19 +254,30 @@ installSignalHandlers();
 process.env.WEB_CONCURRENCY ??= "1";
 if (!values["no-build"]) await build();
 const results: SizeResult[] = [];
-for (const kind of dbs) for (const n of sizes) results.push(await runSize(kind, n));
-const md = table(results);
+// Written again after each size, so a long run that is stopped keeps what it measured.
+function writeResults() {
+  const md = table(results);
+  return {
+    md,
+    file: writeSummary(
+      "scale",
+      {
+        date: new Date().toISOString(),
+        machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+        node: process.version,
+        webConcurrency: process.env.WEB_CONCURRENCY,
+        runs: RUNS,
+        results,
+      },
+      `# npm run bench:scale\n\n${new Date().toISOString()}, ${os.cpus().length} cores, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}, ${RUNS} loads per page (median).\n${md}\n`,
+    ),
+  };
+}
+for (const kind of dbs)
+  for (const n of sizes) {
+    results.push(await runSize(kind, n));
+    writeResults();
+  }
+const { md, file } = writeResults();
 console.log(md);
-const file = writeSummary(
-  "scale",
-  {
-    date: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
-    node: process.version,
-    webConcurrency: process.env.WEB_CONCURRENCY,
-    runs: RUNS,
-    results,
-  },
-  `# npm run bench:scale\n\n${new Date().toISOString()}, ${os.cpus().length} cores, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}, ${RUNS} loads per page (median).\n${md}\n`,
-);
 console.log(`written ${file}`);
