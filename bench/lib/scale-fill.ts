@@ -379,7 +379,8 @@ export async function fillHistory(opts: {
     const lastMs = events.at(-1)![2];
     buf.add("orders", [
       id,
-      `LR-${rnd.hex(10).toUpperCase()}`,
+      // Random-looking but unique: 40 random bits alone collide about once in a million orders.
+      `LR-${rnd.hex(5).toUpperCase()}${i.toString(36).toUpperCase().padStart(5, "0")}`,
       status,
       email,
       names[c],
