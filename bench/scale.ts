@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "kysely";
 import { parseConfig } from "../app/config.server";
 import { promoteToAdmin } from "../app/models/admin-users.server";
 import { rebuildItemSales } from "../app/models/item-sales.server";
@@ -24,7 +25,7 @@ import { checkoutBody } from "./lib/bodies";
 import { createBenchDatabase, prepareCatalogue, type DbKind } from "./lib/database";
 import { installSignalHandlers, onCleanup, removeDir, spawnChild } from "./lib/processes";
 import { writeSummary } from "./lib/results";
-import { accountEmail, fillHistory, guestEmail, type CatalogueItem, type FillCounts } from "./lib/scale-fill";
+import { accountEmail, fillHistory, type CatalogueItem, type FillCounts } from "./lib/scale-fill";
 import { startShop } from "./lib/shop-server";
 
 const { values } = parseArgs({
@@ -86,6 +87,22 @@ async function catalogueOf(url: string): Promise<CatalogueItem[]> {
       ...products.map((p) => ({ kind: "product" as const, id: p.id, title: p.title, priceCents: p.price_cents })),
       ...bundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, priceCents: b.price_cents })),
     ];
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** A guest who bought lately (the fill decides who; the page must show someone). */
+async function recentGuest(url: string): Promise<string> {
+  const database = await openDatabase(url);
+  try {
+    const row = await database.db
+      .selectFrom("orders")
+      .select(sql<string>`lower(email)`.as("email"))
+      .where("user_id", "is", null)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    return row.email;
   } finally {
     await database.destroy();
   }
@@ -185,7 +202,7 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
     const stop = onCleanup(() => shop.stop());
     try {
       const cookie = await signIn(shop.url);
-      const guest = encodeURIComponent(guestEmail(Math.max(0, fill.customers - 7)).toLowerCase());
+      const guest = encodeURIComponent(await recentGuest(bench.url));
       const regular = encodeURIComponent(accountEmail(0));
       const deepPage = Math.max(1, Math.floor(orders / 20 / 2));
       const product = catalogue.find((c) => c.kind === "product")!.id;
