@@ -14,6 +14,8 @@ import * as m0013 from "./migrations/0013-guest-orders-to-accounts";
 import * as m0014 from "./migrations/0014-order-holds";
 import * as m0015 from "./migrations/0015-price-history";
 import * as m0016 from "./migrations/0016-true-bundle-descriptions";
+import * as m0017 from "./migrations/0017-history-at-scale-indexes";
+import * as m0018 from "./migrations/0018-history-at-scale-item-sales";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -35,6 +37,8 @@ export const migrations: Record<string, Migration> = {
   "0014-order-holds": m0014,
   "0015-price-history": m0015,
   "0016-true-bundle-descriptions": m0016,
+  "0017-history-at-scale-indexes": m0017,
+  "0018-history-at-scale-item-sales": m0018,
 };
 
 /**

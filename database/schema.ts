@@ -281,6 +281,12 @@ export interface BackgroundHeartbeatTable {
   beat_at: Timestamp;
 }
 
+/** Units sold per item (`product:<id>` / `bundle:<id>`), kept by the order lifecycle. */
+export interface ItemSalesTable {
+  item_key: string;
+  units: number;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -304,4 +310,5 @@ export interface Database {
   bundle_products: BundleProductTable;
   stock_movements: StockMovementTable;
   price_changes: PriceChangeTable;
+  item_sales: ItemSalesTable;
 }

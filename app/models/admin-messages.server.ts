@@ -29,6 +29,19 @@ export interface MessageThread {
   replies: MessageReply[];
 }
 
+/** How many messages there are, and how many are not yet handled (over all of them, not a page). */
+export async function messageCounts(db: Kysely<Database>): Promise<{ total: number; open: number }> {
+  const rows = await db
+    .selectFrom("contact_messages")
+    .select([(eb) => eb.fn.countAll<number | string>().as("n"), "status"])
+    .groupBy("status")
+    .execute();
+  return {
+    total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    open: rows.filter((r) => r.status !== "handled").reduce((sum, r) => sum + Number(r.n), 0),
+  };
+}
+
 /** Contact messages, newest first, each with the shop's replies under it (oldest first). */
 export async function listMessageThreads(
   db: Kysely<Database>,

@@ -1,3 +1,4 @@
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { z } from "zod";
 import { formatCents } from "~/domain/money";
 import { decide, type OrderEventInput } from "~/domain/order-lifecycle";
@@ -7,12 +8,14 @@ import { transition } from "./order-lifecycle.server";
 import { getOrder } from "./orders.server";
 import { settleRefund } from "./refunds.server";
 import type { Database } from "../../database/schema";
-import type { ExpressionBuilder, Kysely } from "kysely";
 import type { OrderAction } from "~/domain/order-actions";
 import type { Order, OrderEvent } from "~/domain/order-types";
 import type { AppServices } from "~/services/container";
 
 // ---- listing -----------------------------------------------------------------------------
+
+/** Where a page of the list starts: the last (or first) row the person saw, newest first. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
 
 export const OrderFiltersSchema = z.object({
   /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
@@ -21,10 +24,17 @@ export const OrderFiltersSchema = z.object({
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
   q: z.string().trim().max(120).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+  /** The page's number as shown; without a cursor, also where the page starts. */
+  page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1).catch(1),
+  /** The page after the row this names (keyset: costs the same however deep). */
+  after: z.string().regex(CURSOR).optional().catch(undefined),
+  /** The page before the row this names. */
+  before: z.string().regex(CURSOR).optional().catch(undefined),
 });
 export type OrderFilters = z.infer<typeof OrderFiltersSchema>;
 export const ORDERS_PAGE_SIZE = 20;
+/** Counted exactly up to here; past it the list says "more than" (counting a million rows per view is not worth it). */
+export const ORDERS_COUNT_CAP = 10_000;
 
 export interface OrderListRow {
   id: string;
@@ -38,10 +48,31 @@ export interface OrderListRow {
   paymentFailure: string | null;
 }
 
-export async function listOrders(
-  db: Kysely<Database>,
-  filters: OrderFilters,
-): Promise<{ orders: OrderListRow[]; total: number; page: number; pages: number }> {
+export interface OrderListPage {
+  orders: OrderListRow[];
+  /** Exact when `totalExact`; otherwise ORDERS_COUNT_CAP, and there are more. */
+  total: number;
+  totalExact: boolean;
+  page: number;
+  /** Known when the total is exact. */
+  pages: number | null;
+  /** Cursors for the next and previous pages (null: there is none). */
+  next: string | null;
+  prev: string | null;
+}
+
+const cursorOf = (row: { created_at: Date | string; id: string }) => `${toIso(row.created_at)}_${row.id}`;
+function splitCursor(cursor: string): [string, string] {
+  const at = cursor.indexOf("_");
+  return [cursor.slice(0, at), cursor.slice(at + 1)];
+}
+
+/**
+ * One page of orders, newest first. Pages are read by keyset (after/before the row a link names),
+ * so the thousandth page costs what the first does; a bare page number still works for a link
+ * typed by hand. Any order is also reached directly by number or address (`q`) and by date.
+ */
+export async function listOrders(db: Kysely<Database>, filters: OrderFilters): Promise<OrderListPage> {
   let query = db.selectFrom("orders");
   const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
     eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
@@ -60,30 +91,74 @@ export async function listOrders(
       eb.or([eb("number", "=", filters.q!.toUpperCase()), eb("email", "like", `%${q.replace(/[%_\\]/g, "")}%`)]),
     );
   }
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE));
-  const page = Math.min(filters.page, pages);
-  const rows = await query
-    .select([
-      "id",
-      "number",
-      "status",
-      "email",
-      "customer_name",
-      "total_cents",
-      "source",
-      "created_at",
-      "payment_failure",
-    ])
-    .orderBy("created_at", "desc")
-    .orderBy("id")
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
-    .execute();
+  const counted = await db
+    .selectFrom(
+      query
+        .select(sql.lit(1).as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("capped"),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
+  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
+  const pages = totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null;
+
+  const columns = [
+    "id",
+    "number",
+    "status",
+    "email",
+    "customer_name",
+    "total_cents",
+    "source",
+    "created_at",
+    "payment_failure",
+  ] as const;
+  let page = filters.page;
+  let rows;
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  if (filters.before && !filters.after) {
+    const [at, id] = splitCursor(filters.before);
+    rows = await query
+      .select(columns)
+      .where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(at, id)))
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasPrev = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE).reverse();
+    hasNext = true;
+    page = hasPrev ? Math.max(2, page) : 1;
+  } else {
+    let desc = query.select(columns);
+    if (filters.after) {
+      const [at, id] = splitCursor(filters.after);
+      desc = desc.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(at, id)));
+    } else {
+      // A page past the end shows the last page (never the first, which would pass for it).
+      if (pages !== null) page = Math.min(page, pages);
+      desc = desc.offset((page - 1) * ORDERS_PAGE_SIZE);
+    }
+    rows = await desc
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasNext = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE);
+    hasPrev = page > 1 || Boolean(filters.after);
+    if (page === 1 && filters.after) page = 2;
+  }
   return {
-    total: Number(total),
+    total,
+    totalExact,
     page,
     pages,
+    next: hasNext && rows.length > 0 ? cursorOf(rows.at(-1)!) : null,
+    prev: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
     orders: rows.map((r) => ({
       id: r.id,
       number: r.number,

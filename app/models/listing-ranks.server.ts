@@ -1,13 +1,7 @@
-import { parseJson } from "../../database/values";
+import { readItemSales } from "./item-sales.server";
 import type { Database } from "../../database/schema";
 import type { Kysely } from "kysely";
-import type { OrderStatus } from "~/domain/order-status";
-
-/** Orders whose items count as sold: paid and not given back (cancelled, refunded) or abandoned. */
-const SOLD_STATUSES: OrderStatus[] = ["paid", "shipped", "delivered"];
-
-/** `product:<id>` or `bundle:<id>`: products and bundles may share an id. */
-export type ListingKey = `${"product" | "bundle"}:${string}`;
+import type { ListingKey } from "~/domain/item-sales";
 
 export interface ListingRanks {
   /** When each item was added to the catalogue (epoch ms). */
@@ -20,36 +14,16 @@ const time = (value: Date | string) => new Date(value).getTime();
 
 /** What the "Newest" and "Best selling" sorts of the listing need, worked out by the database. */
 export async function loadListingRanks(db: Kysely<Database>): Promise<ListingRanks> {
-  const [products, bundles, lines] = await Promise.all([
+  // Units sold are running totals the order lifecycle keeps (app/models/item-sales.server.ts):
+  // a render reads a row per item, not every sale since the shop opened.
+  const [products, bundles, unitsSold] = await Promise.all([
     db.selectFrom("products").select(["id", "created_at"]).execute(),
     db.selectFrom("bundles").select(["id", "created_at"]).execute(),
-    db
-      .selectFrom("order_lines")
-      .innerJoin("orders", "orders.id", "order_lines.order_id")
-      .where("orders.status", "in", SOLD_STATUSES)
-      .select(({ fn }) => [
-        "order_lines.kind",
-        "order_lines.item_id",
-        "order_lines.product_ids",
-        fn.sum<number | string>("order_lines.quantity").as("units"),
-      ])
-      .groupBy(["order_lines.kind", "order_lines.item_id", "order_lines.product_ids"])
-      .execute(),
+    readItemSales(db),
   ]);
   const addedAt = new Map<ListingKey, number>([
     ...products.map((p) => [`product:${p.id}`, time(p.created_at)] as const),
     ...bundles.map((b) => [`bundle:${b.id}`, time(b.created_at)] as const),
   ]);
-  const unitsSold = new Map<ListingKey, number>();
-  const add = (key: ListingKey, units: number) => unitsSold.set(key, (unitsSold.get(key) ?? 0) + units);
-  for (const line of lines) {
-    // PostgreSQL sums to a bigint, which pg hands over as a string.
-    const units = Number(line.units);
-    if (line.kind === "combo") {
-      for (const id of parseJson<string[]>(line.product_ids, [])) add(`product:${id}`, units);
-    } else if ((line.kind === "product" || line.kind === "bundle") && line.item_id) {
-      add(`${line.kind}:${line.item_id}`, units);
-    }
-  }
   return { addedAt, unitsSold };
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { salesDelta } from "~/domain/item-sales";
 import { formatCents } from "~/domain/money";
 import {
   decide,
@@ -11,6 +12,7 @@ import {
 } from "~/domain/order-lifecycle";
 import { describePaymentFailure } from "~/domain/payment-failures";
 import { enqueueMails, type OutgoingMail } from "~/services/mail/outbox.server";
+import { applySalesDelta } from "./item-sales.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import type { Database } from "../../database/schema";
 import type { Kysely, Transaction } from "kysely";
@@ -181,6 +183,9 @@ export async function transition(
         })),
       )
       .execute();
+    // Running totals (units sold per item) move with the status, in this same transaction.
+    const sold = salesDelta(before, after);
+    if (sold.size > 0) await applySalesDelta(trx, sold);
     if (releases)
       await releaseOrderStock(trx, before, `order-${decision.to === before.status ? "declined" : decision.to}`, now);
     if (has("record-attempt") && (event.type === "decline" || event.type === "fail-attempt"))

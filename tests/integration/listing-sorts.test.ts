@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseListingQuery } from "~/domain/catalogue-filter";
 import { fixedClock } from "~/domain/clock";
+import { performOrderAction } from "~/models/admin-orders.server";
 import { catalogueListing } from "~/models/catalogue-listing.server";
 import { loadListingRanks } from "~/models/listing-ranks.server";
 import { buy } from "../helpers/checkout-client";
@@ -47,8 +48,14 @@ describe(`the listing's Newest and Best selling sorts on ${testDatabaseKind()}`,
     // Given back or never paid: not sales.
     const refunded = await placePaid([{ kind: "product", id: "reef-care-bundle", quantity: 9 }]);
     const cancelled = await placePaid([{ kind: "bundle", id: "lazy-starter", quantity: 9 }]);
-    await db().updateTable("orders").set({ status: "refunded" }).where("id", "=", refunded).execute();
-    await db().updateTable("orders").set({ status: "cancelled" }).where("id", "=", cancelled).execute();
+    await performOrderAction(
+      t.services,
+      refunded,
+      { action: "ship", carrier: "UPS", trackingNumber: "1Z999" },
+      "owner",
+    );
+    await performOrderAction(t.services, refunded, { action: "refund" }, "owner@example.com");
+    await performOrderAction(t.services, cancelled, { action: "cancel" }, "owner@example.com");
     // A declined card leaves an unpaid order behind.
     expect(
       (await buy(t.url, [{ kind: "product", id: "reef-care-bundle", quantity: 9 }], "4000000000000002")).status,

@@ -15,8 +15,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context.services, request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").replace(/\0/g, "").slice(0, 200);
-  return { ...(await listCustomers(context.services.database.db, { q })), q, me: admin.email };
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").replace(/\0/g, "").slice(0, 200);
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  return { ...(await listCustomers(context.services.database.db, { q, page })), q, me: admin.email };
 }
 
 /** Role and ban changes go through Better Auth's admin API with the acting admin's own session. */
@@ -45,7 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { customers, total, q } = loaderData;
+  const { customers, total, q, page, pages } = loaderData;
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) }).toString()}`;
   return (
     <AdminPage
       headingId="customers-heading"
@@ -118,6 +121,23 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
           </tr>
         ))}
       </DataTable>
+      {pages > 1 || page > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={pageLink(Math.min(page - 1, pages))} className="btn-secondary min-h-9">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </AdminPage>
   );
 }

@@ -3,7 +3,7 @@ import { MessageThreadCard } from "~/components/admin/message-thread";
 import { resultFor } from "~/domain/forms";
 import { messageIntent } from "~/forms/admin-messages";
 import { requireAdmin } from "~/models/admin-access.server";
-import { answerMessageForm, listMessageThreads } from "~/models/admin-messages.server";
+import { answerMessageForm, listMessageThreads, messageCounts } from "~/models/admin-messages.server";
 import { mailIsSent } from "~/models/mail-setup.server";
 import type { Route } from "./+types/messages";
 
@@ -11,8 +11,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
+  const { db } = context.services.database;
   return {
-    threads: await listMessageThreads(context.services.database.db),
+    threads: await listMessageThreads(db),
+    counts: await messageCounts(db),
     mailSent: mailIsSent(context.services.config),
   };
 }
@@ -25,14 +27,14 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
   const resultOn = (id: number) =>
     resultFor(actionData, messageIntent("reply", id)) ?? resultFor(actionData, messageIntent("handled", id));
   const elsewhere = actionData && !loaderData.threads.some((m) => resultOn(m.id)) ? actionData : null;
-  const open = loaderData.threads.filter((t) => t.status !== "handled").length;
+  const { open, total } = loaderData.counts;
   return (
     <AdminPage
       headingId="messages-heading"
       title="Messages"
       intro={
         loaderData.threads.length > 0
-          ? `${open === 0 ? "No" : open} new ${open === 1 ? "message" : "messages"} · ${loaderData.threads.length} in all`
+          ? `${open === 0 ? "No" : open} new ${open === 1 ? "message" : "messages"} · ${total} in all${total > loaderData.threads.length ? ` (the newest ${loaderData.threads.length} below)` : ""}`
           : undefined
       }
     >

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
 import { formatDate } from "~/domain/dates";
@@ -9,21 +10,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Back offic
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  return { subscribers: await listSubscribers(context.services.database.db) };
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  return listSubscribers(context.services.database.db, { page });
 }
 
 const when = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
-  const { subscribers } = loaderData;
-  const confirmed = subscribers.filter((s) => s.status === "confirmed").length;
+  const { subscribers, confirmed, total, page, pages } = loaderData;
   return (
     <AdminPage
       headingId="newsletter-heading"
       title="Newsletter"
       intro={
         <>
-          {confirmed} confirmed of {subscribers.length} addresses
+          {confirmed} confirmed of {total} addresses
         </>
       }
       actions={
@@ -56,6 +57,23 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? (
+            <Link to={`?page=${page - 1}`} className="btn-secondary min-h-9">
+              Newer
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={`?page=${page + 1}`} className="btn-secondary min-h-9">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </AdminPage>
   );
 }

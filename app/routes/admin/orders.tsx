@@ -19,13 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, filters, total, page, pages } = loaderData;
+  const { orders, filters, total, totalExact, page, pages, next, prev } = loaderData;
   const abandoned = filters.view === "abandoned";
   const [params] = useSearchParams();
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(n));
-    return `?${next.toString()}`;
+  // Pages follow the rows they start from (keyset), so the next page is as quick as the first.
+  const pageLink = (n: number, cursor: { after: string } | { before: string }) => {
+    const link = new URLSearchParams(params);
+    link.delete("after");
+    link.delete("before");
+    link.set("page", String(n));
+    for (const [k, v] of Object.entries(cursor)) link.set(k, v);
+    return `?${link.toString()}`;
   };
   return (
     <AdminPage
@@ -110,8 +114,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-4 text-sm text-ink-soft">
-        {total}{" "}
+        {totalExact ? total : `More than ${total.toLocaleString("en-US")}`}{" "}
         {abandoned ? (total === 1 ? "abandoned checkout" : "abandoned checkouts") : total === 1 ? "order" : "orders"}
+        {totalExact ? "" : " (narrow them by status, date, number or address)"}
       </p>
       <DataTable
         columns={[
@@ -156,18 +161,19 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
-      {pages > 1 ? (
+      {prev || next || page > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="btn-secondary min-h-9">
+          {prev ? (
+            <Link to={pageLink(page - 1, { before: prev })} className="btn-secondary min-h-9">
               Previous
             </Link>
           ) : null}
           <span>
-            Page {page} of {pages}
+            Page {page}
+            {pages === null ? "" : ` of ${pages}`}
           </span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">
+          {next ? (
+            <Link to={pageLink(page + 1, { after: next })} className="btn-secondary min-h-9">
               Next
             </Link>
           ) : null}

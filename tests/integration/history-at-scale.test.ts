@@ -1,0 +1,246 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSubscribers } from "~/models/admin-community.server";
+import { listCustomers } from "~/models/admin-customers.server";
+import { messageCounts } from "~/models/admin-messages.server";
+import { listOrders, OrderFiltersSchema, ORDERS_COUNT_CAP } from "~/models/admin-orders.server";
+import { outboxKinds } from "~/models/admin-outbox.server";
+import { testDatabaseKind } from "../helpers/test-database";
+import { createTestServices } from "../helpers/test-services";
+import type { Database } from "../../database/schema";
+import type { AppServices } from "../../server/services";
+import type { Insertable, Kysely } from "kysely";
+
+/** More guests than either database takes bind parameters in one statement (32 766 / 65 535). */
+const GUESTS = 66_000;
+const T0 = Date.parse("2025-01-01T00:00:00.000Z");
+
+function orderRow(i: number, over: Partial<Insertable<Database["orders"]>> = {}): Insertable<Database["orders"]> {
+  const at = new Date(T0 + i * 60_000).toISOString();
+  return {
+    id: `o-${String(i).padStart(7, "0")}`,
+    number: `LR-T${String(i).padStart(7, "0")}`,
+    status: "delivered",
+    email: `guest${i}@example.com`,
+    customer_name: `Guest ${i}`,
+    shipping_address: null,
+    requires_shipping: 1,
+    subtotal_cents: 1000,
+    discount_cents: 0,
+    shipping_cents: 0,
+    total_cents: 1000,
+    access_token_hash: "0".repeat(64),
+    payment_provider: "test",
+    reserved_until: null,
+    paid_at: at,
+    created_at: at,
+    updated_at: at,
+    ...over,
+  };
+}
+
+async function insertMany<T extends keyof Database>(db: Kysely<Database>, table: T, rows: Insertable<Database[T]>[]) {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 1000)
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + 1000))
+        .execute();
+  });
+}
+
+describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    services = await createTestServices();
+    db = services.database.db;
+    await insertMany(
+      db,
+      "orders",
+      Array.from({ length: GUESTS }, (_, i) => orderRow(i)),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await services?.database.destroy();
+  });
+
+  it("lists more guests than a statement takes parameters, a page at a time, newest buyer first", async () => {
+    const first = await listCustomers(db);
+    expect(first.total).toBe(GUESTS);
+    expect(first.customers).toHaveLength(50);
+    expect(first.customers[0]).toMatchObject({
+      email: `guest${GUESTS - 1}@example.com`,
+      name: `Guest ${GUESTS - 1}`,
+      account: null,
+      orders: 1,
+      spentCents: 1000,
+    });
+    const last = await listCustomers(db, { page: first.pages });
+    expect(last.customers.at(-1)).toMatchObject({ email: "guest0@example.com", name: "Guest 0" });
+    expect((await listCustomers(db, { q: "guest12345@" })).customers.map((c) => c.email)).toEqual([
+      "guest12345@example.com",
+    ]);
+  });
+
+  it("counts the orders list up to a cap instead of every row, and keyset pages reach the oldest order", async () => {
+    const page = await listOrders(db, OrderFiltersSchema.parse({}));
+    expect(page).toMatchObject({ total: ORDERS_COUNT_CAP, totalExact: false, pages: null, page: 1 });
+    expect(page.orders[0]!.number).toBe(`LR-T${String(GUESTS - 1).padStart(7, "0")}`);
+    // Follow "Next" from a deep row: the page after it is the rows just older, however deep.
+    const deep = await listOrders(
+      db,
+      OrderFiltersSchema.parse({ after: `${new Date(T0 + 25 * 60_000).toISOString()}_o-0000025`, page: 3300 }),
+    );
+    expect(deep.orders.map((o) => o.id)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `o-${String(24 - k).padStart(7, "0")}`),
+    );
+    expect(deep.next).toBe(`${new Date(T0 + 5 * 60_000).toISOString()}_o-0000005`);
+    // Any order is reached directly by its number.
+    const byNumber = await listOrders(db, OrderFiltersSchema.parse({ q: "lr-t0000007" }));
+    expect(byNumber.orders.map((o) => o.id)).toEqual(["o-0000007"]);
+  });
+
+  it("uses an index for every lower(email) look-up the back office makes", async () => {
+    const plan = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+      const { sql: text, parameters } = query.compile();
+      // The plan of the statement as written, with the literal values standing in for its parameters.
+      const values = [...parameters];
+      const literal = text.replace(
+        /\?|\$\d+/g,
+        (p) => `'${String(p === "?" ? values.shift() : parameters[Number(p.slice(1)) - 1])}'`,
+      );
+      if (services.database.dialect === "postgres") {
+        // On a small table the planner may prefer a scan; forbidding it shows whether an index can serve.
+        return db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const { rows } = await sql.raw<Record<string, string>>(`explain ${literal}`).execute(trx);
+          return rows.map((r) => Object.values(r).join(" ")).join("\n");
+        });
+      }
+      const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${literal}`).execute(db);
+      return rows.map((r) => r.detail).join("\n");
+    };
+    const guestOrders = db
+      .selectFrom("orders")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", "guest5@example.com");
+    const account = db
+      .selectFrom("user")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", "a@example.com");
+    const threads = db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", "a@example.com");
+    expect(await plan(guestOrders)).toMatch(/orders_email_lower/);
+    expect(await plan(account)).toMatch(/user_email_lower/);
+    expect(await plan(threads)).toMatch(/contact_messages_email_lower/);
+    const paid = db.selectFrom("orders").select("id").where("paid_at", ">=", "2025-01-02T00:00:00.000Z");
+    expect(await plan(paid)).toMatch(/orders_paid_at/);
+  });
+});
+
+describe(`owner pages count what they hold, on ${testDatabaseKind()}`, () => {
+  let services: AppServices;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    services = await createTestServices();
+    db = services.database.db;
+  });
+  afterAll(async () => {
+    await services?.database.destroy();
+  });
+
+  it("a page past the end of the orders shows the last page, never the first", async () => {
+    await insertMany(
+      db,
+      "orders",
+      Array.from({ length: 30 }, (_, i) => orderRow(i)),
+    );
+    const far = await listOrders(db, OrderFiltersSchema.parse({ page: "10001" }));
+    expect(far).toMatchObject({ page: 2, pages: 2, total: 30, totalExact: true });
+    expect(far.orders.map((o) => o.id)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `o-${String(9 - k).padStart(7, "0")}`),
+    );
+  });
+
+  it("keyset pages walk every order once, also orders placed in the same millisecond, and back again", async () => {
+    const at = new Date(T0 + 999 * 60_000).toISOString();
+    await insertMany(
+      db,
+      "orders",
+      Array.from({ length: 25 }, (_, i) => orderRow(1000 + i, { created_at: at, status: "paid" })),
+    );
+    const seen: string[] = [];
+    const pages = [];
+    let filters = OrderFiltersSchema.parse({ status: "paid" });
+    for (;;) {
+      const page = await listOrders(db, filters);
+      pages.push(page.orders.map((o) => o.id));
+      seen.push(...page.orders.map((o) => o.id));
+      if (!page.next) break;
+      filters = OrderFiltersSchema.parse({ status: "paid", after: page.next, page: page.page + 1 });
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    const back = await listOrders(
+      db,
+      OrderFiltersSchema.parse({ status: "paid", before: `${at}_${pages[1]![0]}`, page: 1 }),
+    );
+    expect(back.orders.map((o) => o.id)).toEqual(pages[0]);
+    expect(back).toMatchObject({ page: 1, prev: null });
+  });
+
+  it("lists each kind of mail in the outbox once", async () => {
+    const kinds = ["order-shipped", "contact-reply", "order-confirmation", "order-shipped", "contact-reply"];
+    await insertMany(
+      db,
+      "outbox",
+      kinds.map((kind, i) => ({
+        kind,
+        to_address: "a@example.com",
+        subject: "s",
+        html: "",
+        text: "",
+        status: "sent",
+        next_attempt_at: new Date(T0 + i).toISOString(),
+        created_at: new Date(T0 + i).toISOString(),
+      })),
+    );
+    expect(await outboxKinds(db)).toEqual(["contact-reply", "order-confirmation", "order-shipped"]);
+  });
+
+  it("newsletter and messages count every row, not the rows of the page", async () => {
+    const at = new Date(T0).toISOString();
+    await insertMany(
+      db,
+      "newsletter_subscribers",
+      Array.from({ length: 1500 }, (_, i) => ({
+        email: `reader${i}@example.com`,
+        status: i % 5 === 0 ? "pending" : "confirmed",
+        source: "footer",
+        created_at: at,
+        updated_at: at,
+      })),
+    );
+    const newsletter = await listSubscribers(db);
+    expect(newsletter).toMatchObject({ total: 1500, confirmed: 1200, pages: 15 });
+    expect(newsletter.subscribers).toHaveLength(100);
+    expect((await listSubscribers(db, { page: 15 })).subscribers.at(-1)!.email).toBe("reader0@example.com");
+
+    await insertMany(
+      db,
+      "contact_messages",
+      Array.from({ length: 150 }, (_, i) => ({
+        name: "N",
+        email: `m${i}@example.com`,
+        subject: "s",
+        message: "m",
+        status: i < 30 ? "new" : "handled",
+        created_at: at,
+      })),
+    );
+    expect(await messageCounts(db)).toEqual({ total: 150, open: 30 });
+  });
+});
