@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "~/components/admin/admin-page";
 import { CustomerActions, customerHref } from "~/components/admin/customer-actions";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { formatDate } from "~/domain/dates";
 import { formIntent, parseForm } from "~/domain/forms";
 import { formatCents } from "~/domain/money";
@@ -122,21 +123,12 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
         ))}
       </DataTable>
       {pages > 1 || page > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(Math.min(page - 1, pages))} className="btn-secondary min-h-9">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="btn-secondary min-h-9">
-              Next
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          previous={page > 1 ? pageLink(Math.min(page - 1, pages)) : null}
+          next={page < pages ? pageLink(page + 1) : null}
+        />
       ) : null}
     </AdminPage>
   );

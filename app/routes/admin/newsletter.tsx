@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { formatDate } from "~/domain/dates";
 import { requireAdmin } from "~/models/admin-access.server";
 import { listSubscribers } from "~/models/admin-community.server";
@@ -58,21 +58,13 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
         ))}
       </DataTable>
       {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="btn-secondary min-h-9">
-              Newer
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`?page=${page + 1}`} className="btn-secondary min-h-9">
-              Older
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          previous={page > 1 ? `?page=${page - 1}` : null}
+          next={page < pages ? `?page=${page + 1}` : null}
+          labels={["Newer", "Older"]}
+        />
       ) : null}
     </AdminPage>
   );

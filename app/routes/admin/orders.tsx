@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, Td } from "~/components/admin/data-table";
+import { Pager } from "~/components/admin/pager";
 import { OrderStatusBadge } from "~/components/admin/status-badge";
 import { formatDateTime } from "~/domain/dates";
 import { formatCents } from "~/domain/money";
@@ -162,22 +163,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         ))}
       </DataTable>
       {prev || next || page > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {prev ? (
-            <Link to={pageLink(page - 1, { before: prev })} className="btn-secondary min-h-9">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page}
-            {pages === null ? "" : ` of ${pages}`}
-          </span>
-          {next ? (
-            <Link to={pageLink(page + 1, { after: next })} className="btn-secondary min-h-9">
-              Next
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          page={page}
+          pages={pages}
+          previous={prev ? pageLink(page - 1, { before: prev }) : null}
+          next={next ? pageLink(page + 1, { after: next }) : null}
+        />
       ) : null}
     </AdminPage>
   );
