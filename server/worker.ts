@@ -1,4 +1,5 @@
 import os from "node:os";
+import { endOldReductions } from "~/models/admin-catalogue.server";
 import { reconcileCharges, settleBeforeExpiry } from "~/models/charge-reconciliation.server";
 import { recordHeartbeat } from "~/models/heartbeat.server";
 import { expireDueOrders } from "~/models/order-lifecycle.server";
@@ -17,8 +18,9 @@ export interface Worker {
 }
 
 /**
- * Background work of one server process: expire unpaid orders (releasing their stock), settle
- * refunds left pending by a crash, and send the outbox. Passes never overlap; stop() waits for the one in flight.
+ * Background work of one server process: expire unpaid orders (releasing their stock), end old
+ * price cuts' "Was" prices, settle refunds left pending by a crash, and send the outbox. Passes
+ * never overlap; stop() waits for the one in flight.
  */
 export function startWorker(
   services: AppServices,
@@ -45,6 +47,8 @@ export function startWorker(
       if (settled > 0) services.logger.info({ settled }, "paid orders whose payment was found before expiry");
       const expired = await expireDueOrders(services.database.db, now, services.config.shopEmail);
       if (expired > 0) services.logger.info({ expired }, "expired unpaid orders (abandoned checkouts)");
+      const reductions = await endOldReductions(services.database.db, now);
+      if (reductions > 0) services.logger.info({ reductions }, "cuts older than the shown window are now the price");
       // Refunds a crash left between "recorded" and "asked of the provider" (same idempotency key).
       const refunds = await settleDueRefunds(services, now);
       if (refunds > 0) services.logger.info({ refunds }, "settled pending refunds");

@@ -39,3 +39,14 @@ export function referencePriceAfterChange(
   const lowest = Math.min(...prices);
   return lowest > newCents ? lowest : null;
 }
+
+/**
+ * How long a cut is shown as one. A lowered price that has stood this long is simply the price:
+ * a "Was" from months ago is no longer what the shopper could have paid last week.
+ */
+export const REDUCTION_SHOWN_DAYS = 30;
+
+/** Cuts made before this moment are no longer shown as savings at `now`. */
+export function reductionsShownSince(now: Date): Date {
+  return new Date(now.getTime() - REDUCTION_SHOWN_DAYS * 24 * 60 * 60 * 1000);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dollarsToCents } from "~/domain/money";
-import { REFERENCE_DAYS, referencePriceAfterChange } from "~/domain/reference-price";
+import { REFERENCE_DAYS, referencePriceAfterChange, reductionsShownSince } from "~/domain/reference-price";
 import { retiredDetail } from "~/forms/admin-product-details";
 import { toIso } from "../../database/values";
 import { invalidateCatalogueSnapshot } from "./catalogue-snapshot.server";
@@ -197,6 +197,25 @@ function reasonInWords(reason: string): string {
  * The latest stock changes with who made them: an order (`order:<id>`) by its number, an admin
  * (their email) by name, the shop's own jobs in words.
  */
+/**
+ * Ends the "Was" price of every cut older than REDUCTION_SHOWN_DAYS: the lowered price has become
+ * the price. Stamps `updated_at` so that other server processes see the change too. Returns how
+ * many products it changed.
+ */
+export async function endOldReductions(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("products")
+    .set({ original_price_cents: null, updated_at: now.toISOString() })
+    .where("original_price_cents", "is not", null)
+    .where((eb) =>
+      eb.or([eb("price_since", "is", null), eb("price_since", "<", reductionsShownSince(now).toISOString())]),
+    )
+    .executeTakeFirst();
+  const changed = Number(result.numUpdatedRows);
+  if (changed > 0) invalidateCatalogueSnapshot(db);
+  return changed;
+}
+
 export async function listStockMovements(db: Kysely<Database>, limit = 30) {
   const rows = await db.selectFrom("stock_movements").selectAll().orderBy("id", "desc").limit(limit).execute();
   const orderIds = [

@@ -5,6 +5,7 @@ import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "../../server/services";
+import { startWorker } from "../../server/worker";
 
 const DAY = 86_400_000;
 const START = new Date("2026-11-01T12:00:00Z");
@@ -86,6 +87,26 @@ describe(`true reference prices on ${testDatabaseKind()}`, () => {
     on(45);
     expect((await patch("refugium-starter-kit", { price: 69.99 })).status).toBe(200);
     expect(await product("refugium-starter-kit")).toMatchObject({ price: 69.99, originalPrice: 79.99 });
+  });
+
+  it("a cut stands as a saving for 30 days, then is simply the price", async () => {
+    on(50);
+    expect((await patch("premium-chaeto", { price: 21.99 })).status).toBe(200);
+    expect(await product("premium-chaeto")).toMatchObject({ price: 21.99, originalPrice: 26.99 });
+    const worker = startWorker(services, { autoStart: false, transport: null });
+    try {
+      on(79);
+      await worker.tick();
+      expect((await product("premium-chaeto")).originalPrice).toBe(26.99);
+      expect((await quote([{ kind: "product", id: "premium-chaeto", quantity: 1 }])).discount).toBe(5);
+      on(81);
+      await worker.tick();
+      expect(await product("premium-chaeto")).toMatchObject({ price: 21.99, originalPrice: null });
+      // The cart counts no saving the page no longer shows.
+      expect((await quote([{ kind: "product", id: "premium-chaeto", quantity: 1 }])).discount).toBe(0);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("refuses a typed 'was' price and the retired details, changing nothing", async () => {

@@ -11,6 +11,7 @@ import { formatDateTime } from "~/domain/dates";
 import { formIntent, parseForm, resultFor } from "~/domain/forms";
 import { catalogImageUrl } from "~/domain/images";
 import { centsToDollars, formatCents } from "~/domain/money";
+import { REDUCTION_SHOWN_DAYS } from "~/domain/reference-price";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
 import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "~/forms/admin-catalogue-photos";
 import { splitDetails } from "~/forms/admin-product-details";
@@ -258,8 +259,8 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                   // Not typed in: a "was" price is only ever one the product sold at (set on a cut).
                   <p className="text-xs text-ink-soft" data-testid="reference-price">
                     {item.originalPriceCents !== null
-                      ? `Shown as "Was ${formatCents(item.originalPriceCents)}": what it sold at before you lowered the price.`
-                      : 'Lower the price and the shop shows what it sold at before as "Was".'}
+                      ? `Shown as "Was ${formatCents(item.originalPriceCents)}": what it sold at before you lowered the price, for ${REDUCTION_SHOWN_DAYS} days after the cut.`
+                      : `Lower the price and the shop shows what it sold at before as "Was" for ${REDUCTION_SHOWN_DAYS} days.`}
                   </p>
                 ) : (
                   <span />
