@@ -46,7 +46,7 @@ export default tseslint.config(
         "error",
         {
           groups: ["builtin", "external", "internal", ["parent", "sibling", "index"], "type"],
-          pathGroups: [{ pattern: "~/**", group: "internal" }],
+          pathGroups: [{ pattern: "#{app,database,server}/**", group: "internal" }],
           pathGroupsExcludedImportTypes: ["type"],
           "newlines-between": "never",
           alphabetize: { order: "asc", caseInsensitive: true },

@@ -162,7 +162,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       },
   resolve: {
     alias: [
-      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      { find: "#app", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      { find: "#database", replacement: fileURLToPath(new URL("./database", import.meta.url)) },
+      { find: "#server", replacement: fileURLToPath(new URL("./server", import.meta.url)) },
       ...(isSsrBuild || mode !== "production" ? [] : REACT_ROUTER_PRODUCTION),
     ],
   },

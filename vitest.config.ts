@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const alias = {
+  "#app": fileURLToPath(new URL("./app", import.meta.url)),
+  "#database": fileURLToPath(new URL("./database", import.meta.url)),
+  "#server": fileURLToPath(new URL("./server", import.meta.url)),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_IDEMPOTENCY_LEASE_SECONDS } from "./domain/checkout";
-import { parseStorageUrl, type StorageConfig } from "./services/storage/storage-url.server";
-import type { PasswordPolicy } from "./domain/password-policy";
+import { DEFAULT_IDEMPOTENCY_LEASE_SECONDS } from "#app/domain/checkout";
+import { parseStorageUrl, type StorageConfig } from "#app/services/storage/storage-url.server";
+import type { PasswordPolicy } from "#app/domain/password-policy";
 
 /**
  * Environment, parsed once at boot. Every variable has a default so that `npm start`

@@ -3,10 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { DocumentHtmlProvider } from "./components/html-once";
-import { NonceProvider } from "./components/nonce";
-import { loggablePath } from "./utils/loggable-path";
-import { scriptsAfterPaint } from "./utils/scripts-after-paint.server";
+import { DocumentHtmlProvider } from "#app/components/html-once";
+import { NonceProvider } from "#app/components/nonce";
+import { loggablePath } from "#app/utils/loggable-path";
+import { scriptsAfterPaint } from "#app/utils/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
-import type { AppServices } from "~/services/container";
+import type { AppServices } from "#app/services/container";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -10,24 +10,24 @@ import {
   type LinksFunction,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { CartProvider, useCart } from "#app/components/cart/cart-context";
+import { EARLY_TAPS_SCRIPT } from "#app/components/cart/early-taps";
+import { useNonce } from "#app/components/nonce";
+import { onFirstUse } from "#app/components/on-first-use";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { SiteHeader } from "#app/components/site-header";
+import { whenIdle } from "#app/components/ui/idle";
+import { DeferredToaster, notify } from "#app/components/ui/toaster";
+import { getUser } from "#app/models/accounts/session.server";
+import { isAdmin } from "#app/models/back-office/access.server";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import appStylesheet from "./app.css?url";
-import { CartProvider, useCart } from "./components/cart/cart-context";
-import { EARLY_TAPS_SCRIPT } from "./components/cart/early-taps";
-import { useNonce } from "./components/nonce";
-import { onFirstUse } from "./components/on-first-use";
-import { routeErrorBoundary } from "./components/route-error";
-import { SiteHeader } from "./components/site-header";
-import { whenIdle } from "./components/ui/idle";
-import { DeferredToaster, notify } from "./components/ui/toaster";
 import { publicConfig } from "./config.server";
-import { isAdmin } from "./models/admin-access.server";
-import { loadCatalogueSnapshot } from "./models/catalogue-snapshot.server";
-import { getUser } from "./models/session.server";
 import type { Route } from "./+types/root";
 
 // The footer (links, newsletter form) is server-rendered markup until the shopper reaches for it
 // (pointer, touch or focus): its code is not among what every page loads to become interactive.
-const SiteFooter = onFirstUse(() => import("./components/site-footer").then((m) => m.SiteFooter));
+const SiteFooter = onFirstUse(() => import("#app/components/site-footer").then((m) => m.SiteFooter));
 
 export const links: LinksFunction = () => [
   // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
@@ -133,7 +133,7 @@ function ShopToaster() {
 }
 
 const NavigationProgress = lazy(() =>
-  import("./components/navigation-progress").then((module) => ({ default: module.NavigationProgress })),
+  import("#app/components/navigation-progress").then((module) => ({ default: module.NavigationProgress })),
 );
 
 /**

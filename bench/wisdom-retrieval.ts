@@ -27,16 +27,9 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { developmentSet, heldOutSet } from "../app/models/wisdom/eval-sets.server";
-import {
-  evaluate,
-  expandUrl,
-  parentUrls,
-  summarize,
-  type EvalReport,
-  type EvalSet,
-} from "../app/models/wisdom/evaluate";
-import { loadWisdomSectionsFromFiles } from "../app/models/wisdom/load-sections.server";
+import { developmentSet, heldOutSet } from "#app/models/wisdom/eval-sets.server";
+import { evaluate, expandUrl, parentUrls, summarize, type EvalReport, type EvalSet } from "#app/models/wisdom/evaluate";
+import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import {
   createRetriever,
   DEFAULT_TUNING,
@@ -46,7 +39,7 @@ import {
   type RetrieverTuning,
   type WisdomFeatures,
   type WisdomRetriever,
-} from "../app/models/wisdom/retriever";
+} from "#app/models/wisdom/retriever";
 import { writeRun, writeSummary } from "./lib/results";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

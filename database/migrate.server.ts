@@ -1,21 +1,21 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from "kysely";
-import * as m0001 from "./migrations/0001-catalogue";
-import * as m0002 from "./migrations/0002-orders";
-import * as m0003 from "./migrations/0003-auth";
-import * as m0004 from "./migrations/0004-newsletter-contact";
-import * as m0005 from "./migrations/0005-admin";
-import * as m0006 from "./migrations/0006-background-heartbeat";
-import * as m0007 from "./migrations/0007-idempotency-lease";
-import * as m0008 from "./migrations/0008-bundle-kits";
-import * as m0010 from "./migrations/0010-order-lifecycle";
-import * as m0011 from "./migrations/0011-product-photos";
-import * as m0012 from "./migrations/0012-message-replies";
-import * as m0013 from "./migrations/0013-guest-orders-to-accounts";
-import * as m0014 from "./migrations/0014-order-holds";
-import * as m0015 from "./migrations/0015-price-history";
-import * as m0016 from "./migrations/0016-true-bundle-descriptions";
-import * as m0017 from "./migrations/0017-history-at-scale-indexes";
-import * as m0018 from "./migrations/0018-history-at-scale-item-sales";
+import * as m0001 from "#database/migrations/0001-catalogue";
+import * as m0002 from "#database/migrations/0002-orders";
+import * as m0003 from "#database/migrations/0003-auth";
+import * as m0004 from "#database/migrations/0004-newsletter-contact";
+import * as m0005 from "#database/migrations/0005-admin";
+import * as m0006 from "#database/migrations/0006-background-heartbeat";
+import * as m0007 from "#database/migrations/0007-idempotency-lease";
+import * as m0008 from "#database/migrations/0008-bundle-kits";
+import * as m0010 from "#database/migrations/0010-order-lifecycle";
+import * as m0011 from "#database/migrations/0011-product-photos";
+import * as m0012 from "#database/migrations/0012-message-replies";
+import * as m0013 from "#database/migrations/0013-guest-orders-to-accounts";
+import * as m0014 from "#database/migrations/0014-order-holds";
+import * as m0015 from "#database/migrations/0015-price-history";
+import * as m0016 from "#database/migrations/0016-true-bundle-descriptions";
+import * as m0017 from "#database/migrations/0017-history-at-scale-indexes";
+import * as m0018 from "#database/migrations/0018-history-at-scale-item-sales";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { parseConfig } from "../app/config.server";
-import { dialectOf } from "../database/db.server";
+import { parseConfig } from "#app/config.server";
+import { dialectOf } from "#database/db.server";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const config = parseConfig({ ...process.env, LOG_LEVEL: "warn" });

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { HERO_WIDTHS, IMAGE_FORMATS, IMAGE_WIDTHS } from "../app/domain/images";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../database/seed/catalogue-data";
+import { HERO_WIDTHS, IMAGE_FORMATS, IMAGE_WIDTHS } from "#app/domain/images";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "#database/seed/catalogue-data";
 
 const root = path.resolve(import.meta.dirname, "..");
 const art = path.join(root, "art");

@@ -6,10 +6,10 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { parseConfig } from "../app/config.server";
-import { promoteToAdmin } from "../app/models/admin-users.server";
-import { openDatabase } from "../database/db.server";
-import { createServices } from "../server/services";
+import { parseConfig } from "#app/config.server";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { openDatabase } from "#database/db.server";
+import { createServices } from "#server/services";
 
 const { values } = parseArgs({
   options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },

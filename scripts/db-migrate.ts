@@ -1,8 +1,8 @@
 /** `npm run db:migrate`: applies pending migrations to the configured database and seeds the catalogue. */
-import { parseConfig } from "../app/config.server";
-import { openDatabase } from "../database/db.server";
-import { currentMigration, migrateToLatest } from "../database/migrate.server";
-import { seedCatalogue } from "../database/seed/seed.server";
+import { parseConfig } from "#app/config.server";
+import { openDatabase } from "#database/db.server";
+import { currentMigration, migrateToLatest } from "#database/migrate.server";
+import { seedCatalogue } from "#database/seed/seed.server";
 
 const config = parseConfig();
 const database = await openDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { lifecycleMermaid } from "../app/domain/order-lifecycle";
+import { lifecycleMermaid } from "#app/domain/order-lifecycle";
 
 /**
  * Writes the order lifecycle's Mermaid diagram, generated from app/domain/order-lifecycle.ts,

@@ -6,8 +6,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { parseConfig } from "../app/config.server";
-import { dialectOf } from "../database/db.server";
+import { parseConfig } from "#app/config.server";
+import { dialectOf } from "#database/db.server";
 
 const { values } = parseArgs({ options: { from: { type: "string" } } });
 if (!values.from || !fs.existsSync(values.from)) {

@@ -1,7 +1,7 @@
-import { parseConfig } from "~/config.server";
-import { watchCatalogue } from "~/models/catalogue-snapshot.server";
-import { prepareGuideSearch } from "~/models/search.server";
-import { getWisdomRetriever } from "~/models/wisdom.server";
+import { parseConfig } from "#app/config.server";
+import { watchCatalogue } from "#app/models/catalogue/catalogue-snapshot.server";
+import { prepareGuideSearch } from "#app/models/catalogue/search.server";
+import { getWisdomRetriever } from "#app/models/wisdom/wisdom.server";
 import { createHttpApp } from "./http";
 import { mountPages } from "./pages";
 import { createServices } from "./services";

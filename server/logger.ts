@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { loggablePath } from "~/utils/loggable-path";
+import { loggablePath } from "#app/utils/loggable-path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 // Also used by the page renderer (app/entry.server.tsx), which may not import server/.

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { hasSessionCookie } from "~/models/session-cookie";
+import { hasSessionCookie } from "#app/models/accounts/session-cookie";
 import { requestId as strictRequestId } from "./logger";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -141,7 +141,7 @@ export interface PageCacheOptions {
   freshMs?: number;
   staleMs?: number;
   /**
-   * The catalogue's change count (app/models/catalogue-snapshot.server.ts): a copy rendered
+   * The catalogue's change count (app/models/catalogue/catalogue-snapshot.server.ts): a copy rendered
    * before the count moved is never served, fresh or stale.
    */
   generation?: () => number;

@@ -1,6 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { catalogueGeneration } from "~/models/catalogue-snapshot.server";
+import { catalogueGeneration } from "#app/models/catalogue/catalogue-snapshot.server";
 import { finalErrorHandler } from "./errors";
 import { requestLogFields } from "./logger";
 import { pageCache } from "./page-cache";

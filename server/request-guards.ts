@@ -1,5 +1,5 @@
-import { MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
-import { MAX_PHOTO_BYTES } from "~/models/profile-photo.server";
+import { MAX_PHOTO_BYTES } from "#app/models/accounts/profile-photo.server";
+import { MAX_PRODUCT_IMAGE_BYTES } from "#app/models/catalogue/catalogue-images.server";
 import { errorBody } from "./errors";
 import type { Request, RequestHandler, Response } from "express";
 

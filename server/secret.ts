@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "~/config.server";
+import type { Config } from "#app/config.server";
 
 /**
  * The server secret (signs order links and sessions): BETTER_AUTH_SECRET when set, otherwise a

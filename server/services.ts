@@ -1,24 +1,24 @@
-import { systemClock, fixedClock } from "~/domain/clock";
-import { attachGuestOrders, forgetDeletedUser } from "~/models/customers.server";
-import { createAuth } from "~/services/auth.server";
+import { systemClock, fixedClock } from "#app/domain/clock";
+import { attachGuestOrders, forgetDeletedUser } from "#app/models/accounts/customers.server";
+import { createAuth } from "#app/services/auth.server";
 import {
   createStripeClient,
   createStripeProvider,
   STRIPE_WORST_CASE_MS,
-} from "~/services/payments/stripe-provider.server";
-import { createTestProvider } from "~/services/payments/test-provider.server";
-import { createRateLimiter, REAUTH_LIMIT } from "~/services/rate-limit.server";
-import { connectRedis } from "~/services/redis.server";
-import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
-import { createLocalStorage, type ObjectStorage } from "~/services/storage/storage.server";
-import { openDatabase } from "../database/db.server";
-import { migrateToLatest } from "../database/migrate.server";
-import { seedCatalogue } from "../database/seed/seed.server";
+} from "#app/services/payments/stripe-provider.server";
+import { createTestProvider } from "#app/services/payments/test-provider.server";
+import { createRateLimiter, REAUTH_LIMIT } from "#app/services/rate-limit.server";
+import { connectRedis } from "#app/services/redis.server";
+import { createS3Client, createS3Storage } from "#app/services/storage/s3.server";
+import { createLocalStorage, type ObjectStorage } from "#app/services/storage/storage.server";
+import { openDatabase } from "#database/db.server";
+import { migrateToLatest } from "#database/migrate.server";
+import { seedCatalogue } from "#database/seed/seed.server";
 import { createLogger } from "./logger";
 import { loadSecret } from "./secret";
+import type { Config } from "#app/config.server";
+import type { AppServices } from "#app/services/container";
 import type { Logger } from "pino";
-import type { Config } from "~/config.server";
-import type { AppServices } from "~/services/container";
 
 // The container's type lives in app/ (nothing there may import server/); the Express side names it from here.
 export type { AppServices };

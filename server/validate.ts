@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from "~/domain/forms";
+import { fieldErrorsOf } from "#app/domain/forms";
 import { ApiError } from "./errors";
 import type { z } from "zod";
 

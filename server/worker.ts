@@ -1,11 +1,11 @@
 import os from "node:os";
-import { endOldReductions } from "~/models/admin-catalogue.server";
-import { reconcileCharges, settleBeforeExpiry } from "~/models/charge-reconciliation.server";
-import { recordHeartbeat } from "~/models/heartbeat.server";
-import { expireDueOrders } from "~/models/order-lifecycle.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
-import { settleDueRefunds } from "~/models/refunds.server";
-import { deliverDueMail, smtpTransport, type MailTransport } from "~/services/mail/sender.server";
+import { endOldReductions } from "#app/models/back-office/catalogue.server";
+import { reconcileCharges, settleBeforeExpiry } from "#app/models/orders/charge-reconciliation.server";
+import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import { settleDueRefunds } from "#app/models/orders/refunds.server";
+import { recordHeartbeat } from "#app/services/heartbeat.server";
+import { deliverDueMail, smtpTransport, type MailTransport } from "#app/services/mail/sender.server";
 import type { AppServices } from "./services";
 
 const MAIL_BATCH = 20;

@@ -1,7 +1,7 @@
 import { Clock } from "lucide";
-import { useHtmlOnce } from "~/components/html-once";
-import { Icon } from "~/components/ui/icon";
-import { formatDate } from "~/domain/dates";
+import { useHtmlOnce } from "#app/components/html-once";
+import { Icon } from "#app/components/ui/icon";
+import { formatDate } from "#app/domain/dates";
 import type { ReactNode } from "react";
 
 interface ArticleDoc {

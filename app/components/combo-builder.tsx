@@ -1,10 +1,10 @@
 import { Layers } from "lucide";
 import { useId, useState } from "react";
-import { Icon } from "~/components/ui/icon";
-import { isPurchasable } from "~/domain/availability";
-import { MIN_COMBO_PRODUCTS, priceCombo } from "~/domain/cart";
-import { formatCents } from "~/domain/money";
-import { useCartActions } from "./cart/cart-actions";
+import { useCartActions } from "#app/components/cart/cart-actions";
+import { Icon } from "#app/components/ui/icon";
+import { isPurchasable } from "#app/domain/availability";
+import { MIN_COMBO_PRODUCTS, priceCombo } from "#app/domain/cart";
+import { formatCents } from "#app/domain/money";
 
 /** Pick products, watch the combo discount and price update, add the combo to the cart. */
 export function ComboBuilder({ initial = [] }: { initial?: string[] }) {

@@ -1,7 +1,7 @@
 import { BookOpen, MessageCircle } from "lucide";
 import { Link } from "react-router";
-import { PageHeader } from "~/components/page-header";
-import { Icon } from "~/components/ui/icon";
+import { PageHeader } from "#app/components/page-header";
+import { Icon } from "#app/components/ui/icon";
 
 /*
  * Reef Wisdom's header and list of guides: markup only, rendered to HTML by the loader

@@ -1,11 +1,11 @@
 import { ArrowRight, BookOpen, Leaf, ShieldCheck, Truck } from "lucide";
 import { Link } from "react-router";
-import { BundleCard, ProductCard } from "~/components/product-card";
-import { SpecialOffer } from "~/components/special-offer";
-import { Icon } from "~/components/ui/icon";
-import { heroImageUrl, heroSrcSet } from "~/domain/images";
-import { ARRIVE_ALIVE_HOURS } from "~/domain/shop-policies";
-import type { BundleView, ProductView } from "~/models/catalogue-view";
+import { BundleCard, ProductCard } from "#app/components/product-card";
+import { SpecialOffer } from "#app/components/special-offer";
+import { Icon } from "#app/components/ui/icon";
+import { heroImageUrl, heroSrcSet } from "#app/domain/images";
+import { ARRIVE_ALIVE_HOURS } from "#app/domain/shop-policies";
+import type { BundleView, ProductView } from "#app/models/catalogue/catalogue-view";
 
 /**
  * The home page: markup only, so the loader renders it to HTML (`StaticHtml`) and none of it is

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { whenIdle } from "#app/components/ui/idle";
 import { useHtmlOnce } from "./html-once";
-import { whenIdle } from "./ui/idle";
 
 /** The props an island renders with, shared between the page's React root and the island's own. */
 export interface IslandStore<P> {

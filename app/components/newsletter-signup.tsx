@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { isFailure, postJson } from "./checkout/checkout-client";
+import { isFailure, postJson } from "#app/components/checkout/checkout-client";
 
 /** Newsletter signup (double opt-in). The answer never says whether an address was known. */
 export function NewsletterSignup({

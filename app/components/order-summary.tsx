@@ -1,4 +1,4 @@
-import { formatCents } from "~/domain/money";
+import { formatCents } from "#app/domain/money";
 import { ProductImage } from "./product-image";
 
 /** What a summary shows: the order's lines and figures as the shop priced them, in cents. */

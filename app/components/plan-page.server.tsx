@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { PageHeader } from "~/components/page-header";
-import { BundleCard } from "~/components/product-card";
-import type { Plan } from "~/domain/plan";
-import type { BundleView } from "~/models/catalogue-view";
+import { PageHeader } from "#app/components/page-header";
+import { BundleCard } from "#app/components/product-card";
+import type { Plan } from "#app/domain/plan";
+import type { BundleView } from "#app/models/catalogue/catalogue-view";
 
 /*
  * The plan page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): the header, and

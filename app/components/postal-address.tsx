@@ -1,4 +1,4 @@
-import type { ShippingAddress } from "~/domain/order-types";
+import type { ShippingAddress } from "#app/domain/order-types";
 
 /** A shipping address as it is written on a parcel, one line per part. */
 export function PostalAddress({

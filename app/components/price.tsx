@@ -1,4 +1,4 @@
-import { formatCents, percentOff } from "~/domain/money";
+import { formatCents, percentOff } from "#app/domain/money";
 
 /**
  * A price, and beside it a reference only when one is true, saying what it is: `earlier`, the

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { categoryLabel } from "~/domain/catalogue";
+import { categoryLabel } from "#app/domain/catalogue";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { StockBadge } from "./stock-badge";
-import type { BundleView, ProductView } from "~/models/catalogue-view";
+import type { BundleView, ProductView } from "#app/models/catalogue/catalogue-view";
 
 /**
  * `sizes` of a card image in the listing grid (2 columns on phones and tablets, 3 on desktops). Grids with more columns pass

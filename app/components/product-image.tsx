@@ -1,4 +1,4 @@
-import { catalogImageUrl, catalogSrcSet, IMAGE_WIDTHS } from "~/domain/images";
+import { catalogImageUrl, catalogSrcSet, IMAGE_WIDTHS } from "#app/domain/images";
 
 interface ProductImageProps {
   imageKey: string;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BundleCard, ProductCard } from "~/components/product-card";
-import type { Listing } from "~/models/catalogue-listing.server";
+import { BundleCard, ProductCard } from "#app/components/product-card";
+import type { Listing } from "#app/models/catalogue/catalogue-listing.server";
 
 /** The catalogue's cards (or its empty state): markup only, rendered to HTML by the loader. */
 export function ProductListing({ listings }: { listings: Listing[] }) {

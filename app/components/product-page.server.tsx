@@ -1,14 +1,14 @@
 import { ChevronLeft } from "lucide";
 import { Link } from "react-router";
-import { Price } from "~/components/price";
-import { BundleCard, ProductCard } from "~/components/product-card";
-import { StockBadge } from "~/components/stock-badge";
-import { Icon } from "~/components/ui/icon";
-import { stockLabel, type StockState } from "~/domain/availability";
-import { categoryLabel } from "~/domain/catalogue";
-import { formatCents } from "~/domain/money";
-import type { ProductFact } from "~/domain/product-facts";
-import type { BundleView, ProductView } from "~/models/catalogue-view";
+import { Price } from "#app/components/price";
+import { BundleCard, ProductCard } from "#app/components/product-card";
+import { StockBadge } from "#app/components/stock-badge";
+import { Icon } from "#app/components/ui/icon";
+import { stockLabel, type StockState } from "#app/domain/availability";
+import { categoryLabel } from "#app/domain/catalogue";
+import { formatCents } from "#app/domain/money";
+import type { ProductFact } from "#app/domain/product-facts";
+import type { BundleView, ProductView } from "#app/models/catalogue/catalogue-view";
 
 /*
  * The product page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): what the

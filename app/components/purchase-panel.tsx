@@ -1,15 +1,15 @@
 import { ShoppingBag } from "lucide";
 import { useEffect, useState } from "react";
-import { Icon } from "~/components/ui/icon";
-import { whenIdle } from "~/components/ui/idle";
-import { useCart } from "./cart/cart-context";
+import { useCart } from "#app/components/cart/cart-context";
+import { Icon } from "#app/components/ui/icon";
+import { whenIdle } from "#app/components/ui/idle";
 import { QuantityStepper } from "./quantity-stepper";
-import type { StockState } from "~/domain/availability";
+import type { StockState } from "#app/domain/availability";
 
 // The cart's rules (~/domain/cart) are fetched when the browser is idle or the shopper reaches for
 // the button, not before the page can be used (decision 015). A tap before hydration is held by
 // the early-tap script; one after hydration but before the code is in waits for it.
-const loadActions = () => import("./cart/cart-actions");
+const loadActions = () => import("#app/components/cart/cart-actions");
 type ActionsModule = Awaited<ReturnType<typeof loadActions>>;
 
 interface PurchasePanelProps {

@@ -1,7 +1,7 @@
 import { Minus, Plus } from "lucide";
 import { useRef, useState } from "react";
-import { Icon } from "~/components/ui/icon";
-import { useAdoptEarlyInput } from "./cart/early-taps";
+import { useAdoptEarlyInput } from "#app/components/cart/early-taps";
+import { Icon } from "#app/components/ui/icon";
 
 /**
  * What the shopper is told when a quantity is cut to what is in stock, here and in the cart's

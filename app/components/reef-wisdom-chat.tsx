@@ -1,9 +1,9 @@
 import { Loader2, MessageCircle, Send, Trash2 } from "lucide";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { takeEarly, useAdoptEarlyInput } from "./cart/early-taps";
-import { isFailure, postJson } from "./checkout/checkout-client";
+import { takeEarly, useAdoptEarlyInput } from "#app/components/cart/early-taps";
+import { isFailure, postJson } from "#app/components/checkout/checkout-client";
+import { Icon } from "#app/components/ui/icon";
 
 interface WisdomLink {
   title: string;

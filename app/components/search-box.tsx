@@ -1,7 +1,7 @@
 import { Search } from "lucide";
 import { lazy, Suspense, useState } from "react";
 import { Form } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 
 // Loaded on the box's first focus or keystroke, never with the page (decision 019).
 const Suggestions = lazy(() => import("./search-suggestions"));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Suggestion } from "~/domain/search";
+import type { Suggestion } from "#app/domain/search";
 
 /** Wait this long after the last keystroke before asking: one request per pause, not per letter. */
 const DEBOUNCE_MS = 120;

@@ -1,7 +1,7 @@
 import { Search, UserRound } from "lucide";
 import { Link, NavLink } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { CartDrawer } from "./cart/cart-drawer";
+import { CartDrawer } from "#app/components/cart/cart-drawer";
+import { Icon } from "#app/components/ui/icon";
 import { LogoMark } from "./logo";
 import { onFirstUse } from "./on-first-use";
 

@@ -1,10 +1,10 @@
 import { Clock, Truck } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { formatDate } from "~/domain/dates";
+import { Icon } from "#app/components/ui/icon";
+import { formatDate } from "#app/domain/dates";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
-import type { ProductView } from "~/models/catalogue-view";
+import type { ProductView } from "#app/models/catalogue/catalogue-view";
 
 /** The October special on the home page; once `validUntil` has passed it says so and sells nothing. */
 export function SpecialOffer({ product }: { product: ProductView }) {

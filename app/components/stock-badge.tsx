@@ -1,4 +1,4 @@
-import { stockLabel, type StockState } from "~/domain/availability";
+import { stockLabel, type StockState } from "#app/domain/availability";
 
 const STYLES: Record<StockState["kind"], string> = {
   "in-stock": "bg-chaeto-light text-chaeto",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { SEED_PRODUCTS } from "#database/seed/catalogue-data";
 import { isOfferExpired, isPurchasable, needsShipping, offerEndsAt, stockLabel, stockState } from "./availability";
 import type { Product } from "./catalogue";
 

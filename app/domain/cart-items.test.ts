@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "#database/seed/catalogue-data";
 import { assembleBundles } from "./bundles";
 import { cartFromItems, CartItemsSchema } from "./cart-items";
 import type { CatalogueSnapshot } from "./cart";

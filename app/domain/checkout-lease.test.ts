@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STRIPE_WORST_CASE_MS } from "~/services/payments/stripe-provider.server";
+import { STRIPE_WORST_CASE_MS } from "#app/services/payments/stripe-provider.server";
 import { DEFAULT_IDEMPOTENCY_LEASE_SECONDS, paymentIdempotencyKey } from "./checkout";
 
 describe("checkout idempotency lease", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { SEED_PRODUCTS } from "#database/seed/catalogue-data";
 import { cardFieldForRefusal, isTipsOnly } from "./checkout-rules";
 import type { CartState } from "./cart-state";
 

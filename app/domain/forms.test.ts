@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { signUpSchema } from "~/forms/account";
+import { signUpSchema } from "#app/forms/account";
 import {
   checkbox,
   dollarsToCents,

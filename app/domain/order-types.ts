@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/domain/order-status";
+import type { OrderStatus } from "#app/domain/order-status";
 
 export interface ShippingAddress {
   name?: string;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "#database/seed/catalogue-data";
 import { assembleBundles, chargedBundlePrice, kitQuantity } from "./bundles";
 import {
   addCombo,

@@ -1,7 +1,7 @@
 /**
  * The shop's search box rules (docs/decisions/019-search.md): what a query may be, how text turns
  * into terms, how a typo is corrected against the words the shop actually uses, how results are
- * ranked and how a snippet is cut. Pure: the use case (app/models/search.server.ts) hands it the
+ * ranked and how a snippet is cut. Pure: the use case (app/models/catalogue/search.server.ts) hands it the
  * catalogue and the guide sections.
  */
 import MiniSearch from "minisearch";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "~/domain/forms";
-import { meetsPolicy, type PasswordPolicy } from "~/domain/password-policy";
+import { emailField, optionalText, requiredText } from "#app/domain/forms";
+import { meetsPolicy, type PasswordPolicy } from "#app/domain/password-policy";
 
 /** Where to go after signing in: checked for same-origin by safeRedirect, so any text is accepted here. */
 const redirectTo = z.string().max(2000).optional();

@@ -1,7 +1,7 @@
-import "~/domain/zod-setup";
+import "#app/domain/zod-setup";
 import { z } from "zod";
 import { withHiddenFields } from "./hidden-fields";
-import type { PhotoChange } from "~/domain/catalogue";
+import type { PhotoChange } from "#app/domain/catalogue";
 
 const PHOTO_OPS = ["publish", "hide", "main", "up", "down", "remove", "restore", "move"] as const;
 

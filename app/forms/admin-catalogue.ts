@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { checkbox, dollarsToCents, requiredText, wholeNumber } from "~/domain/forms";
+import { checkbox, dollarsToCents, requiredText, wholeNumber } from "#app/domain/forms";
 import { detailsFromForm, parseDetailsJson, productDetailsFields, retiredDetail } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
-import type { CatalogueUpdate } from "~/domain/catalogue";
+import type { CatalogueUpdate } from "#app/domain/catalogue";
 
 /** The sizes the inputs repeat (maxLength, min, max), so the browser stops first what the server refuses. */
 export const CATALOGUE_LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/domain/forms";
+import { optionalText } from "#app/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
 
 export const BAN_REASON_MAX = 200;

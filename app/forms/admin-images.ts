@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/domain/forms";
+import { requiredText } from "#app/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
 
 export const PROMPT_MAX = 1000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText, wholeNumber } from "~/domain/forms";
+import { requiredText, wholeNumber } from "#app/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
 
 export const REPLY_LIMITS = { min: 2, max: 5000 } as const;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ShippingAddressSchema } from "~/domain/checkout";
-import { emailField, optionalText, requiredText, wholeNumber } from "~/domain/forms";
-import { ORDER_SOURCES } from "~/domain/order-sources";
-import type { CartItem } from "~/domain/cart-items";
+import { ShippingAddressSchema } from "#app/domain/checkout";
+import { emailField, optionalText, requiredText, wholeNumber } from "#app/domain/forms";
+import { ORDER_SOURCES } from "#app/domain/order-sources";
+import type { CartItem } from "#app/domain/cart-items";
 
 /** Item rows on the form (item0/qty0 … item3/qty3). */
 export const NEW_ORDER_ROWS = 4;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dollarsToCents, optionalText, requiredText } from "~/domain/forms";
+import { dollarsToCents, optionalText, requiredText } from "#app/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
-import type { OrderAction } from "~/domain/order-actions";
+import type { OrderAction } from "#app/domain/order-actions";
 
 export const ORDER_FORM_LIMITS = { carrier: 60, trackingNumber: 60, reason: 300, note: 2000 } as const;
 

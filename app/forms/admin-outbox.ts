@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { wholeNumber } from "~/domain/forms";
+import { wholeNumber } from "#app/domain/forms";
 import { withHiddenFields } from "./hidden-fields";
 
 /** The Retry button beside a failed mail. */

@@ -1,4 +1,4 @@
-import "~/domain/zod-setup";
+import "#app/domain/zod-setup";
 import { z } from "zod";
 
 /**

@@ -1,4 +1,4 @@
-import "~/domain/zod-setup";
+import "#app/domain/zod-setup";
 import { z } from "zod";
 
 /** Said at the top of a form whose hidden inputs no longer make sense (an old page, a hand-made request). */

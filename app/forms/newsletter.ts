@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "~/domain/forms";
+import { emailField } from "#app/domain/forms";
 
 /**
  * The newsletter form: the footer's and the coming-soon page's, posted as plain HTML to

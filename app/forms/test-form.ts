@@ -1,4 +1,4 @@
-import { parseForm, type FormResult } from "~/domain/forms";
+import { parseForm, type FormResult } from "#app/domain/forms";
 import type { z } from "zod";
 
 /** A posted form as the browser sends it: every value a string, a name repeated for several values. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { emailField, optionalText, requiredText } from "~/domain/forms";
-import { renderContactAcknowledgement, renderContactNotification } from "~/services/mail/community-emails";
-import { enqueueMail } from "~/services/mail/outbox.server";
-import type { Database } from "../../database/schema";
+import { emailField, optionalText, requiredText } from "#app/domain/forms";
+import { renderContactAcknowledgement, renderContactNotification } from "#app/services/mail/community-emails";
+import { enqueueMail } from "#app/services/mail/outbox.server";
+import type { Config } from "#app/config.server";
+import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
-import type { Config } from "~/config.server";
 
 export const ContactSchema = z.object({
   name: requiredText(120, "Enter your name."),

@@ -1,4 +1,4 @@
-import type { Config } from "~/config.server";
+import type { Config } from "#app/config.server";
 
 type MailConfig = Pick<Config, "smtpUrl">;
 type CustomerMailConfig = Pick<Config, "smtpUrl" | "shopEmail">;

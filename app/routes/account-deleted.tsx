@@ -1,7 +1,7 @@
 import { UserRoundX } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { pageMeta } from "~/utils/seo";
+import { Icon } from "#app/components/ui/icon";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/account-deleted";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

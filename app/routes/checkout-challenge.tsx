@@ -1,13 +1,13 @@
 import { ShieldCheck } from "lucide";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
-import { isFailure, postJson, type ApiFailure } from "~/components/checkout/checkout-client";
-import { Icon } from "~/components/ui/icon";
-import { formatCents } from "~/domain/money";
-import { orderConfirmationPath } from "~/domain/order-links";
-import { getOrderForToken, startPaymentStep } from "~/models/orders.server";
-import { pageMeta } from "~/utils/seo";
+import { useCart } from "#app/components/cart/cart-context";
+import { isFailure, postJson, type ApiFailure } from "#app/components/checkout/checkout-client";
+import { Icon } from "#app/components/ui/icon";
+import { formatCents } from "#app/domain/money";
+import { orderConfirmationPath } from "#app/domain/order-links";
+import { getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/checkout-challenge";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,23 +1,25 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
-import { checkoutFormHtml } from "~/components/checkout/checkout-form-html.server";
-import { useServerQuote } from "~/components/checkout/use-server-quote";
-import { Island } from "~/components/island";
-import { onFirstUse } from "~/components/on-first-use";
-import { OrderSummary } from "~/components/order-summary";
-import { formatCents, dollarsToCents } from "~/domain/money";
-import { TEST_CARDS } from "~/domain/test-cards";
-import { US_STATES } from "~/domain/us-address";
-import { getUser } from "~/models/session.server";
-import { formError } from "~/utils/form-response";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta } from "~/utils/seo";
+import { useCart } from "#app/components/cart/cart-context";
+import { checkoutFormHtml } from "#app/components/checkout/checkout-form-html.server";
+import { useServerQuote } from "#app/components/checkout/use-server-quote";
+import { Island } from "#app/components/island";
+import { onFirstUse } from "#app/components/on-first-use";
+import { OrderSummary } from "#app/components/order-summary";
+import { formatCents, dollarsToCents } from "#app/domain/money";
+import { TEST_CARDS } from "#app/domain/test-cards";
+import { US_STATES } from "#app/domain/us-address";
+import { getUser } from "#app/models/accounts/session.server";
+import { formError } from "#app/utils/form-response";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/checkout";
 
 // Static text and a list of test cards: the server's markup is all a shopper needs, so its code is
 // not among what the page loads to become interactive (and shops on Stripe never show it).
-const TestModeBanner = onFirstUse(() => import("~/components/checkout/test-mode-banner").then((m) => m.TestModeBanner));
+const TestModeBanner = onFirstUse(() =>
+  import("#app/components/checkout/test-mode-banner").then((m) => m.TestModeBanner),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Checkout", description: "Review your order and pay securely.", path: "/checkout" }),
@@ -51,9 +53,9 @@ const CHECKOUT_FORM_ID = "checkout-form";
 const BEFORE_THE_CART = { requiresShipping: true, totalCents: null };
 
 // Only a cart emptied here (an order placed, then Back) needs it: not among what the page loads first.
-const EmptyCart = lazy(() => import("~/components/cart/empty-cart").then((m) => ({ default: m.EmptyCart })));
+const EmptyCart = lazy(() => import("#app/components/cart/empty-cart").then((m) => ({ default: m.EmptyCart })));
 
-const loadCheckoutForm = () => import("~/components/checkout/checkout-form-island").then((m) => m.mountCheckoutForm);
+const loadCheckoutForm = () => import("#app/components/checkout/checkout-form-island").then((m) => m.mountCheckoutForm);
 
 const NEEDS_JAVASCRIPT =
   "Checkout needs JavaScript turned on: your cart is kept in this browser, and card details go straight to the payment provider. Nothing was charged.";

@@ -1,9 +1,9 @@
 import { Sparkles } from "lucide";
 import { Link } from "react-router";
-import { NewsletterSignup } from "~/components/newsletter-signup";
-import { PageHeader } from "~/components/page-header";
-import { Icon } from "~/components/ui/icon";
-import { pageMeta } from "~/utils/seo";
+import { NewsletterSignup } from "#app/components/newsletter-signup";
+import { PageHeader } from "#app/components/page-header";
+import { Icon } from "#app/components/ui/icon";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/coming-soon";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

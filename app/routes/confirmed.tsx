@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { pageMeta } from "~/utils/seo";
+import { Icon } from "#app/components/ui/icon";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/confirmed";
 
 type Outcome = "subscribed" | "unsubscribed" | "expired" | "invalid" | "how-it-works";

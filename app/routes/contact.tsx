@@ -1,17 +1,17 @@
 import { Clock, Mail, Truck } from "lucide";
 import { useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
-import { PageHeader } from "~/components/page-header";
-import { Field, TextAreaField } from "~/components/ui/field";
-import { useFocusFirstError } from "~/components/ui/focus-first-error";
-import { Icon } from "~/components/ui/icon";
-import { parseForm, typedValues } from "~/domain/forms";
-import { ARRIVE_ALIVE_HOURS } from "~/domain/shop-policies";
-import { ContactSchema, submitContactMessage } from "~/models/contact.server";
-import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
-import { formError, invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { FormAlert } from "#app/components/account/auth-card";
+import { PageHeader } from "#app/components/page-header";
+import { Field, TextAreaField } from "#app/components/ui/field";
+import { useFocusFirstError } from "#app/components/ui/focus-first-error";
+import { Icon } from "#app/components/ui/icon";
+import { parseForm, typedValues } from "#app/domain/forms";
+import { ARRIVE_ALIVE_HOURS } from "#app/domain/shop-policies";
+import { ContactSchema, submitContactMessage } from "#app/models/contact.server";
+import { COMMUNITY_LIMIT } from "#app/services/rate-limit.server";
+import { formError, invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

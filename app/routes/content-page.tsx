@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { Article } from "~/components/article";
-import { articleView, getPage } from "~/models/content.server";
-import { pageMeta } from "~/utils/seo";
+import { Article } from "#app/components/article";
+import { articleView, getPage } from "#app/models/content/content.server";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/content-page";
 
 const EYEBROWS: Record<string, string> = {

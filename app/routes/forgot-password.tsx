@@ -1,14 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
-import { AuthCard, FormAlert } from "~/components/account/auth-card";
-import { routeErrorBoundary } from "~/components/route-error";
-import { EmailField } from "~/components/ui/field";
-import { parseForm, typedValues } from "~/domain/forms";
-import { ForgotPasswordSchema } from "~/forms/account";
-import { authFailure } from "~/models/auth-actions.server";
-import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
-import { callAuth } from "~/models/session.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { AuthCard, FormAlert } from "#app/components/account/auth-card";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { EmailField } from "#app/components/ui/field";
+import { parseForm, typedValues } from "#app/domain/forms";
+import { ForgotPasswordSchema } from "#app/forms/account";
+import { authFailure } from "#app/models/accounts/auth-actions.server";
+import { callAuth } from "#app/models/accounts/session.server";
+import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
+import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,13 +1,13 @@
 import { ArrowLeft, ArrowRight } from "lucide";
 import { data, Link } from "react-router";
-import { Article } from "~/components/article";
-import { ProductImage } from "~/components/product-image";
-import { routeErrorBoundary } from "~/components/route-error";
-import { Icon } from "~/components/ui/icon";
-import { formatCents } from "~/domain/money";
-import { getProductsByIds } from "~/models/catalogue.server";
-import { articleView, getGuide, listGuides } from "~/models/content.server";
-import { pageMeta, rootConfig } from "~/utils/seo";
+import { Article } from "#app/components/article";
+import { ProductImage } from "#app/components/product-image";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { Icon } from "#app/components/ui/icon";
+import { formatCents } from "#app/domain/money";
+import { getProductsByIds } from "#app/models/catalogue/catalogue.server";
+import { articleView, getGuide, listGuides } from "#app/models/content/content.server";
+import { pageMeta, rootConfig } from "#app/utils/seo";
 import type { Route } from "./+types/guide";
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) => {

@@ -1,13 +1,13 @@
-import { HomePage } from "~/components/home-page.server";
-import { StaticHtml } from "~/components/html-once";
-import { inShopWindow } from "~/domain/availability";
-import { heroImagePreload } from "~/domain/images";
-import { bundleView, productView } from "~/models/catalogue-view";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { listGuides } from "~/models/content.server";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta } from "~/utils/seo";
-import { staticMarkup } from "~/utils/static-markup.server";
+import { HomePage } from "#app/components/home-page.server";
+import { StaticHtml } from "#app/components/html-once";
+import { inShopWindow } from "#app/domain/availability";
+import { heroImagePreload } from "#app/domain/images";
+import { bundleView, productView } from "#app/models/catalogue/catalogue-view";
+import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { listGuides } from "#app/models/content/content.server";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta } from "#app/utils/seo";
+import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,14 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
-import { PageHeader } from "~/components/page-header";
-import { EmailField } from "~/components/ui/field";
-import { parseForm } from "~/domain/forms";
-import { NewsletterSchema } from "~/forms/newsletter";
-import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
-import { requestSubscription } from "~/models/newsletter.server";
-import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { FormAlert } from "#app/components/account/auth-card";
+import { PageHeader } from "#app/components/page-header";
+import { EmailField } from "#app/components/ui/field";
+import { parseForm } from "#app/domain/forms";
+import { NewsletterSchema } from "#app/forms/newsletter";
+import { requestSubscription } from "#app/models/accounts/newsletter.server";
+import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
+import { COMMUNITY_LIMIT } from "#app/services/rate-limit.server";
+import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/error-pages";
+import { NotFound } from "#app/components/error-pages";
 
 /** Catch-all: any path not in the table answers 404 with the not-found page. */
 export function loader() {

@@ -1,15 +1,15 @@
 import { CheckCircle2, PackageSearch } from "lucide";
 import { Link } from "react-router";
-import { OrderSummary } from "~/components/order-summary";
-import { PostalAddress } from "~/components/postal-address";
-import { routeErrorBoundary } from "~/components/route-error";
-import { Icon } from "~/components/ui/icon";
-import { formatDate } from "~/domain/dates";
-import { orderStory, type OrderStory } from "~/domain/order-story";
-import { mailIsSent } from "~/models/mail-setup.server";
-import { customerOrderView } from "~/models/order-json";
-import { getOrderForToken } from "~/models/orders.server";
-import { pageMeta } from "~/utils/seo";
+import { OrderSummary } from "#app/components/order-summary";
+import { PostalAddress } from "#app/components/postal-address";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { Icon } from "#app/components/ui/icon";
+import { formatDate } from "#app/domain/dates";
+import { orderStory, type OrderStory } from "#app/domain/order-story";
+import { mailIsSent } from "#app/models/mail-setup.server";
+import { customerOrderView } from "#app/models/orders/order-json";
+import { getOrderForToken } from "#app/models/orders/orders.server";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/order-confirmation";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,14 +1,14 @@
 import { Printer } from "lucide";
 import { Form } from "react-router";
-import { StaticHtml } from "~/components/html-once";
-import { PlanChecklist, PlanEmpty, PlanHeader } from "~/components/plan-page.server";
-import { Icon } from "~/components/ui/icon";
-import { buildPlan, CARE_LEVELS, parsePlanInput, planAlternative, TANK_SIZES } from "~/domain/plan";
-import { bundleView } from "~/models/catalogue-view";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta } from "~/utils/seo";
-import { staticMarkup } from "~/utils/static-markup.server";
+import { StaticHtml } from "#app/components/html-once";
+import { PlanChecklist, PlanEmpty, PlanHeader } from "#app/components/plan-page.server";
+import { Icon } from "#app/components/ui/icon";
+import { buildPlan, CARE_LEVELS, parsePlanInput, planAlternative, TANK_SIZES } from "#app/domain/plan";
+import { bundleView } from "#app/models/catalogue/catalogue-view";
+import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta } from "#app/utils/seo";
+import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/plan";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,25 +1,31 @@
 import { Suspense } from "react";
 import { Await, data } from "react-router";
-import { StaticHtml } from "~/components/html-once";
-import { onFirstUse } from "~/components/on-first-use";
-import { GALLERY_SIZES, ProductGallery } from "~/components/product-gallery";
-import { BackToProducts, ItemDetails, ItemIntro, PurchaseStock, RelatedItems } from "~/components/product-page.server";
-import { PurchasePanel } from "~/components/purchase-panel";
-import { routeErrorBoundary } from "~/components/route-error";
-import { inShopWindow, offerReplacement, type StockState } from "~/domain/availability";
-import { formatDate } from "~/domain/dates";
-import { catalogImageDefault, catalogImagePreload } from "~/domain/images";
-import { productFacts } from "~/domain/product-facts";
-import { bundleView, productView, type BundleView, type ProductView } from "~/models/catalogue-view";
-import { getBundle, getProduct, listBundles, listProducts } from "~/models/catalogue.server";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta, type PageSeo } from "~/utils/seo";
-import { staticMarkup } from "~/utils/static-markup.server";
+import { StaticHtml } from "#app/components/html-once";
+import { onFirstUse } from "#app/components/on-first-use";
+import { GALLERY_SIZES, ProductGallery } from "#app/components/product-gallery";
+import {
+  BackToProducts,
+  ItemDetails,
+  ItemIntro,
+  PurchaseStock,
+  RelatedItems,
+} from "#app/components/product-page.server";
+import { PurchasePanel } from "#app/components/purchase-panel";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { inShopWindow, offerReplacement, type StockState } from "#app/domain/availability";
+import { formatDate } from "#app/domain/dates";
+import { catalogImageDefault, catalogImagePreload } from "#app/domain/images";
+import { productFacts } from "#app/domain/product-facts";
+import { bundleView, productView, type BundleView, type ProductView } from "#app/models/catalogue/catalogue-view";
+import { getBundle, getProduct, listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta, type PageSeo } from "#app/utils/seo";
+import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/product";
 import type { AppLoadContext } from "react-router";
 
 // Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
-const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
+const ComboBuilder = onFirstUse(() => import("#app/components/combo-builder").then((m) => m.ComboBuilder), {
   whenVisible: true,
 });
 

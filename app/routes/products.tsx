@@ -1,20 +1,20 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { StaticHtml } from "~/components/html-once";
-import { onFirstUse } from "~/components/on-first-use";
-import { CARD_SIZES } from "~/components/product-card";
-import { ProductListing } from "~/components/product-listing.server";
-import { categoryLabel } from "~/domain/catalogue";
-import { parseListingQuery, SORT_ORDERS } from "~/domain/catalogue-filter";
-import { catalogImagePreload } from "~/domain/images";
-import { catalogueListing, listingImageKey } from "~/models/catalogue-listing.server";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta } from "~/utils/seo";
-import { staticMarkup } from "~/utils/static-markup.server";
+import { StaticHtml } from "#app/components/html-once";
+import { onFirstUse } from "#app/components/on-first-use";
+import { CARD_SIZES } from "#app/components/product-card";
+import { ProductListing } from "#app/components/product-listing.server";
+import { categoryLabel } from "#app/domain/catalogue";
+import { parseListingQuery, SORT_ORDERS } from "#app/domain/catalogue-filter";
+import { catalogImagePreload } from "#app/domain/images";
+import { catalogueListing, listingImageKey } from "#app/models/catalogue/catalogue-listing.server";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta } from "#app/utils/seo";
+import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/products";
 
 // Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
-const ComboBuilder = onFirstUse(() => import("~/components/combo-builder").then((m) => m.ComboBuilder), {
+const ComboBuilder = onFirstUse(() => import("#app/components/combo-builder").then((m) => m.ComboBuilder), {
   whenVisible: true,
 });
 

@@ -1,10 +1,10 @@
-import { GuideIndex, GuideIndexHeader } from "~/components/guide-index.server";
-import { StaticHtml } from "~/components/html-once";
-import { ReefWisdomChat } from "~/components/reef-wisdom-chat";
-import { listGuides } from "~/models/content.server";
-import { htmlOnce } from "~/utils/html-once.server";
-import { pageMeta } from "~/utils/seo";
-import { staticMarkup } from "~/utils/static-markup.server";
+import { GuideIndex, GuideIndexHeader } from "#app/components/guide-index.server";
+import { StaticHtml } from "#app/components/html-once";
+import { ReefWisdomChat } from "#app/components/reef-wisdom-chat";
+import { listGuides } from "#app/models/content/content.server";
+import { htmlOnce } from "#app/utils/html-once.server";
+import { pageMeta } from "#app/utils/seo";
+import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/reef-wisdom";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,14 +1,14 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert } from "~/components/account/auth-card";
-import { PasswordField } from "~/components/account/password-field";
-import { routeErrorBoundary } from "~/components/route-error";
-import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
-import { parseForm } from "~/domain/forms";
-import { resetPasswordSchema } from "~/forms/account";
-import { authFailureFrom } from "~/models/auth-actions.server";
-import { callAuth } from "~/models/session.server";
-import { invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { AuthCard, FormAlert } from "#app/components/account/auth-card";
+import { PasswordField } from "#app/components/account/password-field";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { AUTH_ERROR_MESSAGES } from "#app/domain/auth-errors";
+import { parseForm } from "#app/domain/forms";
+import { resetPasswordSchema } from "#app/forms/account";
+import { authFailureFrom } from "#app/models/accounts/auth-actions.server";
+import { callAuth } from "#app/models/accounts/session.server";
+import { invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

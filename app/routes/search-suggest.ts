@@ -1,7 +1,7 @@
-import { formatCents } from "~/domain/money";
-import { searchShop } from "~/models/search.server";
+import { formatCents } from "#app/domain/money";
+import { searchShop } from "#app/models/catalogue/search.server";
+import type { Suggestion } from "#app/domain/search";
 import type { Route } from "./+types/search-suggest";
-import type { Suggestion } from "~/domain/search";
 
 /**
  * GET /search/suggest?q= — a few products and guide sections for the search box as the shopper

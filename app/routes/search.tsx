@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { Price } from "~/components/price";
-import { ProductImage } from "~/components/product-image";
-import { SearchBox } from "~/components/search-box";
-import { StockBadge } from "~/components/stock-badge";
-import { searchShop } from "~/models/search.server";
-import { pageMeta } from "~/utils/seo";
+import { Price } from "#app/components/price";
+import { ProductImage } from "#app/components/product-image";
+import { SearchBox } from "#app/components/search-box";
+import { StockBadge } from "#app/components/stock-badge";
+import { searchShop } from "#app/models/catalogue/search.server";
+import { pageMeta } from "#app/utils/seo";
+import type { SnippetPart } from "#app/domain/search";
 import type { Route } from "./+types/search";
-import type { SnippetPart } from "~/domain/search";
 
 /** Words that find something, offered on the empty page and when nothing matched. */
 const SEARCH_IDEAS = ["chaeto", "phosphate", "coral food", "refugium", "bundle", "refractometer"];

@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert } from "~/components/account/auth-card";
-import { SocialSignInButton } from "~/components/account/social-sign-in-button";
-import { routeErrorBoundary } from "~/components/route-error";
-import { EmailField, Field } from "~/components/ui/field";
-import { AUTH_ERROR_MESSAGES } from "~/domain/auth-errors";
-import { parseForm, typedValues } from "~/domain/forms";
-import { SignInSchema } from "~/forms/account";
-import { authAction } from "~/models/auth-actions.server";
-import { getUser, safeRedirect } from "~/models/session.server";
-import { invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { AuthCard, FormAlert } from "#app/components/account/auth-card";
+import { SocialSignInButton } from "#app/components/account/social-sign-in-button";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { EmailField, Field } from "#app/components/ui/field";
+import { AUTH_ERROR_MESSAGES } from "#app/domain/auth-errors";
+import { parseForm, typedValues } from "#app/domain/forms";
+import { SignInSchema } from "#app/forms/account";
+import { authAction } from "#app/models/accounts/auth-actions.server";
+import { getUser, safeRedirect } from "#app/models/accounts/session.server";
+import { invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

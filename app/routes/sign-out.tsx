@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { callAuth, cookiesFrom } from "~/models/session.server";
+import { callAuth, cookiesFrom } from "#app/models/accounts/session.server";
 import type { Route } from "./+types/sign-out";
 
 /** POST only (a link must not sign anyone out); clears the session and its cookies. */

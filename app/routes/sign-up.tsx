@@ -1,15 +1,15 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, FormAlert } from "~/components/account/auth-card";
-import { PasswordField } from "~/components/account/password-field";
-import { routeErrorBoundary } from "~/components/route-error";
-import { EmailField, Field } from "~/components/ui/field";
-import { parseForm, typedValues } from "~/domain/forms";
-import { signUpSchema } from "~/forms/account";
-import { authFailure, authFailureFrom } from "~/models/auth-actions.server";
-import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
-import { callAuth, getUser, safeRedirect } from "~/models/session.server";
-import { formSuccess, invalidForm } from "~/utils/form-response";
-import { pageMeta } from "~/utils/seo";
+import { AuthCard, FormAlert } from "#app/components/account/auth-card";
+import { PasswordField } from "#app/components/account/password-field";
+import { routeErrorBoundary } from "#app/components/route-error";
+import { EmailField, Field } from "#app/components/ui/field";
+import { parseForm, typedValues } from "#app/domain/forms";
+import { signUpSchema } from "#app/forms/account";
+import { authFailure, authFailureFrom } from "#app/models/accounts/auth-actions.server";
+import { callAuth, getUser, safeRedirect } from "#app/models/accounts/session.server";
+import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
+import { formSuccess, invalidForm } from "#app/utils/form-response";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/sign-up";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,6 +1,6 @@
-import { inShopWindow } from "~/domain/availability";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { listGuides } from "~/models/content.server";
+import { inShopWindow } from "#app/domain/availability";
+import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { listGuides } from "#app/models/content/content.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const STATIC_PATHS = [

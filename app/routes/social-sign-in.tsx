@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { callAuth, cookiesFrom, safeRedirect } from "~/models/session.server";
+import { callAuth, cookiesFrom, safeRedirect } from "#app/models/accounts/session.server";
 import type { Route } from "./+types/social-sign-in";
 
 /**

@@ -1,11 +1,11 @@
 import { Heart } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { formatCents } from "~/domain/money";
-import { orderConfirmationPath } from "~/domain/order-links";
-import { customerMailAnswers, mailIsSent } from "~/models/mail-setup.server";
-import { getOrderForToken } from "~/models/orders.server";
-import { pageMeta } from "~/utils/seo";
+import { Icon } from "#app/components/ui/icon";
+import { formatCents } from "#app/domain/money";
+import { orderConfirmationPath } from "#app/domain/order-links";
+import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
+import { getOrderForToken } from "#app/models/orders/orders.server";
+import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/thankyou";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { sameOriginPath } from "~/domain/redirects";
+import { sameOriginPath } from "#app/domain/redirects";
 
 /** Every field through which a Better Auth request says where the browser goes next. */
 const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"] as const;

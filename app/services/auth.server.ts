@@ -1,17 +1,17 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
-import { checkPassword } from "~/domain/password-policy";
-import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "~/domain/shop-policies";
-import { AVATAR_BUCKET } from "~/services/storage/storage.server";
+import { checkPassword } from "#app/domain/password-policy";
+import { SESSION_LIFETIME_SECONDS, SESSION_RENEW_AFTER_SECONDS } from "#app/domain/shop-policies";
+import { renderAccountMail } from "#app/services/mail/account-emails";
+import { enqueueMail } from "#app/services/mail/outbox.server";
+import { AVATAR_BUCKET } from "#app/services/storage/storage.server";
 import { normaliseRedirects, serverOnlyPaths } from "./auth-guards";
-import { renderAccountMail } from "./mail/account-emails";
-import { enqueueMail } from "./mail/outbox.server";
-import type { Database } from "../../database/schema";
+import type { Config } from "#app/config.server";
+import type { Database } from "#database/schema";
 import type { KeyValueStore } from "./redis.server";
 import type { Kysely } from "kysely";
 import type { Logger as PinoLogger } from "pino";
-import type { Config } from "~/config.server";
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -37,7 +37,7 @@ export interface AuthDeps {
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/** The URL our photo upload gives a user's avatar (app/models/profile-photo.server.ts). */
+/** The URL our photo upload gives a user's avatar (app/models/accounts/profile-photo.server.ts). */
 const ownPhotoUrl = (userId: string) =>
   new RegExp(
     `^/media/${AVATAR_BUCKET}/${userId.replace(/[^A-Za-z0-9_-]/g, "")}/avatar\\.webp(\\?v=[A-Za-z0-9._-]{1,64})?$`,

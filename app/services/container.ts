@@ -1,13 +1,13 @@
-import type { DatabaseHandle } from "../../database/db.server";
+import type { Config } from "#app/config.server";
+import type { Clock } from "#app/domain/clock";
+import type { Auth } from "#app/services/auth.server";
+import type { PaymentProvider } from "#app/services/payments/provider";
+import type { RateLimiter } from "#app/services/rate-limit.server";
+import type { KeyValueStore } from "#app/services/redis.server";
+import type { ObjectStorage } from "#app/services/storage/storage.server";
+import type { DatabaseHandle } from "#database/db.server";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
-import type { Config } from "~/config.server";
-import type { Clock } from "~/domain/clock";
-import type { Auth } from "~/services/auth.server";
-import type { PaymentProvider } from "~/services/payments/provider";
-import type { RateLimiter } from "~/services/rate-limit.server";
-import type { KeyValueStore } from "~/services/redis.server";
-import type { ObjectStorage } from "~/services/storage/storage.server";
 
 /**
  * Everything a request needs, built once per process and handed down (no module globals). The

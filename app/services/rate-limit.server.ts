@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../database/schema";
-import type { KeyValueStore } from "~/services/redis.server";
+import type { KeyValueStore } from "#app/services/redis.server";
+import type { Database } from "#database/schema";
 
 export interface RateLimitRule {
   max: number;

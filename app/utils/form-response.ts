@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { typedValues, type FormResult } from "~/domain/forms";
+import { typedValues, type FormResult } from "#app/domain/forms";
 
 interface ResultInit {
   intent?: string;

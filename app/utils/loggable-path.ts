@@ -1,4 +1,4 @@
-import { isUuid } from "~/domain/ids";
+import { isUuid } from "#app/domain/ids";
 
 /** Paths whose segment after the prefix is a secret (Better Auth's reset link carries its token there). */
 const TOKEN_PATH_PREFIXES = ["/api/auth/reset-password/", "/api/auth/magic-link/", "/api/auth/verify/"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEED_BUNDLES, SEED_PRODUCTS } from "../../database/seed/catalogue-data";
+import { SEED_BUNDLES, SEED_PRODUCTS } from "#database/seed/catalogue-data";
 import { brandedTitle, pageMeta } from "./seo";
 
 const titleOf = (title: string, shopName = "Lazy Reefer") =>

@@ -1,5 +1,5 @@
+import type { PublicConfig } from "#app/config.server";
 import type { MetaDescriptor } from "react-router";
-import type { PublicConfig } from "~/config.server";
 
 interface RootMatch {
   id: string;

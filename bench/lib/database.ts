@@ -7,9 +7,9 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "../../database/db.server";
-import { migrateToLatest } from "../../database/migrate.server";
-import { seedCatalogue } from "../../database/seed/seed.server";
+import { openDatabase } from "#database/db.server";
+import { migrateToLatest } from "#database/migrate.server";
+import { seedCatalogue } from "#database/seed/seed.server";
 import { CHECKOUT_UNITS } from "./bodies";
 
 export type DbKind = "sqlite" | "postgres";

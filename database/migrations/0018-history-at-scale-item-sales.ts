@@ -3,7 +3,7 @@ import { type Kysely } from "kysely";
 /**
  * "Best selling" summed every sale since the shop opened on each render (issue 39). Units sold
  * per item are kept as running totals instead, moved by the order lifecycle in the same
- * transaction as the status change (app/models/item-sales.server.ts), and counted here once
+ * transaction as the status change (app/models/catalogue/item-sales.server.ts), and counted here once
  * from the orders so far. Key: `product:<id>` or `bundle:<id>`.
  */
 const SOLD = ["paid", "shipped", "delivered"];

@@ -1,4 +1,4 @@
-import type { BundleRecord, Product } from "../../app/domain/catalogue";
+import type { BundleRecord, Product } from "#app/domain/catalogue";
 
 type SeedProduct = Omit<Product, "active">;
 type SeedBundle = Omit<BundleRecord, "active">;

@@ -1,5 +1,5 @@
 import { SEED_BUNDLES, SEED_PRODUCTS } from "./catalogue-data";
-import type { Database } from "../schema";
+import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
 
 /**

@@ -1,30 +1,30 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type RequestHandler } from "express";
-import { UuidSchema } from "~/domain/ids";
-import { OrderActionSchema } from "~/domain/order-actions";
-import { isAdmin } from "~/models/admin-access.server";
-import { updateCatalogueItem, CatalogueUpdateSchema } from "~/models/admin-catalogue.server";
-import { newsletterCsv } from "~/models/admin-community.server";
-import { listMessageThreads } from "~/models/admin-messages.server";
+import { UuidSchema } from "#app/domain/ids";
+import { OrderActionSchema } from "#app/domain/order-actions";
+import { getUser, type SessionUser } from "#app/models/accounts/session.server";
+import { isAdmin } from "#app/models/back-office/access.server";
+import { updateCatalogueItem, CatalogueUpdateSchema } from "#app/models/back-office/catalogue.server";
+import { newsletterCsv } from "#app/models/back-office/community.server";
+import { listMessageThreads } from "#app/models/back-office/messages.server";
 import {
   ActionRefused,
   listOrderNotes,
   listOrders,
   OrderFiltersSchema,
   performOrderAction,
-} from "~/models/admin-orders.server";
-import { listOutbox } from "~/models/admin-outbox.server";
-import { getDashboardStats } from "~/models/admin-stats.server";
-import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "~/models/catalogue-images.server";
-import { orderJson } from "~/models/order-json";
-import { OrderTransitionError } from "~/models/order-lifecycle.server";
-import { getOrder } from "~/models/orders.server";
-import { getUser, type SessionUser } from "~/models/session.server";
-import { StorageError } from "~/services/storage/storage.server";
-import { ApiError } from "../errors";
-import { parseBody } from "../validate";
+} from "#app/models/back-office/orders.server";
+import { listOutbox } from "#app/models/back-office/outbox.server";
+import { getDashboardStats } from "#app/models/back-office/stats.server";
+import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "#app/models/catalogue/catalogue-images.server";
+import { orderJson } from "#app/models/orders/order-json";
+import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
+import { getOrder } from "#app/models/orders/orders.server";
+import { StorageError } from "#app/services/storage/storage.server";
+import { ApiError } from "#server/errors";
+import { parseBody } from "#server/validate";
 import { sendStorageError } from "./media";
-import type { AppServices } from "../services";
+import type { AppServices } from "#server/services";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

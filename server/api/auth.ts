@@ -1,7 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from "express";
-import { JSON_BODY_BYTES } from "../request-guards";
-import type { AppServices } from "../services";
+import { JSON_BODY_BYTES } from "#server/request-guards";
+import type { AppServices } from "#server/services";
 
 /**
  * Rate limits key on the client address. Express resolves it from the socket or a trusted

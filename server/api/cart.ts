@@ -1,12 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import { priceCart } from "~/domain/cart";
-import { cartFromItems, CartItemsSchema } from "~/domain/cart-items";
-import { quoteJson } from "~/models/cart-json";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { ApiError } from "../errors";
-import { parseBody } from "../validate";
-import type { AppServices } from "../services";
+import { priceCart } from "#app/domain/cart";
+import { cartFromItems, CartItemsSchema } from "#app/domain/cart-items";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { quoteJson } from "#app/models/orders/cart-json";
+import { ApiError } from "#server/errors";
+import { parseBody } from "#server/validate";
+import type { AppServices } from "#server/services";
 
 const QuoteRequestSchema = z.object({ items: CartItemsSchema });
 

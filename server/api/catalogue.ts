@@ -1,10 +1,10 @@
 import { Router } from "express";
 import { z } from "zod";
-import { bundleJson, productJson } from "~/models/catalogue-json";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { getProduct } from "~/models/catalogue.server";
-import { ApiError } from "../errors";
-import type { AppServices } from "../services";
+import { bundleJson, productJson } from "#app/models/catalogue/catalogue-json";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { getProduct } from "#app/models/catalogue/catalogue.server";
+import { ApiError } from "#server/errors";
+import type { AppServices } from "#server/services";
 
 const IdSchema = z
   .string()

@@ -1,9 +1,10 @@
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { CheckoutRequestSchema, IdempotencyKeySchema } from "~/domain/checkout";
-import { orderConfirmationPath } from "~/domain/order-links";
-import { declineKeys, declineWait, recordDecline } from "~/models/card-testing.server";
+import { CheckoutRequestSchema, IdempotencyKeySchema } from "#app/domain/checkout";
+import { orderConfirmationPath } from "#app/domain/order-links";
+import { getUser } from "#app/models/accounts/session.server";
+import { declineKeys, declineWait, recordDecline } from "#app/models/orders/card-testing.server";
 import {
   checkoutRequestHash,
   checkoutUseCase,
@@ -12,15 +13,14 @@ import {
   type CheckoutAnswer,
   type CheckoutOutcome,
   type RefusalKind,
-} from "~/models/checkout.server";
-import { orderJson } from "~/models/order-json";
-import { orderUrl } from "~/models/order-mails.server";
-import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "~/models/orders.server";
-import { getUser } from "~/models/session.server";
-import { CHECKOUT_ATTEMPTS } from "~/services/rate-limit.server";
-import { ApiError, errorBody } from "../errors";
-import { parseBody } from "../validate";
-import type { AppServices } from "../services";
+} from "#app/models/orders/checkout.server";
+import { orderJson } from "#app/models/orders/order-json";
+import { orderUrl } from "#app/models/orders/order-mails.server";
+import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
+import { CHECKOUT_ATTEMPTS } from "#app/services/rate-limit.server";
+import { ApiError, errorBody } from "#server/errors";
+import { parseBody } from "#server/validate";
+import type { AppServices } from "#server/services";
 
 /** The status each kind of checkout refusal answers with (the envelope's code follows from it). */
 const REFUSAL_STATUS = {
@@ -54,7 +54,7 @@ const PaymentStepSchema = z.object({ token: z.string().min(16).max(64) });
 
 /**
  * The checkout's HTTP adapter: parses the request, runs the checkout use case
- * (app/models/checkout.server.ts) under its Idempotency-Key, and answers. Card-testing limits
+ * (app/models/orders/checkout.server.ts) under its Idempotency-Key, and answers. Card-testing limits
  * are per address, account and card, so they live here, applied once the key is held.
  */
 export function checkoutRoutes(services: AppServices): Router {

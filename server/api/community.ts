@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from "express";
-import { NewsletterSchema } from "~/forms/newsletter";
-import { ContactSchema, submitContactMessage } from "~/models/contact.server";
-import { customerMailAnswers } from "~/models/mail-setup.server";
-import { confirmSubscription, requestSubscription, unsubscribe } from "~/models/newsletter.server";
-import { COMMUNITY_LIMIT } from "~/services/rate-limit.server";
-import { ApiError } from "../errors";
-import { parseBody } from "../validate";
-import type { AppServices } from "../services";
+import { NewsletterSchema } from "#app/forms/newsletter";
+import { confirmSubscription, requestSubscription, unsubscribe } from "#app/models/accounts/newsletter.server";
+import { ContactSchema, submitContactMessage } from "#app/models/contact.server";
+import { customerMailAnswers } from "#app/models/mail-setup.server";
+import { COMMUNITY_LIMIT } from "#app/services/rate-limit.server";
+import { ApiError } from "#server/errors";
+import { parseBody } from "#server/validate";
+import type { AppServices } from "#server/services";
 
 /** Newsletter double opt-in and the contact form, with honeypots and per-address rate limits. */
 export function communityRoutes(services: AppServices): Router {

@@ -1,7 +1,7 @@
 import express, { Router } from "express";
-import { pingDatabase } from "../../database/db.server";
-import { apiErrorHandler, apiNotFound, errorBody } from "../errors";
-import { JSON_BODY_BYTES } from "../request-guards";
+import { pingDatabase } from "#database/db.server";
+import { apiErrorHandler, apiNotFound, errorBody } from "#server/errors";
+import { JSON_BODY_BYTES } from "#server/request-guards";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { cartRoutes } from "./cart";
@@ -11,7 +11,7 @@ import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 import { wisdomRoutes } from "./wisdom";
-import type { AppServices } from "../services";
+import type { AppServices } from "#server/services";
 
 /** Everything under /api: JSON in, JSON out, errors in the envelope of docs/architecture.md. */
 export function createApiRouter(services: AppServices): Router {

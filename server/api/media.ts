@@ -1,11 +1,11 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type Response } from "express";
-import { CATALOG_BUCKET } from "~/models/catalogue-images.server";
-import { MAX_PHOTO_BYTES, saveProfilePhoto } from "~/models/profile-photo.server";
-import { getUser } from "~/models/session.server";
-import { AVATAR_BUCKET, StorageError } from "~/services/storage/storage.server";
-import { errorBody, type ErrorStatus } from "../errors";
-import type { AppServices } from "../services";
+import { MAX_PHOTO_BYTES, saveProfilePhoto } from "#app/models/accounts/profile-photo.server";
+import { getUser } from "#app/models/accounts/session.server";
+import { CATALOG_BUCKET } from "#app/models/catalogue/catalogue-images.server";
+import { AVATAR_BUCKET, StorageError } from "#app/services/storage/storage.server";
+import { errorBody, type ErrorStatus } from "#server/errors";
+import type { AppServices } from "#server/services";
 
 const STORAGE_STATUS: Record<StorageError["code"], ErrorStatus> = {
   unknown: 500,

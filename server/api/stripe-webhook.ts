@@ -1,13 +1,13 @@
 import express, { Router } from "express";
 import Stripe from "stripe";
-import { declineKeys, recordDecline } from "~/models/card-testing.server";
-import { handleStripeEvent } from "~/models/stripe-events.server";
-import { ApiError } from "../errors";
-import type { AppServices } from "../services";
+import { declineKeys, recordDecline } from "#app/models/orders/card-testing.server";
+import { handleStripeEvent } from "#app/models/orders/stripe-events.server";
+import { ApiError } from "#server/errors";
+import type { AppServices } from "#server/services";
 
 /**
  * Stripe webhooks: the signature is checked on the raw body, then the event is handled by the
- * model (app/models/stripe-events.server.ts), which records it as handled only with the change
+ * model (app/models/orders/stripe-events.server.ts), which records it as handled only with the change
  * it causes. A failure on our side answers 5xx (the error handler), so Stripe retries it; a
  * signed event we cannot read is a 400 and changes nothing.
  */

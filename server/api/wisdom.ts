@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { askReefWisdom } from "~/models/wisdom.server";
-import { parseBody } from "../validate";
-import type { AppServices } from "../services";
+import { askReefWisdom } from "#app/models/wisdom/wisdom.server";
+import { parseBody } from "#server/validate";
+import type { AppServices } from "#server/services";
 
 const AskSchema = z.object({
   question: z

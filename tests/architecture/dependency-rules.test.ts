@@ -37,25 +37,30 @@ function cruise(cwd: string, outputType: "err" | "json" = "err") {
 /** A tree laid out like the shop's, each planted break in a module of its own. */
 const PLANTED: Record<string, string> = {
   "tsconfig.json": JSON.stringify({
-    compilerOptions: { module: "ES2022", moduleResolution: "bundler", baseUrl: ".", paths: { "~/*": ["./app/*"] } },
+    compilerOptions: {
+      module: "ES2022",
+      moduleResolution: "bundler",
+      baseUrl: ".",
+      paths: { "#app/*": ["./app/*"], "#server/*": ["./server/*"] },
+    },
   }),
   // Allowed: each points down.
-  "app/routes/home.tsx": 'import { Price } from "~/components/price";\nexport const Home = () => Price(1);\n',
+  "app/routes/home.tsx": 'import { Price } from "#app/components/price";\nexport const Home = () => Price(1);\n',
   "app/components/price.tsx":
-    'import { cents } from "~/domain/money";\nexport const Price = (n: number) => cents(n);\n',
+    'import { cents } from "#app/domain/money";\nexport const Price = (n: number) => cents(n);\n',
   "app/models/cart.server.ts":
     'import { cents } from "../domain/money";\nexport interface Cart { total: number }\nexport const total = cents(0);\n',
   "app/domain/money.ts": "export const cents = (n: number) => n * 100;\n",
   "server/errors.ts": "export const errorBody = (message: string) => ({ error: { message } });\n",
   "server/app.ts":
-    'import { total } from "~/models/cart.server";\nimport { errorBody } from "./errors";\nexport const app = [total, errorBody];\n',
+    'import { total } from "#app/models/cart.server";\nimport { errorBody } from "./errors";\nexport const app = [total, errorBody];\n',
   "database/db.server.ts": 'import { cents } from "../app/domain/money";\nexport const zero = cents(0);\n',
   // Upward: the domain names a use case's type (a type-only import counts too).
   "app/domain/discount.ts":
-    'import type { Cart } from "~/models/cart.server";\nexport const discount = (cart: Cart) => cart.total / 10;\n',
+    'import type { Cart } from "#app/models/cart.server";\nexport const discount = (cart: Cart) => cart.total / 10;\n',
   // Upward: a use case speaks HTTP through the Express edge.
-  "app/models/checkout.server.ts":
-    'import { errorBody } from "../../server/errors";\nexport const refuse = () => errorBody("no");\n',
+  "app/models/orders/checkout.server.ts":
+    'import { errorBody } from "#server/errors";\nexport const refuse = () => errorBody("no");\n',
   // A cycle: two components that import each other.
   "app/components/cart-actions.ts":
     'import { useCart } from "./cart-context";\nexport const actions = () => useCart();\n',
@@ -84,7 +89,7 @@ describe("the dependency rules", () => {
         "domain-imports-down: app/domain/discount.ts → app/models/cart.server.ts",
         "every-module-in-a-layer: app/helpers.ts → app/domain/money.ts",
         "no-circular: app/components/cart-actions.ts → app/components/cart-context.ts",
-        "nothing-imports-server: app/models/checkout.server.ts → server/errors.ts",
+        "nothing-imports-server: app/models/orders/checkout.server.ts → server/errors.ts",
       ]);
       // As `npm run deps` runs it, the check fails, so `npm run validate` stops there.
       const plain = cruise(planted);

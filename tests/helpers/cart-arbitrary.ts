@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { addCombo, addLine, EMPTY_CART, type CartState, type CatalogueSnapshot } from "~/domain/cart";
+import { addCombo, addLine, EMPTY_CART, type CartState, type CatalogueSnapshot } from "#app/domain/cart";
 
 /**
  * Any cart a shopper could build in the browser from `catalogue`: plain lines, bundles and combos,

@@ -1,5 +1,5 @@
-import { invalidateCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import type { Database } from "../../database/schema";
+import { invalidateCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import type { Database } from "#database/schema";
 import type { Kysely, Updateable } from "kysely";
 
 /**

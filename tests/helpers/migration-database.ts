@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { Migrator } from "kysely";
 import { inject } from "vitest";
-import { openDatabase } from "../../database/db.server";
-import { migrations } from "../../database/migrate.server";
+import { openDatabase } from "#database/db.server";
+import { migrations } from "#database/migrate.server";
 import { testDatabaseKind, testPostgresUrl } from "./test-database";
 
 /**

@@ -1,7 +1,7 @@
 import net from "node:net";
-import { createHttpApp } from "../../server/http";
-import { mountPages } from "../../server/pages";
-import type { AppServices } from "../../server/services";
+import { createHttpApp } from "#server/http";
+import { mountPages } from "#server/pages";
+import type { AppServices } from "#server/services";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 

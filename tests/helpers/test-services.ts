@@ -3,14 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { parseConfig } from "~/config.server";
-import { openDatabase } from "../../database/db.server";
-import { createHttpApp } from "../../server/http";
-import { createServices, type AppServices } from "../../server/services";
+import { parseConfig } from "#app/config.server";
+import { openDatabase } from "#database/db.server";
+import { createHttpApp } from "#server/http";
+import { createServices, type AppServices } from "#server/services";
 import { testDatabaseKind, testPostgresUrl } from "./test-database";
+import type { Clock } from "#app/domain/clock";
+import type { PaymentProvider } from "#app/services/payments/provider";
 import type { Logger } from "pino";
-import type { Clock } from "~/domain/clock";
-import type { PaymentProvider } from "~/services/payments/provider";
 
 /**
  * Real services on a real database of the run's kind: a fresh SQLite file, or a fresh

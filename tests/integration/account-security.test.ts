@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listCustomerOrders } from "~/models/customers.server";
-import { getUser } from "~/models/session.server";
+import { listCustomerOrders } from "#app/models/accounts/customers.server";
+import { getUser } from "#app/models/accounts/session.server";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const PUBLIC_URL = "http://localhost:3000";
 
@@ -185,7 +185,7 @@ describe(`sign-up, reset links, administrators on ${testDatabaseKind()}`, () => 
   });
 
   it("the last administrator can't delete their account or lose the role; with a second one they can", async () => {
-    const { promoteToAdmin } = await import("~/models/admin-users.server");
+    const { promoteToAdmin } = await import("#app/models/back-office/users.server");
     await promoteToAdmin(t.services, { email: "boss@example.com", password: "boss1234" });
     const boss = client();
     expect((await boss.call("/sign-in/email", { email: "boss@example.com", password: "boss1234" })).status).toBe(200);
@@ -221,7 +221,7 @@ describe(`sign-up, reset links, administrators on ${testDatabaseKind()}`, () => 
         })
       ).status,
     ).toBe(201);
-    const { promoteToAdmin } = await import("~/models/admin-users.server");
+    const { promoteToAdmin } = await import("#app/models/back-office/users.server");
     const made = await promoteToAdmin(t.services, { email: "cli.owner@example.com", password: "owner123" });
     expect(made.created).toBe(true);
     const accountMails = (await mailsTo(t.services, "cli.owner@example.com")).filter(

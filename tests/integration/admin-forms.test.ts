@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { CHECK_FIELDS, type FormResult } from "~/domain/forms";
-import { FORM_OUT_OF_DATE } from "~/forms/hidden-fields";
-import { formData } from "~/forms/test-form";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import * as catalogue from "~/routes/admin/catalogue";
-import * as customers from "~/routes/admin/customers";
-import * as diagnostics from "~/routes/admin/diagnostics";
-import * as images from "~/routes/admin/images";
-import * as messages from "~/routes/admin/messages";
-import * as newOrder from "~/routes/admin/new-order";
-import * as order from "~/routes/admin/order";
-import * as outbox from "~/routes/admin/outbox";
+import { fixedClock } from "#app/domain/clock";
+import { CHECK_FIELDS, type FormResult } from "#app/domain/forms";
+import { FORM_OUT_OF_DATE } from "#app/forms/hidden-fields";
+import { formData } from "#app/forms/test-form";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import * as catalogue from "#app/routes/admin/catalogue";
+import * as customers from "#app/routes/admin/customers";
+import * as diagnostics from "#app/routes/admin/diagnostics";
+import * as images from "#app/routes/admin/images";
+import * as messages from "#app/routes/admin/messages";
+import * as newOrder from "#app/routes/admin/new-order";
+import * as order from "#app/routes/admin/order";
+import * as outbox from "#app/routes/admin/outbox";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 /** Zod's wording or a field's path before its message: what the old actions let through. */
 const JARGON =

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock, type Clock } from "~/domain/clock";
-import { getDashboardStats, type DashboardStats } from "~/models/admin-stats.server";
+import { fixedClock, type Clock } from "#app/domain/clock";
+import { getDashboardStats, type DashboardStats } from "#app/models/back-office/stats.server";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { buy, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const DECLINED = "4000000000000002";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
+import { fixedClock } from "#app/domain/clock";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/stats"],
@@ -214,7 +214,7 @@ describe(`back office on ${testDatabaseKind()}`, () => {
   });
 
   it("records an external order with reserved stock and paid-as-external", async () => {
-    const { recordExternalOrder } = await import("~/models/admin-new-order.server");
+    const { recordExternalOrder } = await import("#app/models/back-office/new-order.server");
     const result = await recordExternalOrder(
       services,
       {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
   const row = await services.database.db
@@ -183,7 +183,7 @@ describe(`accounts on ${testDatabaseKind()}`, () => {
       }),
     });
     expect(res.status).toBe(403);
-    const { authErrorCode } = await import("~/domain/auth-errors");
+    const { authErrorCode } = await import("#app/domain/auth-errors");
     expect(authErrorCode(res.status, (await res.json()).code)).toBe("unauthorized-domain");
   });
 
@@ -253,7 +253,7 @@ describe(`administrators and bans on ${testDatabaseKind()}`, () => {
   });
 
   it("create-admin makes an administrator who can ban a customer; the banned customer is signed out and refused", async () => {
-    const { promoteToAdmin } = await import("~/models/admin-users.server");
+    const { promoteToAdmin } = await import("#app/models/back-office/users.server");
     const created = await promoteToAdmin(services, { email: "Owner@Example.com", password: "owner123" });
     expect(created).toMatchObject({ created: true, email: "owner@example.com" });
     expect((await promoteToAdmin(services, { email: "owner@example.com", password: "owner456" })).created).toBe(false);
@@ -277,7 +277,7 @@ describe(`administrators and bans on ${testDatabaseKind()}`, () => {
       password: "troll123",
     });
     expect(again.status).toBe(403);
-    const { authErrorCode } = await import("~/domain/auth-errors");
+    const { authErrorCode } = await import("#app/domain/auth-errors");
     expect(authErrorCode(again.status, again.json.code)).toBe("user-disabled");
 
     // A customer cannot use the admin endpoints.
@@ -301,8 +301,8 @@ describe(`email verification, change of email and account deletion on ${testData
 
   it("guest orders with the same email join the history only once the email is verified", async () => {
     const { buy } = await import("../helpers/checkout-client");
-    const { listCustomerOrders } = await import("~/models/customers.server");
-    const { getUser } = await import("~/models/session.server");
+    const { listCustomerOrders } = await import("#app/models/accounts/customers.server");
+    const { getUser } = await import("#app/models/accounts/session.server");
     // A guest order placed before the account exists (checkout-client buys as reefer@example.com).
     expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
 

@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { listOutbox, outboxMessage, retryMail } from "~/models/admin-outbox.server";
-import { CATALOG_BUCKET, listProductPhotos } from "~/models/catalogue-images.server";
-import { getProduct } from "~/models/catalogue.server";
+import { fixedClock } from "#app/domain/clock";
 import {
   attachStudioImage,
   createStudioImage,
   generateImage,
   ImageStudioError,
   type ImageApiConfig,
-} from "~/models/image-studio.server";
-import { packingSlip } from "~/models/packing-slip.server";
+} from "#app/models/back-office/image-studio.server";
+import { listOutbox, outboxMessage, retryMail } from "#app/models/back-office/outbox.server";
+import { CATALOG_BUCKET, listProductPhotos } from "#app/models/catalogue/catalogue-images.server";
+import { getProduct } from "#app/models/catalogue/catalogue.server";
+import { packingSlip } from "#app/models/orders/packing-slip.server";
 import { buy } from "../helpers/checkout-client";
 import { startImageApiPeer } from "../helpers/image-api-peer";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 describe(`back office: outbox, packing slip and image studio on ${testDatabaseKind()}`, () => {
   let services: AppServices;

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declineKeys, declineWait, recordDecline } from "~/models/card-testing.server";
-import { clientKey } from "~/models/orders.server";
-import { DECLINE_BACKOFF, declineWaitSeconds } from "~/services/rate-limit.server";
+import { declineKeys, declineWait, recordDecline } from "#app/models/orders/card-testing.server";
+import { clientKey } from "#app/models/orders/orders.server";
+import { DECLINE_BACKOFF, declineWaitSeconds } from "#app/services/rate-limit.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -21,7 +21,7 @@ describe(`the card-decline backoff in Redis, on ${testDatabaseKind()}`, () => {
 
   beforeAll(async () => {
     a = await createTestServices({ clock, env: { REDIS_URL, RATE_LIMITS: "on" } });
-    const { createServices } = await import("../../server/services");
+    const { createServices } = await import("#server/services");
     b = await createServices({ ...a.config }, { database: a.database, clock });
     expect(a.kv).not.toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { declineKeys, declineWait, recordDecline } from "~/models/card-testing.server";
-import { clientKey } from "~/models/orders.server";
+import { declineKeys, declineWait, recordDecline } from "#app/models/orders/card-testing.server";
+import { clientKey } from "#app/models/orders/orders.server";
 import { ADDRESS, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCart, type CatalogueSnapshot } from "~/domain/cart";
-import { fixedClock } from "~/domain/clock";
-import { centsToDollars } from "~/domain/money";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
+import { priceCart, type CatalogueSnapshot } from "#app/domain/cart";
+import { fixedClock } from "#app/domain/clock";
+import { centsToDollars } from "#app/domain/money";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { arbitraryCart, cartItems } from "../helpers/cart-arbitrary";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
+import { fixedClock } from "#app/domain/clock";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const SPEC_PRODUCTS = [
   { id: "october-special", price: 29.95, originalPrice: null, quantity: 100, weight: 300, category: "special" },

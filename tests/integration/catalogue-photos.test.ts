@@ -1,21 +1,21 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { type FormResult } from "~/domain/forms";
-import { formData } from "~/forms/test-form";
-import { promoteToAdmin } from "~/models/admin-users.server";
+import { fixedClock } from "#app/domain/clock";
+import { type FormResult } from "#app/domain/forms";
+import { formData } from "#app/forms/test-form";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
 import {
   CATALOG_BUCKET,
   finalizeRemovedPhotos,
   listProductPhotos,
   PHOTO_UNDO_MS,
-} from "~/models/catalogue-images.server";
-import { getProduct } from "~/models/catalogue.server";
-import * as catalogue from "~/routes/admin/catalogue";
+} from "#app/models/catalogue/catalogue-images.server";
+import { getProduct } from "#app/models/catalogue/catalogue.server";
+import * as catalogue from "#app/routes/admin/catalogue";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = "2026-11-21T12:00:00Z";
 const PRODUCT = "premium-chaeto";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { StockChangedMeanwhile, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { fixedClock } from "#app/domain/clock";
+import { StockChangedMeanwhile, updateCatalogueItem } from "#app/models/back-office/catalogue.server";
 import {
   CATALOGUE_SNAPSHOT_MAX_AGE_MS,
   invalidateCatalogueSnapshot,
   loadCatalogueSnapshot,
-} from "~/models/catalogue-snapshot.server";
+} from "#app/models/catalogue/catalogue-snapshot.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

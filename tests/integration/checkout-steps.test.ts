@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { recordExternalOrder } from "~/models/admin-new-order.server";
+import { fixedClock } from "#app/domain/clock";
+import { recordExternalOrder } from "#app/models/back-office/new-order.server";
 import {
   chargeStep,
   completePaymentStep,
@@ -8,8 +8,8 @@ import {
   priceStep,
   withIdempotencyKey,
   type PriceOutcome,
-} from "~/models/checkout.server";
-import { getOrder } from "~/models/orders.server";
+} from "#app/models/orders/checkout.server";
+import { getOrder } from "#app/models/orders/orders.server";
 import { ADDRESS, card, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { expireDueOrders } from "~/models/order-lifecycle.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
+import { fixedClock } from "#app/domain/clock";
+import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { buy, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { Clock } from "~/domain/clock";
+import type { Clock } from "#app/domain/clock";
+import type { AppServices } from "#server/services";
 
 describe(`newsletter and contact on ${testDatabaseKind()}`, () => {
   let now = new Date("2026-11-21T12:00:00Z");

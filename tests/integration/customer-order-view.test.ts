@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { performOrderAction } from "~/models/admin-orders.server";
-import * as orderPage from "~/routes/order-confirmation";
+import { performOrderAction } from "#app/models/back-office/orders.server";
+import * as orderPage from "#app/routes/order-confirmation";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

@@ -3,7 +3,7 @@ import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 describe(`customers made from orders and accounts, and message threads, on ${testDatabaseKind()}`, () => {
   let services: AppServices;
@@ -28,7 +28,7 @@ describe(`customers made from orders and accounts, and message threads, on ${tes
   };
 
   it("lists every guest buyer with their orders, spend and last order, beside accounts; declined checkouts don't count", async () => {
-    const { listCustomers, getCustomer } = await import("~/models/admin-customers.server");
+    const { listCustomers, getCustomer } = await import("#app/models/back-office/customers.server");
     const a = await order("Guest.Buyer@example.com", "Gus Guest", 1);
     const b = await order("guest.buyer@example.com", "Gus Guest", 2);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -69,7 +69,7 @@ describe(`customers made from orders and accounts, and message threads, on ${tes
 
     // A customer whose only order was cancelled is still found (0 bought), to answer their message.
     const cancelled = await order("Bob.Cancel@example.com", "Bob Cancel", 1);
-    const { performOrderAction } = await import("~/models/admin-orders.server");
+    const { performOrderAction } = await import("#app/models/back-office/orders.server");
     await performOrderAction(services, cancelled.body.order.id, { action: "cancel" }, "owner@example.com");
     expect((await listCustomers(services.database.db, { q: "bob" })).customers).toEqual([
       expect.objectContaining({ email: "bob.cancel@example.com", name: "Bob Cancel", orders: 0, spentCents: 0 }),
@@ -77,8 +77,8 @@ describe(`customers made from orders and accounts, and message threads, on ${tes
   });
 
   it("a reply is recorded under its message and mailed once, however often the same form is posted", async () => {
-    const { submitContactMessage } = await import("~/models/contact.server");
-    const { listMessageThreads, replyToMessage } = await import("~/models/admin-messages.server");
+    const { submitContactMessage } = await import("#app/models/contact.server");
+    const { listMessageThreads, replyToMessage } = await import("#app/models/back-office/messages.server");
     await submitContactMessage(
       services.database.db,
       services.config,

@@ -4,14 +4,14 @@ import net from "node:net";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiRouter } from "../../server/api";
-import { mediaRoutes } from "../../server/api/media";
-import { createLogger } from "../../server/logger";
+import { createApiRouter } from "#server/api";
+import { mediaRoutes } from "#server/api/media";
+import { createLogger } from "#server/logger";
 import { authClient } from "../helpers/auth-client";
 import { freePort, startPageServer, type PageServer } from "../helpers/page-server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 import type { ServerBuild } from "react-router";
 
 /**

@@ -4,7 +4,7 @@ import { authClient } from "../helpers/auth-client";
 import { freePort, startPageServer, type PageServer } from "../helpers/page-server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 /** Values that break naive handlers: odd numbers, huge and odd strings, prototype keys, deep nesting. */
 const nasty = fc.oneof(

@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listSubscribers } from "~/models/admin-community.server";
-import { listCustomers } from "~/models/admin-customers.server";
-import { messageCounts } from "~/models/admin-messages.server";
-import { listOrders, OrderFiltersSchema, ORDERS_COUNT_CAP } from "~/models/admin-orders.server";
-import { outboxKinds } from "~/models/admin-outbox.server";
+import { listSubscribers } from "#app/models/back-office/community.server";
+import { listCustomers } from "#app/models/back-office/customers.server";
+import { messageCounts } from "#app/models/back-office/messages.server";
+import { listOrders, OrderFiltersSchema, ORDERS_COUNT_CAP } from "#app/models/back-office/orders.server";
+import { outboxKinds } from "#app/models/back-office/outbox.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { Database } from "../../database/schema";
-import type { AppServices } from "../../server/services";
+import type { Database } from "#database/schema";
+import type { AppServices } from "#server/services";
 import type { Insertable, Kysely } from "kysely";
 
 /** More guests than either database takes bind parameters in one statement (32 766 / 65 535). */

@@ -1,11 +1,11 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "#server/logger";
 import { authClient } from "../helpers/auth-client";
 import { freePort, startPageServer, type PageServer } from "../helpers/page-server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, useTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 

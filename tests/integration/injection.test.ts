@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";

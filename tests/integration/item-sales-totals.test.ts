@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ActionRefused, performOrderAction } from "~/models/admin-orders.server";
-import { countItemSales, readItemSales } from "~/models/item-sales.server";
-import { expireDueOrders, OrderTransitionError } from "~/models/order-lifecycle.server";
+import { ActionRefused, performOrderAction } from "#app/models/back-office/orders.server";
+import { countItemSales, readItemSales } from "#app/models/catalogue/item-sales.server";
+import { expireDueOrders, OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
-import type { OrderAction } from "~/domain/order-actions";
+import type { OrderAction } from "#app/domain/order-actions";
 
 const ITEMS = [
   { kind: "product", id: "premium-chaeto", quantity: 1 },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseListingQuery } from "~/domain/catalogue-filter";
-import { fixedClock } from "~/domain/clock";
-import { performOrderAction } from "~/models/admin-orders.server";
-import { catalogueListing } from "~/models/catalogue-listing.server";
-import { loadListingRanks } from "~/models/listing-ranks.server";
+import { parseListingQuery } from "#app/domain/catalogue-filter";
+import { fixedClock } from "#app/domain/clock";
+import { performOrderAction } from "#app/models/back-office/orders.server";
+import { catalogueListing } from "#app/models/catalogue/catalogue-listing.server";
+import { loadListingRanks } from "#app/models/catalogue/listing-ranks.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { formData } from "~/forms/test-form";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import * as adminMessages from "~/routes/admin/messages";
-import * as adminOrder from "~/routes/admin/order";
-import * as forgotPassword from "~/routes/forgot-password";
-import * as newsletter from "~/routes/newsletter";
-import * as profile from "~/routes/profile";
-import * as signUp from "~/routes/sign-up";
-import * as thankYou from "~/routes/thankyou";
+import { fixedClock } from "#app/domain/clock";
+import { formData } from "#app/forms/test-form";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import * as adminMessages from "#app/routes/admin/messages";
+import * as adminOrder from "#app/routes/admin/order";
+import * as forgotPassword from "#app/routes/forgot-password";
+import * as newsletter from "#app/routes/newsletter";
+import * as profile from "#app/routes/profile";
+import * as signUp from "#app/routes/sign-up";
+import * as thankYou from "#app/routes/thankyou";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { FormResult } from "~/domain/forms";
+import type { FormResult } from "#app/domain/forms";
+import type { AppServices } from "#server/services";
 
 /**
  * Every page that tells someone about an email tells the truth about it, from the shop's real mail

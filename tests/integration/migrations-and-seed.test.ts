@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, currentMigration, migrations } from "../../database/migrate.server";
-import { seedCatalogue } from "../../database/seed/seed.server";
+import { migrateToLatest, currentMigration, migrations } from "#database/migrate.server";
+import { seedCatalogue } from "#database/seed/seed.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 describe(`migrations and seed on ${testDatabaseKind()}`, () => {
   let services: AppServices;

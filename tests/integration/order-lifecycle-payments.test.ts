@@ -1,15 +1,20 @@
 import http from "node:http";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { formatCents } from "~/domain/money";
-import { listOrders, OrderFiltersSchema, orderHistory, performOrderAction } from "~/models/admin-orders.server";
-import { expireDueOrders } from "~/models/order-lifecycle.server";
-import { getOrder } from "~/models/orders.server";
+import { fixedClock } from "#app/domain/clock";
+import { formatCents } from "#app/domain/money";
+import {
+  listOrders,
+  OrderFiltersSchema,
+  orderHistory,
+  performOrderAction,
+} from "#app/models/back-office/orders.server";
+import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
+import { getOrder } from "#app/models/orders/orders.server";
 import { ADDRESS, buy, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer, useTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const WEBHOOK_SECRET = "whsec_test_lazyreefer_lifecycle";

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCart } from "~/domain/cart";
-import { cartFromItems } from "~/domain/cart-items";
-import { fixedClock } from "~/domain/clock";
-import { formatCents } from "~/domain/money";
-import { ORDER_EVENT_TYPES, type OrderEventInput, type OrderEventType } from "~/domain/order-lifecycle";
-import { ORDER_STATUSES, type OrderStatus } from "~/domain/order-status";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { OrderTransitionError, transition } from "~/models/order-lifecycle.server";
-import { renderQueuedMail } from "~/models/order-mails.server";
-import { getOrder, placeOrder } from "~/models/orders.server";
-import { settleDueRefunds, settleRefund } from "~/models/refunds.server";
+import { priceCart } from "#app/domain/cart";
+import { cartFromItems } from "#app/domain/cart-items";
+import { fixedClock } from "#app/domain/clock";
+import { formatCents } from "#app/domain/money";
+import { ORDER_EVENT_TYPES, type OrderEventInput, type OrderEventType } from "#app/domain/order-lifecycle";
+import { ORDER_STATUSES, type OrderStatus } from "#app/domain/order-status";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { OrderTransitionError, transition } from "#app/models/orders/order-lifecycle.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import { getOrder, placeOrder } from "#app/models/orders/orders.server";
+import { settleDueRefunds, settleRefund } from "#app/models/orders/refunds.server";
 import { authClient } from "../helpers/auth-client";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { ADDRESS } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { TestPaymentProvider } from "~/services/payments/test-provider.server";
+import type { TestPaymentProvider } from "#app/services/payments/test-provider.server";
+import type { AppServices } from "#server/services";
 
 /**
  * Every (state, event) pair of the order lifecycle against a real database: the allowed ones
@@ -227,7 +227,7 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
   });
 
   it("the back office offers exactly the allowed events as actions", async () => {
-    const { availableActions } = await import("~/models/admin-orders.server");
+    const { availableActions } = await import("#app/models/back-office/orders.server");
     for (const status of ORDER_STATUSES) {
       const order = await orderIn(status);
       const offered = availableActions(order, NOW).filter((a) => a !== "note");
@@ -301,7 +301,7 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
   );
 
   it("a note sent twice (a reload of the post, a double submit) is kept once; another note, or the same from someone else, is kept", async () => {
-    const { performOrderAction, listOrderNotes } = await import("~/models/admin-orders.server");
+    const { performOrderAction, listOrderNotes } = await import("#app/models/back-office/orders.server");
     const order = await orderIn("paid");
     const note = (body: string, actor = "owner@example.com") =>
       performOrderAction(services, order.id, { action: "note", body }, actor);
@@ -317,7 +317,7 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
   });
 
   it("a partial refund sent again after another refund (a reload, a second tab) refunds nothing; cancelling then mails what the cancellation itself refunds", async () => {
-    const { performOrderAction, ActionRefused } = await import("~/models/admin-orders.server");
+    const { performOrderAction, ActionRefused } = await import("#app/models/back-office/orders.server");
     const order = await orderIn("paid");
     const act = (expectedRefundedCents: number) =>
       performOrderAction(

@@ -1,13 +1,13 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpTransport, deliverDueMail } from "~/services/mail/sender.server";
-import { startWorker } from "../../server/worker";
+import { smtpTransport, deliverDueMail } from "#app/services/mail/sender.server";
+import { startWorker } from "#server/worker";
 import { buy } from "../helpers/checkout-client";
 import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { Clock } from "~/domain/clock";
+import type { Clock } from "#app/domain/clock";
+import type { AppServices } from "#server/services";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

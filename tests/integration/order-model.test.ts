@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { priceCart } from "~/domain/cart";
-import { cartFromItems } from "~/domain/cart-items";
-import { fixedClock } from "~/domain/clock";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { transitionIfAllowed } from "~/models/order-lifecycle.server";
-import { getOrder, placeOrder } from "~/models/orders.server";
+import { priceCart } from "#app/domain/cart";
+import { cartFromItems } from "#app/domain/cart-items";
+import { fixedClock } from "#app/domain/clock";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { transitionIfAllowed } from "#app/models/orders/order-lifecycle.server";
+import { getOrder, placeOrder } from "#app/models/orders/orders.server";
 import { ADDRESS } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";

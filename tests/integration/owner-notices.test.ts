@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { formData } from "~/forms/test-form";
-import { promoteToAdmin } from "~/models/admin-users.server";
-import * as dashboard from "~/routes/admin/dashboard";
-import * as diagnostics from "~/routes/admin/diagnostics";
-import * as packingSlip from "~/routes/admin/packing-slip";
+import { fixedClock } from "#app/domain/clock";
+import { formData } from "#app/forms/test-form";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import * as dashboard from "#app/routes/admin/dashboard";
+import * as diagnostics from "#app/routes/admin/diagnostics";
+import * as packingSlip from "#app/routes/admin/packing-slip";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { FormResult } from "~/domain/forms";
+import type { FormResult } from "#app/domain/forms";
+import type { AppServices } from "#server/services";
 
 /**
  * What the owner is told about the shop's own settings, through the back-office routes' loaders

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueChanged, catalogueGeneration, watchCatalogue } from "~/models/catalogue-snapshot.server";
-import { loader as productLoader } from "~/routes/product";
-import { createHttpApp } from "../../server/http";
-import { pageCache } from "../../server/page-cache";
+import { catalogueChanged, catalogueGeneration, watchCatalogue } from "#app/models/catalogue/catalogue-snapshot.server";
+import { loader as productLoader } from "#app/routes/product";
+import { createHttpApp } from "#server/http";
+import { pageCache } from "#server/page-cache";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 import type http from "node:http";
 
 const PRODUCT = "premium-chaeto";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlan } from "~/domain/plan";
-import { bundleView } from "~/models/catalogue-view";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { loader as planLoader } from "~/routes/plan";
+import { buildPlan } from "#app/domain/plan";
+import { bundleView } from "#app/models/catalogue/catalogue-view";
+import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { loader as planLoader } from "#app/routes/plan";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 /** The plan page's loader as the server calls it, over the real catalogue. */
 describe(`the plan recommends what can be bought now, ${testDatabaseKind()}`, () => {

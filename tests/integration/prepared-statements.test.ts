@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../database/db.server";
-import { migrateToLatest } from "../../database/migrate.server";
+import { openDatabase, type DatabaseHandle } from "#database/db.server";
+import { migrateToLatest } from "#database/migrate.server";
 import { testDatabaseKind, testPostgresUrl } from "../helpers/test-database";
 
 /** PostgreSQL: writes go as named prepared statements (database/db.server.ts), reads do not. */

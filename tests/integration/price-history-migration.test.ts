@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle } from "../../database/db.server";
+import { type DatabaseHandle } from "#database/db.server";
 import { databaseMigratedTo } from "../helpers/migration-database";
 import { testDatabaseKind } from "../helpers/test-database";
 import type { Migrator, Kysely } from "kysely";

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCart, productDemand, type CartState } from "~/domain/cart";
-import { fixedClock } from "~/domain/clock";
-import { centsToDollars } from "~/domain/money";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { transition } from "~/models/order-lifecycle.server";
+import { priceCart, productDemand, type CartState } from "#app/domain/cart";
+import { fixedClock } from "#app/domain/clock";
+import { centsToDollars } from "#app/domain/money";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { transition } from "#app/models/orders/order-lifecycle.server";
 import { arbitraryCart, cartItems } from "../helpers/cart-arbitrary";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

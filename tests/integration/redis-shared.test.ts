@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -17,7 +17,7 @@ describe(`rate limits and sessions shared through Redis, on ${testDatabaseKind()
   beforeAll(async () => {
     a = await createTestServices({ env: { REDIS_URL, RATE_LIMITS: "on" } });
     // The second instance shares the first one's database handle and secret.
-    const { createServices } = await import("../../server/services");
+    const { createServices } = await import("#server/services");
     b = await createServices({ ...a.config }, { database: a.database });
     serverA = await startTestServer(a);
     serverB = await startTestServer(b);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixedClock, type Clock } from "~/domain/clock";
-import { promoteToAdmin } from "~/models/admin-users.server";
+import { fixedClock, type Clock } from "#app/domain/clock";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { startWorker } from "#server/worker";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import { startWorker } from "../../server/worker";
+import type { AppServices } from "#server/services";
 
 const DAY = 86_400_000;
 const START = new Date("2026-11-01T12:00:00Z");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/domain/clock";
-import { invalidateCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { searchShop } from "~/models/search.server";
+import { fixedClock } from "#app/domain/clock";
+import { invalidateCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { searchShop } from "#app/models/catalogue/search.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateCatalogueItem } from "~/models/admin-catalogue.server";
-import { loader as homeLoader } from "~/routes/home";
-import { loader as productLoader } from "~/routes/product";
-import { loader as productsLoader } from "~/routes/products";
-import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { updateCatalogueItem } from "#app/models/back-office/catalogue.server";
+import { loader as homeLoader } from "#app/routes/home";
+import { loader as productLoader } from "#app/routes/product";
+import { loader as productsLoader } from "#app/routes/products";
+import { loader as sitemapLoader } from "#app/routes/sitemap[.]xml";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
-import type { Clock } from "~/domain/clock";
+import type { Clock } from "#app/domain/clock";
+import type { AppServices } from "#server/services";
 
 const DURING = new Date("2024-10-31T23:59:00Z");
 const AFTER = new Date("2024-11-01T00:00:00Z");

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "~/config.server";
-import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
-import { createLocalStorage, StorageError, type ObjectStorage } from "~/services/storage/storage.server";
+import { parseConfig } from "#app/config.server";
+import { createS3Client, createS3Storage } from "#app/services/storage/s3.server";
+import { createLocalStorage, StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { startS3Peer, S3RVER_CREDENTIALS } from "../helpers/s3-peer";
 
 /**

@@ -1,10 +1,10 @@
 import net from "node:net";
 import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Client, createS3Storage } from "~/services/storage/s3.server";
-import { StorageError, type ObjectStorage } from "~/services/storage/storage.server";
+import { createS3Client, createS3Storage } from "#app/services/storage/s3.server";
+import { StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { startS3Peer, S3RVER_CREDENTIALS, type S3Peer } from "../helpers/s3-peer";
-import type { S3StorageConfig } from "~/services/storage/storage-url.server";
+import type { S3StorageConfig } from "#app/services/storage/storage-url.server";
 
 /** What only S3 has: key layout, its own headers, a bucket that can be missing, credentials, a network. */
 describe("S3 storage adapter against s3rver", () => {

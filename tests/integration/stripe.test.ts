@@ -1,11 +1,11 @@
 import http from "node:http";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker } from "../../server/worker";
+import { startWorker } from "#server/worker";
 import { ADDRESS, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const WEBHOOK_SECRET = "whsec_test_lazyreefer_webhook_secret";
 

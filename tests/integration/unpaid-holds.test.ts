@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expireDueOrders } from "~/models/order-lifecycle.server";
-import { loader as challengeLoader } from "~/routes/checkout-challenge";
+import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
+import { loader as challengeLoader } from "#app/routes/checkout-challenge";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { ADDRESS, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
-import type { AppServices } from "../../server/services";
+import type { AppServices } from "#server/services";
 
 const START = Date.parse("2026-11-21T12:00:00Z");
 const THREE_D_SECURE = "4000002500003155";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../database/db.server";
+import { openDatabase } from "#database/db.server";
 import { authClient } from "../helpers/auth-client";
 import { testPostgresUrl } from "../helpers/test-database";
 import { freePort, startServer, tempDataDir, type ServerProcess } from "./server-process";

@@ -1,5 +1,5 @@
 import { UserRound } from "lucide";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 import type { ReactNode } from "react";
 
 export function AuthCard({

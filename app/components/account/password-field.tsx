@@ -1,8 +1,8 @@
 import { Check, X } from "lucide";
 import { useRef, useState } from "react";
-import { useAdoptEarlyInput } from "~/components/cart/early-taps";
-import { Icon } from "~/components/ui/icon";
-import { checkPassword, type PasswordPolicy } from "~/domain/password-policy";
+import { useAdoptEarlyInput } from "#app/components/cart/early-taps";
+import { Icon } from "#app/components/ui/icon";
+import { checkPassword, type PasswordPolicy } from "#app/domain/password-policy";
 
 /** A password input that shows the policy's rules and ticks them off as the customer types. */
 export function PasswordField({

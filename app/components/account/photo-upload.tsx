@@ -1,8 +1,8 @@
 import { Camera, Loader2 } from "lucide";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useAdoptEarlyInput } from "~/components/cart/early-taps";
-import { Icon } from "~/components/ui/icon";
+import { useAdoptEarlyInput } from "#app/components/cart/early-taps";
+import { Icon } from "#app/components/ui/icon";
 
 /** Uploads a profile photo (checked, resized and stored by the server) and refreshes the page data. */
 export function PhotoUpload() {

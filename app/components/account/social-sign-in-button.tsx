@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "~/domain/auth-errors";
+import { AUTH_ERROR_MESSAGES, type AuthErrorCode } from "#app/domain/auth-errors";
 
 const POPUP = { width: 500, height: 600 };
 

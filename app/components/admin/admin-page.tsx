@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
+import { FormAlert } from "#app/components/account/auth-card";
+import type { FormResult } from "#app/domain/forms";
 import type { ReactNode } from "react";
-import type { FormResult } from "~/domain/forms";
 
 export interface AdminPageProps {
   /** The h1's id, which also names the section. */

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide";
 import { Form, Link, useLocation } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 import type { ReactNode } from "react";
 
 interface NavItem {

@@ -1,4 +1,4 @@
-import "~/components/cart/early-taps";
+import "#app/components/cart/early-taps";
 
 /**
  * The `data-early-submit` form the early-tap script held before hydration (app/components/cart/

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { TextAreaField } from "~/components/ui/field";
-import { formatDateTime } from "~/domain/dates";
-import { messageIntent, REPLY_LIMITS } from "~/forms/admin-messages";
+import { TextAreaField } from "#app/components/ui/field";
+import { formatDateTime } from "#app/domain/dates";
+import { messageIntent, REPLY_LIMITS } from "#app/forms/admin-messages";
 import { ActionResult } from "./admin-page";
 import { customerHref } from "./customer-actions";
-import type { FormResult } from "~/domain/forms";
-import type { MessageThread } from "~/models/admin-messages.server";
+import type { FormResult } from "#app/domain/forms";
+import type { MessageThread } from "#app/models/back-office/messages.server";
 
 /**
  * A customer's message with the shop's replies under it and a reply box. Its forms post to the page

@@ -1,5 +1,5 @@
-import { Field, SelectField, TextAreaField } from "~/components/ui/field";
-import { DETAIL_LIMITS, detailInput, PRODUCT_DETAIL_GROUPS, type DetailValue } from "~/forms/admin-product-details";
+import { Field, SelectField, TextAreaField } from "#app/components/ui/field";
+import { DETAIL_LIMITS, detailInput, PRODUCT_DETAIL_GROUPS, type DetailValue } from "#app/forms/admin-product-details";
 
 /**
  * A product's details (metadata) as typed fields with plain labels, and the rest as JSON in an

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { FormAlert } from "~/components/account/auth-card";
-import { useAdoptEarlyInput } from "~/components/cart/early-taps";
-import { photoIntent } from "~/forms/admin-catalogue-photos";
-import type { FormResult } from "~/domain/forms";
+import { FormAlert } from "#app/components/account/auth-card";
+import { useAdoptEarlyInput } from "#app/components/cart/early-taps";
+import { photoIntent } from "#app/forms/admin-catalogue-photos";
+import type { FormResult } from "#app/domain/forms";
 
 export interface StripPhoto {
   id: string;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatCents } from "~/domain/money";
+import { formatCents } from "#app/domain/money";
 
 /**
  * Revenue (bars) and paid orders (line) per UTC day for the admin dashboard.

@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import type { SetupWarning } from "~/models/mail-setup.server";
+import { Icon } from "#app/components/ui/icon";
+import type { SetupWarning } from "#app/models/mail-setup.server";
 
 /** What the shop's settings leave undone, at the top of a back-office page, in plain words. */
 export function SetupWarnings({ warnings }: { warnings: readonly SetupWarning[] }) {

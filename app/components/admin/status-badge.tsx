@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type OrderStatus } from "~/domain/order-status";
+import { STATUS_LABELS, type OrderStatus } from "#app/domain/order-status";
 
 const TONES: Record<OrderStatus, string> = {
   pending_payment: "bg-gold-light text-[#7a5300]",

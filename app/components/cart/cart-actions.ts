@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { stockClampMessage } from "~/components/quantity-stepper";
-import { notify } from "~/components/ui/toaster";
-import * as Cart from "~/domain/cart";
-import { formatCents } from "~/domain/money";
+import { stockClampMessage } from "#app/components/quantity-stepper";
+import { notify } from "#app/components/ui/toaster";
+import * as Cart from "#app/domain/cart";
+import { formatCents } from "#app/domain/money";
 import { useCart, type CartCore } from "./cart-core";
 
 declare global {

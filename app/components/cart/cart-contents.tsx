@@ -1,12 +1,12 @@
 import { Trash2 } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
-import { formatCents } from "~/domain/money";
-import { ProductImage } from "../product-image";
-import { QuantityStepper } from "../quantity-stepper";
+import { ProductImage } from "#app/components/product-image";
+import { QuantityStepper } from "#app/components/quantity-stepper";
+import { Icon } from "#app/components/ui/icon";
+import { formatCents } from "#app/domain/money";
 import { useCartActions } from "./cart-actions";
 import { EmptyCart } from "./empty-cart";
-import type { PricedLine } from "~/domain/cart";
+import type { PricedLine } from "#app/domain/cart";
 
 /** One cart component for the slide-over panel and the checkout page. */
 export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {

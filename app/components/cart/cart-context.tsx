@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { notify } from "~/components/ui/toaster";
-import { EMPTY_CART, type CartState, type CatalogueSnapshot } from "~/domain/cart-state";
+import { notify } from "#app/components/ui/toaster";
+import { EMPTY_CART, type CartState, type CatalogueSnapshot } from "#app/domain/cart-state";
 import { CartContext, type CartCore } from "./cart-core";
 import { CART_STORAGE_KEY, COMBOS_STORAGE_KEY, loadCart, saveCart } from "./cart-storage";
 import { markHydrated, takeEarly, takeEarlyTaps } from "./early-taps";

@@ -1,5 +1,5 @@
 import { createContext, useContext, type RefObject } from "react";
-import type { CartState, CatalogueSnapshot } from "~/domain/cart-state";
+import type { CartState, CatalogueSnapshot } from "#app/domain/cart-state";
 
 /**
  * The cart as every storefront page holds it: the stored lines, whether the panel is open, and

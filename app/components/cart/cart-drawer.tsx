@@ -1,8 +1,8 @@
 import { ShoppingBag } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Icon } from "~/components/ui/icon";
-import { whenIdle } from "~/components/ui/idle";
-import { itemCount } from "~/domain/cart-state";
+import { Icon } from "#app/components/ui/icon";
+import { whenIdle } from "#app/components/ui/idle";
+import { itemCount } from "#app/domain/cart-state";
 import { useCart } from "./cart-context";
 
 const loadPanel = () => import("./cart-panel");

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 import { CartContents } from "./cart-contents";
 import type { RefObject } from "react";
 

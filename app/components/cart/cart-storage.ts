@@ -1,4 +1,4 @@
-import type { CartState } from "~/domain/cart";
+import type { CartState } from "#app/domain/cart";
 
 /** Two keys, as in the original: one for plain lines, one for custom combos. */
 export const CART_STORAGE_KEY = "lazyReefer.cart";

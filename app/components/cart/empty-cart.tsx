@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide";
 import { Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 
 /** The empty cart, in the panel and at checkout: where to go next. */
 export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {

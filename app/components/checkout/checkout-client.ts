@@ -1,4 +1,4 @@
-import type { CartState } from "~/domain/cart";
+import type { CartState } from "#app/domain/cart";
 
 /** Contract items for a cart: ids and quantities only; the server prices them. */
 export function cartItems(cart: CartState) {

@@ -1,5 +1,5 @@
-import { EMPTY_CART } from "~/domain/cart-state";
-import { islandHtml } from "~/utils/island-html.server";
+import { EMPTY_CART } from "#app/domain/cart-state";
+import { islandHtml } from "#app/utils/island-html.server";
 import { CheckoutForm, type CheckoutFormProps } from "./checkout-form";
 
 /** What the form looks like before the browser has read the cart: the island hydrates this first. */

@@ -1,4 +1,4 @@
-import { islandRoot } from "../island-root";
+import { islandRoot } from "#app/components/island-root";
 import { CheckoutForm } from "./checkout-form";
 
 /** Loaded on first use: hydrates the server's HTML of the checkout form in place. */

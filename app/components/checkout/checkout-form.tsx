@@ -1,11 +1,11 @@
 import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Icon } from "~/components/ui/icon";
-import { cardFieldForRefusal, isTipsOnly } from "~/domain/checkout-rules";
-import { formatCents } from "~/domain/money";
-import { takeEarly } from "../cart/early-taps";
-import { Field, SelectField } from "../ui/field";
-import { whenIdle } from "../ui/idle";
+import { takeEarly } from "#app/components/cart/early-taps";
+import { Field, SelectField } from "#app/components/ui/field";
+import { Icon } from "#app/components/ui/icon";
+import { whenIdle } from "#app/components/ui/idle";
+import { cardFieldForRefusal, isTipsOnly } from "#app/domain/checkout-rules";
+import { formatCents } from "#app/domain/money";
 import { cartItems, isFailure, postJson } from "./checkout-client";
 import {
   forgetCheckoutFields,
@@ -15,8 +15,8 @@ import {
   restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
-import type { CartCore } from "../cart/cart-context";
-import type { Product } from "~/domain/catalogue";
+import type { CartCore } from "#app/components/cart/cart-context";
+import type { Product } from "#app/domain/catalogue";
 
 type Errors = Record<string, string>;
 

@@ -1,4 +1,4 @@
-import { CardSchema, CustomerSchema, ShippingAddressSchema } from "~/domain/checkout";
+import { CardSchema, CustomerSchema, ShippingAddressSchema } from "#app/domain/checkout";
 import type { z } from "zod";
 
 /*

@@ -1,7 +1,7 @@
 import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { Loader2, Lock } from "lucide";
 import { useEffect, useRef, useState } from "react";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 import { isFailure, postJson } from "./checkout-client";
 
 /**

@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "#app/components/ui/icon";
 
 export interface TestCardHint {
   number: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { cartItems, isFailure, postJson } from "./checkout-client";
-import type { CartState } from "~/domain/cart";
+import type { CartState } from "#app/domain/cart";
 
 export interface ServerQuote {
   lines: { kind: string; title: string; contents?: string[]; quantity: number; total: number; imageKey: string }[];

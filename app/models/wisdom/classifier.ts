@@ -11,7 +11,7 @@
  * it with the rest.
  */
 
-import { editDistance } from "../../domain/search";
+import { editDistance } from "#app/domain/search";
 
 /** Training text of one section, each piece with how much its words count. */
 export type ClassDocument = Array<{ terms: string[]; weight: number }>;

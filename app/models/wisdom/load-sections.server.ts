@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { renderMarkdown } from "../markdown.server";
+import { renderMarkdown } from "#app/models/content/markdown.server";
 import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument, type WisdomSection } from "./retriever";
 
 function loadDocument(file: string, kind: "guide" | "page"): WisdomSection[] {

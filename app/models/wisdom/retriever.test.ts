@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../markdown.server";
+import { renderMarkdown } from "#app/models/content/markdown.server";
 import { SECTION_ASKS } from "./asks";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import {

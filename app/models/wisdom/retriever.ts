@@ -16,7 +16,7 @@ import LEARNED_ASKS from "./learned-asks.json";
 import { createSpeller, isCommonEnglish } from "./spelling.server";
 import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
-import type { TextBlock } from "../markdown.server";
+import type { TextBlock } from "#app/models/content/markdown.server";
 
 export interface WisdomSection {
   /** Heading anchor of the section, unique within its document. */

@@ -1,4 +1,4 @@
-import { getPage, listGuides } from "../content.server";
+import { getPage, listGuides } from "#app/models/content/content.server";
 import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument, type WisdomSection } from "./retriever";
 
 // Apart from wisdom.server.ts, which searches the shop: the shop's search reads these sections too.

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { editDistance, typoBudget } from "~/domain/search";
+import { editDistance, typoBudget } from "#app/domain/search";
 
 const SCOWL_SIZES = [10, 20, 35, 40, 50, 55, 60, 70];
 

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { splitDetails } from "~/forms/admin-product-details";
+import { splitDetails } from "#app/forms/admin-product-details";
 import AdminCatalogue from "./catalogue";
 
 const common = { description: "Fast-growing macroalgae for the refugium.", quantity: 12, active: true, photos: [] };

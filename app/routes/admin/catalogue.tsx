@@ -1,33 +1,37 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { FormActions } from "~/components/admin/form-actions";
-import { ProductDetailsFields } from "~/components/admin/product-details-fields";
-import { ProductPhotos } from "~/components/admin/product-image-upload";
-import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
-import { Field, TextAreaField } from "~/components/ui/field";
-import { isOfferExpired } from "~/domain/availability";
-import { formatDateTime } from "~/domain/dates";
-import { formIntent, parseForm, resultFor } from "~/domain/forms";
-import { catalogImageUrl } from "~/domain/images";
-import { centsToDollars, formatCents } from "~/domain/money";
-import { REDUCTION_SHOWN_DAYS } from "~/domain/reference-price";
-import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "~/forms/admin-catalogue";
-import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "~/forms/admin-catalogue-photos";
-import { splitDetails } from "~/forms/admin-product-details";
-import { requireAdmin } from "~/models/admin-access.server";
-import { listStockMovements, StockChangedMeanwhile, updateCatalogueItem } from "~/models/admin-catalogue.server";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { FormActions } from "#app/components/admin/form-actions";
+import { ProductDetailsFields } from "#app/components/admin/product-details-fields";
+import { ProductPhotos } from "#app/components/admin/product-image-upload";
+import { useUnsavedChanges } from "#app/components/admin/unsaved-changes";
+import { Field, TextAreaField } from "#app/components/ui/field";
+import { isOfferExpired } from "#app/domain/availability";
+import { formatDateTime } from "#app/domain/dates";
+import { formIntent, parseForm, resultFor } from "#app/domain/forms";
+import { catalogImageUrl } from "#app/domain/images";
+import { centsToDollars, formatCents } from "#app/domain/money";
+import { REDUCTION_SHOWN_DAYS } from "#app/domain/reference-price";
+import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "#app/forms/admin-catalogue";
+import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "#app/forms/admin-catalogue-photos";
+import { splitDetails } from "#app/forms/admin-product-details";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import {
+  listStockMovements,
+  StockChangedMeanwhile,
+  updateCatalogueItem,
+} from "#app/models/back-office/catalogue.server";
 import {
   addProductPhoto,
   changeProductPhoto,
   finalizeRemovedPhotos,
   listProductPhotos,
   PHOTO_UNDO_MS,
-} from "~/models/catalogue-images.server";
-import { bundleView, type BundleView } from "~/models/catalogue-view";
-import { listBundles, listProducts } from "~/models/catalogue.server";
-import { StorageError } from "~/services/storage/storage.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
+} from "#app/models/catalogue/catalogue-images.server";
+import { bundleView, type BundleView } from "#app/models/catalogue/catalogue-view";
+import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { StorageError } from "#app/services/storage/storage.server";
+import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Back office" }];

@@ -1,19 +1,19 @@
 import { data, Link, useNavigation } from "react-router";
-import { AdminPage, AdminRouteError } from "~/components/admin/admin-page";
-import { CustomerActions } from "~/components/admin/customer-actions";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { MessageThreadCard } from "~/components/admin/message-thread";
-import { OrderStatusBadge } from "~/components/admin/status-badge";
-import { formatDate, formatDateTime } from "~/domain/dates";
-import { resultFor } from "~/domain/forms";
-import { formatCents } from "~/domain/money";
-import { messageIntent } from "~/forms/admin-messages";
-import { requireAdmin } from "~/models/admin-access.server";
-import { getCustomer } from "~/models/admin-customers.server";
-import { answerMessageForm, listMessageThreads } from "~/models/admin-messages.server";
-import { mailIsSent } from "~/models/mail-setup.server";
+import { AdminPage, AdminRouteError } from "#app/components/admin/admin-page";
+import { CustomerActions } from "#app/components/admin/customer-actions";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { MessageThreadCard } from "#app/components/admin/message-thread";
+import { OrderStatusBadge } from "#app/components/admin/status-badge";
+import { formatDate, formatDateTime } from "#app/domain/dates";
+import { resultFor } from "#app/domain/forms";
+import { formatCents } from "#app/domain/money";
+import { messageIntent } from "#app/forms/admin-messages";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { getCustomer } from "#app/models/back-office/customers.server";
+import { answerMessageForm, listMessageThreads } from "#app/models/back-office/messages.server";
+import { mailIsSent } from "#app/models/mail-setup.server";
+import type { OrderStatus } from "#app/domain/order-status";
 import type { Route } from "./+types/customer";
-import type { OrderStatus } from "~/domain/order-status";
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
   { title: `${page && "customer" in page ? page.customer.name : "Customer"} | Back office` },

@@ -1,15 +1,15 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { CustomerActions, customerHref } from "~/components/admin/customer-actions";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { Pager } from "~/components/admin/pager";
-import { formatDate } from "~/domain/dates";
-import { formIntent, parseForm } from "~/domain/forms";
-import { formatCents } from "~/domain/money";
-import { CustomerFormSchema } from "~/forms/admin-customers";
-import { requireAdmin } from "~/models/admin-access.server";
-import { listCustomers } from "~/models/admin-customers.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { CustomerActions, customerHref } from "#app/components/admin/customer-actions";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { Pager } from "#app/components/admin/pager";
+import { formatDate } from "#app/domain/dates";
+import { formIntent, parseForm } from "#app/domain/forms";
+import { formatCents } from "#app/domain/money";
+import { CustomerFormSchema } from "#app/forms/admin-customers";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { listCustomers } from "#app/models/back-office/customers.server";
+import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/customers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Back office" }];

@@ -1,14 +1,14 @@
 import { AlertTriangle, MailWarning, Truck } from "lucide";
 import { Link } from "react-router";
-import { RevenueChart } from "~/components/admin/revenue-chart";
-import { SetupWarnings } from "~/components/admin/setup-warnings";
-import { StatCard } from "~/components/admin/stat-card";
-import { Icon } from "~/components/ui/icon";
-import { formatDateTime } from "~/domain/dates";
-import { formatCents } from "~/domain/money";
-import { requireAdmin } from "~/models/admin-access.server";
-import { getDashboardStats } from "~/models/admin-stats.server";
-import { setupWarnings } from "~/models/mail-setup.server";
+import { RevenueChart } from "#app/components/admin/revenue-chart";
+import { SetupWarnings } from "#app/components/admin/setup-warnings";
+import { StatCard } from "#app/components/admin/stat-card";
+import { Icon } from "#app/components/ui/icon";
+import { formatDateTime } from "#app/domain/dates";
+import { formatCents } from "#app/domain/money";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { getDashboardStats } from "#app/models/back-office/stats.server";
+import { setupWarnings } from "#app/models/mail-setup.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];

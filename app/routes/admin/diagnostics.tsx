@@ -1,14 +1,14 @@
 import { AlertTriangle, CheckCircle2, XCircle } from "lucide";
 import { data, Form, useNavigation } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
-import { SetupWarnings } from "~/components/admin/setup-warnings";
-import { Icon } from "~/components/ui/icon";
-import { parseForm, type FormResult } from "~/domain/forms";
-import { DIAGNOSTIC_CHECKS, DiagnosticFormSchema } from "~/forms/admin-diagnostics";
-import { requireAdmin } from "~/models/admin-access.server";
-import { DIAGNOSTICS, type CheckResult } from "~/models/diagnostics.server";
-import { setupWarnings } from "~/models/mail-setup.server";
-import { invalidForm } from "~/utils/form-response";
+import { AdminPage } from "#app/components/admin/admin-page";
+import { SetupWarnings } from "#app/components/admin/setup-warnings";
+import { Icon } from "#app/components/ui/icon";
+import { parseForm, type FormResult } from "#app/domain/forms";
+import { DIAGNOSTIC_CHECKS, DiagnosticFormSchema } from "#app/forms/admin-diagnostics";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { DIAGNOSTICS, type CheckResult } from "#app/models/back-office/diagnostics.server";
+import { setupWarnings } from "#app/models/mail-setup.server";
+import { invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/diagnostics";
 import type { ReactNode } from "react";
 

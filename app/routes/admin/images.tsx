@@ -1,16 +1,21 @@
 import { LoaderCircle } from "lucide";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { SelectField, TextAreaField } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { formIntent, parseForm, resultFor, type FormResult } from "~/domain/forms";
-import { catalogImageUrl } from "~/domain/images";
-import { AttachImageFormSchema, GenerateImageFormSchema, IMAGE_SIZES, PROMPT_MAX } from "~/forms/admin-images";
-import { requireAdmin } from "~/models/admin-access.server";
-import { attachStudioImage, createStudioImage, ImageStudioError, productChoices } from "~/models/image-studio.server";
-import { StorageError } from "~/services/storage/storage.server";
-import { formError, invalidForm } from "~/utils/form-response";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { SelectField, TextAreaField } from "#app/components/ui/field";
+import { Icon } from "#app/components/ui/icon";
+import { formIntent, parseForm, resultFor, type FormResult } from "#app/domain/forms";
+import { catalogImageUrl } from "#app/domain/images";
+import { AttachImageFormSchema, GenerateImageFormSchema, IMAGE_SIZES, PROMPT_MAX } from "#app/forms/admin-images";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import {
+  attachStudioImage,
+  createStudioImage,
+  ImageStudioError,
+  productChoices,
+} from "#app/models/back-office/image-studio.server";
+import { StorageError } from "#app/services/storage/storage.server";
+import { formError, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/images";
 
 export const meta: Route.MetaFunction = () => [{ title: "Image studio | Back office" }];

@@ -1,11 +1,11 @@
 import { ShieldAlert } from "lucide";
 import { useEffect, useLayoutEffect } from "react";
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
-import { AdminShell } from "~/components/admin/admin-shell";
-import { takeEarlySubmit } from "~/components/admin/early-submit";
-import { markHydrated } from "~/components/cart/early-taps";
-import { Icon } from "~/components/ui/icon";
-import { requireAdmin } from "~/models/admin-access.server";
+import { AdminShell } from "#app/components/admin/admin-shell";
+import { takeEarlySubmit } from "#app/components/admin/early-submit";
+import { markHydrated } from "#app/components/cart/early-taps";
+import { Icon } from "#app/components/ui/icon";
+import { requireAdmin } from "#app/models/back-office/access.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,10 +1,10 @@
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { MessageThreadCard } from "~/components/admin/message-thread";
-import { resultFor } from "~/domain/forms";
-import { messageIntent } from "~/forms/admin-messages";
-import { requireAdmin } from "~/models/admin-access.server";
-import { answerMessageForm, listMessageThreads, messageCounts } from "~/models/admin-messages.server";
-import { mailIsSent } from "~/models/mail-setup.server";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { MessageThreadCard } from "#app/components/admin/message-thread";
+import { resultFor } from "#app/domain/forms";
+import { messageIntent } from "#app/forms/admin-messages";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { answerMessageForm, listMessageThreads, messageCounts } from "#app/models/back-office/messages.server";
+import { mailIsSent } from "#app/models/mail-setup.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];

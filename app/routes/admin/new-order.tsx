@@ -1,16 +1,16 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { Field, SelectField } from "~/components/ui/field";
-import { inShopWindow } from "~/domain/availability";
-import { isComboEligible } from "~/domain/cart";
-import { parseForm } from "~/domain/forms";
-import { formatCents } from "~/domain/money";
-import { ORDER_SOURCES } from "~/domain/order-sources";
-import { NEW_ORDER_LIMITS as LIMITS, NEW_ORDER_ROWS, NewOrderFormSchema } from "~/forms/admin-new-order";
-import { requireAdmin } from "~/models/admin-access.server";
-import { recordExternalOrder } from "~/models/admin-new-order.server";
-import { loadCatalogueSnapshot } from "~/models/catalogue-snapshot.server";
-import { formError, invalidForm } from "~/utils/form-response";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { Field, SelectField } from "#app/components/ui/field";
+import { inShopWindow } from "#app/domain/availability";
+import { isComboEligible } from "#app/domain/cart";
+import { parseForm } from "#app/domain/forms";
+import { formatCents } from "#app/domain/money";
+import { ORDER_SOURCES } from "#app/domain/order-sources";
+import { NEW_ORDER_LIMITS as LIMITS, NEW_ORDER_ROWS, NewOrderFormSchema } from "#app/forms/admin-new-order";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { recordExternalOrder } from "#app/models/back-office/new-order.server";
+import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { formError, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/new-order";
 
 export const meta: Route.MetaFunction = () => [{ title: "Record an order | Back office" }];

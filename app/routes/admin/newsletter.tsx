@@ -1,9 +1,9 @@
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { Pager } from "~/components/admin/pager";
-import { formatDate } from "~/domain/dates";
-import { requireAdmin } from "~/models/admin-access.server";
-import { listSubscribers } from "~/models/admin-community.server";
+import { AdminPage } from "#app/components/admin/admin-page";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { Pager } from "#app/components/admin/pager";
+import { formatDate } from "#app/domain/dates";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { listSubscribers } from "#app/models/back-office/community.server";
 import type { Route } from "./+types/newsletter";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Back office" }];

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import AdminOrder from "./order";
-import type { Order } from "~/domain/order-types";
+import type { Order } from "#app/domain/order-types";
 
 const ORDER: Order = {
   id: "6f1c2a52-7d0e-4c55-9a39-4d4a0e2f7b11",

@@ -1,30 +1,30 @@
 import { Printer } from "lucide";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminRouteError } from "~/components/admin/admin-page";
-import { OrderStatusBadge } from "~/components/admin/status-badge";
-import { OrderSummary } from "~/components/order-summary";
-import { PostalAddress } from "~/components/postal-address";
-import { Field, TextAreaField } from "~/components/ui/field";
-import { Icon } from "~/components/ui/icon";
-import { formatDateTime } from "~/domain/dates";
-import { formIntent, parseForm, resultFor } from "~/domain/forms";
-import { formatCents } from "~/domain/money";
-import { STATUS_LABELS } from "~/domain/order-status";
-import { describePaymentFailure } from "~/domain/payment-failures";
-import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "~/forms/admin-order";
-import { requireAdmin } from "~/models/admin-access.server";
+import { ActionResult, AdminRouteError } from "#app/components/admin/admin-page";
+import { OrderStatusBadge } from "#app/components/admin/status-badge";
+import { OrderSummary } from "#app/components/order-summary";
+import { PostalAddress } from "#app/components/postal-address";
+import { Field, TextAreaField } from "#app/components/ui/field";
+import { Icon } from "#app/components/ui/icon";
+import { formatDateTime } from "#app/domain/dates";
+import { formIntent, parseForm, resultFor } from "#app/domain/forms";
+import { formatCents } from "#app/domain/money";
+import { STATUS_LABELS } from "#app/domain/order-status";
+import { describePaymentFailure } from "#app/domain/payment-failures";
+import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "#app/forms/admin-order";
+import { requireAdmin } from "#app/models/back-office/access.server";
 import {
   ActionRefused,
   availableActions,
   listOrderNotes,
   orderHistory,
   performOrderAction,
-} from "~/models/admin-orders.server";
-import { ownerNoMailNotice, queuedMailNote } from "~/models/mail-setup.server";
-import { OrderTransitionError } from "~/models/order-lifecycle.server";
-import { getOrder } from "~/models/orders.server";
-import { listPaymentAttempts, listRefunds } from "~/models/refunds.server";
-import { formError, formSuccess, invalidForm } from "~/utils/form-response";
+} from "#app/models/back-office/orders.server";
+import { ownerNoMailNotice, queuedMailNote } from "#app/models/mail-setup.server";
+import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
+import { getOrder } from "#app/models/orders/orders.server";
+import { listPaymentAttempts, listRefunds } from "#app/models/orders/refunds.server";
+import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/order";
 
 const REFUND_LABELS: Record<string, string> = {

@@ -1,14 +1,14 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { Pager } from "~/components/admin/pager";
-import { OrderStatusBadge } from "~/components/admin/status-badge";
-import { formatDateTime } from "~/domain/dates";
-import { formatCents } from "~/domain/money";
-import { ORDER_STATUSES, STATUS_LABELS } from "~/domain/order-status";
-import { describePaymentFailure } from "~/domain/payment-failures";
-import { requireAdmin } from "~/models/admin-access.server";
-import { listOrders, OrderFiltersSchema } from "~/models/admin-orders.server";
+import { AdminPage } from "#app/components/admin/admin-page";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { Pager } from "#app/components/admin/pager";
+import { OrderStatusBadge } from "#app/components/admin/status-badge";
+import { formatDateTime } from "#app/domain/dates";
+import { formatCents } from "#app/domain/money";
+import { ORDER_STATUSES, STATUS_LABELS } from "#app/domain/order-status";
+import { describePaymentFailure } from "#app/domain/payment-failures";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { listOrders, OrderFiltersSchema } from "#app/models/back-office/orders.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }];

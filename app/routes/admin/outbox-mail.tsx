@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage, AdminRouteError } from "~/components/admin/admin-page";
-import { MailStatusBadge } from "~/components/admin/status-badge";
-import { formatDateTime } from "~/domain/dates";
-import { kindLabel } from "~/domain/outbox";
-import { requireAdmin } from "~/models/admin-access.server";
-import { outboxMessage, retryMailAction } from "~/models/admin-outbox.server";
+import { ActionResult, AdminPage, AdminRouteError } from "#app/components/admin/admin-page";
+import { MailStatusBadge } from "#app/components/admin/status-badge";
+import { formatDateTime } from "#app/domain/dates";
+import { kindLabel } from "#app/domain/outbox";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { outboxMessage, retryMailAction } from "#app/models/back-office/outbox.server";
 import type { Route } from "./+types/outbox-mail";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.mail.subject ?? "Mail"} | Outbox` }];

@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ActionResult, AdminPage } from "~/components/admin/admin-page";
-import { DataTable, Td } from "~/components/admin/data-table";
-import { MailStatusBadge } from "~/components/admin/status-badge";
-import { SelectField } from "~/components/ui/field";
-import { formatDateTime } from "~/domain/dates";
-import { kindLabel, OUTBOX_STATUSES } from "~/domain/outbox";
-import { requireAdmin } from "~/models/admin-access.server";
-import { listOutbox, outboxFilters, outboxKinds, retryMailAction } from "~/models/admin-outbox.server";
-import { mailIsSent } from "~/models/mail-setup.server";
+import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
+import { DataTable, Td } from "#app/components/admin/data-table";
+import { MailStatusBadge } from "#app/components/admin/status-badge";
+import { SelectField } from "#app/components/ui/field";
+import { formatDateTime } from "#app/domain/dates";
+import { kindLabel, OUTBOX_STATUSES } from "#app/domain/outbox";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { listOutbox, outboxFilters, outboxKinds, retryMailAction } from "#app/models/back-office/outbox.server";
+import { mailIsSent } from "#app/models/mail-setup.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];

@@ -1,13 +1,13 @@
 import { Printer } from "lucide";
 import { data, Link } from "react-router";
-import { AdminRouteError } from "~/components/admin/admin-page";
-import { PostalAddress } from "~/components/postal-address";
-import { Icon } from "~/components/ui/icon";
-import { formatDate, formatDateTime } from "~/domain/dates";
-import { returnAddressLines, unitsToPick } from "~/domain/packing";
-import { requireAdmin } from "~/models/admin-access.server";
-import { setupWarnings } from "~/models/mail-setup.server";
-import { packingSlip } from "~/models/packing-slip.server";
+import { AdminRouteError } from "#app/components/admin/admin-page";
+import { PostalAddress } from "#app/components/postal-address";
+import { Icon } from "#app/components/ui/icon";
+import { formatDate, formatDateTime } from "#app/domain/dates";
+import { returnAddressLines, unitsToPick } from "#app/domain/packing";
+import { requireAdmin } from "#app/models/back-office/access.server";
+import { setupWarnings } from "#app/models/mail-setup.server";
+import { packingSlip } from "#app/models/orders/packing-slip.server";
 import type { Route } from "./+types/packing-slip";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

@@ -3,11 +3,11 @@ import { Heading } from "@react-email/heading";
 import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { formatCents } from "~/domain/money";
-import { orderStory, refundArrival } from "~/domain/order-story";
-import { ARRIVE_ALIVE_RULE } from "~/domain/shop-policies";
+import { formatCents } from "#app/domain/money";
+import { orderStory, refundArrival } from "#app/domain/order-story";
+import { ARRIVE_ALIVE_RULE } from "#app/domain/shop-policies";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
-import type { Order } from "~/domain/order-types";
+import type { Order } from "#app/domain/order-types";
 
 export interface RenderedMail {
   subject: string;

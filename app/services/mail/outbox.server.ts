@@ -1,4 +1,4 @@
-import type { Database } from "../../../database/schema";
+import type { Database } from "#database/schema";
 import type { RenderedMail } from "./order-emails";
 import type { Kysely, Transaction } from "kysely";
 

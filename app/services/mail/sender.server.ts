@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import { parseJson } from "../../../database/values";
-import type { Database } from "../../../database/schema";
+import { parseJson } from "#database/values";
+import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
 
 export interface MailMessage {

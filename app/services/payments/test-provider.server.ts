@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { checkTestCard } from "~/domain/test-cards";
+import { checkTestCard } from "#app/domain/test-cards";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult, type PaymentProvider } from "./provider";
 
 /** One charge as the test provider remembers it, under its idempotency key. */

@@ -1,0 +1,266 @@
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { z } from "zod";
+import { formatCents } from "#app/domain/money";
+import { decide, type OrderEventInput } from "#app/domain/order-lifecycle";
+import { ORDER_STATUSES, type OrderStatus } from "#app/domain/order-status";
+import { transition } from "#app/models/orders/order-lifecycle.server";
+import { getOrder } from "#app/models/orders/orders.server";
+import { settleRefund } from "#app/models/orders/refunds.server";
+import { toIso } from "#database/values";
+import type { OrderAction } from "#app/domain/order-actions";
+import type { Order, OrderEvent } from "#app/domain/order-types";
+import type { AppServices } from "#app/services/container";
+import type { Database } from "#database/schema";
+
+// ---- listing -----------------------------------------------------------------------------
+
+/** Where a page of the list starts: the last (or first) row the person saw, newest first. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
+
+export const OrderFiltersSchema = z.object({
+  /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
+  view: z.enum(["orders", "abandoned"]).default("orders").catch("orders"),
+  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+  from: z.iso.date().optional().catch(undefined),
+  to: z.iso.date().optional().catch(undefined),
+  q: z.string().trim().max(120).optional().catch(undefined),
+  /** The page's number as shown; without a cursor, also where the page starts. */
+  page: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1).catch(1),
+  /** The page after the row this names (keyset: costs the same however deep). */
+  after: z.string().regex(CURSOR).optional().catch(undefined),
+  /** The page before the row this names. */
+  before: z.string().regex(CURSOR).optional().catch(undefined),
+});
+export type OrderFilters = z.infer<typeof OrderFiltersSchema>;
+export const ORDERS_PAGE_SIZE = 20;
+/** Counted exactly up to here; past it the list says "more than" (counting a million rows per view is not worth it). */
+export const ORDERS_COUNT_CAP = 10_000;
+
+export interface OrderListRow {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  email: string;
+  customerName: string;
+  totalCents: number;
+  source: string;
+  createdAt: string;
+  paymentFailure: string | null;
+}
+
+export interface OrderListPage {
+  orders: OrderListRow[];
+  /** Exact when `totalExact`; otherwise ORDERS_COUNT_CAP, and there are more. */
+  total: number;
+  totalExact: boolean;
+  page: number;
+  /** Known when the total is exact. */
+  pages: number | null;
+  /** Cursors for the next and previous pages (null: there is none). */
+  next: string | null;
+  prev: string | null;
+}
+
+const cursorOf = (row: { created_at: Date | string; id: string }) => `${toIso(row.created_at)}_${row.id}`;
+function splitCursor(cursor: string): [string, string] {
+  const at = cursor.indexOf("_");
+  return [cursor.slice(0, at), cursor.slice(at + 1)];
+}
+
+/**
+ * One page of orders, newest first. Pages are read by keyset (after/before the row a link names),
+ * so the thousandth page costs what the first does; a bare page number still works for a link
+ * typed by hand. Any order is also reached directly by number or address (`q`) and by date.
+ */
+export async function listOrders(db: Kysely<Database>, filters: OrderFilters): Promise<OrderListPage> {
+  let query = db.selectFrom("orders");
+  const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
+    eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
+  query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
+  if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.from) query = query.where("created_at", ">=", `${filters.from}T00:00:00.000Z`);
+  if (filters.to)
+    query = query.where(
+      "created_at",
+      "<",
+      new Date(Date.parse(`${filters.to}T00:00:00.000Z`) + 86_400_000).toISOString(),
+    );
+  if (filters.q) {
+    const q = filters.q.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([eb("number", "=", filters.q!.toUpperCase()), eb("email", "like", `%${q.replace(/[%_\\]/g, "")}%`)]),
+    );
+  }
+  const counted = await db
+    .selectFrom(
+      query
+        .select(sql.lit(1).as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("capped"),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
+  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
+  const pages = totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null;
+
+  const columns = [
+    "id",
+    "number",
+    "status",
+    "email",
+    "customer_name",
+    "total_cents",
+    "source",
+    "created_at",
+    "payment_failure",
+  ] as const;
+  let page = filters.page;
+  let rows;
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  if (filters.before && !filters.after) {
+    const [at, id] = splitCursor(filters.before);
+    rows = await query
+      .select(columns)
+      .where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(at, id)))
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasPrev = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE).reverse();
+    hasNext = true;
+    page = hasPrev ? Math.max(2, page) : 1;
+  } else {
+    let desc = query.select(columns);
+    if (filters.after) {
+      const [at, id] = splitCursor(filters.after);
+      desc = desc.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(at, id)));
+    } else {
+      // A page past the end shows the last page (never the first, which would pass for it).
+      if (pages !== null) page = Math.min(page, pages);
+      desc = desc.offset((page - 1) * ORDERS_PAGE_SIZE);
+    }
+    rows = await desc
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasNext = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE);
+    hasPrev = page > 1 || Boolean(filters.after);
+    if (page === 1 && filters.after) page = 2;
+  }
+  return {
+    total,
+    totalExact,
+    page,
+    pages,
+    next: hasNext && rows.length > 0 ? cursorOf(rows.at(-1)!) : null,
+    prev: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
+    orders: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status as OrderStatus,
+      email: r.email,
+      customerName: r.customer_name,
+      totalCents: r.total_cents,
+      source: r.source,
+      createdAt: toIso(r.created_at)!,
+      paymentFailure: r.payment_failure,
+    })),
+  };
+}
+
+export async function listOrderNotes(db: Kysely<Database>, orderId: string) {
+  const rows = await db.selectFrom("order_notes").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+  return rows.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: toIso(r.created_at)! }));
+}
+
+/**
+ * The order's history as the back office shows it: one line per event, each refund once, on the
+ * line of the event that asked for it (with its amount). Orders refunded before that also have a
+ * line by "payments" for each refund's settling, which said the same refund again: left out (the
+ * refunds list beside the history says how each settled).
+ */
+export function orderHistory(events: readonly OrderEvent[]): OrderEvent[] {
+  return events.filter((e) => !(e.actor === "payments" && e.fromStatus === e.toStatus));
+}
+
+// ---- actions -----------------------------------------------------------------------------
+
+export class ActionRefused extends Error {}
+
+const ACTION_EVENTS = ["ship", "deliver", "cancel", "refund", "partial-refund"] as const;
+
+/** The actions the back office offers for an order in its current state: those the lifecycle allows. */
+export function availableActions(order: Order, now: Date = new Date()): Array<OrderAction["action"]> {
+  const actions: Array<OrderAction["action"]> = ACTION_EVENTS.filter((event) => decide(order, event, now).ok);
+  actions.push("note");
+  return actions;
+}
+
+function eventOf(action: Exclude<OrderAction, { action: "note" }>): OrderEventInput {
+  switch (action.action) {
+    case "ship":
+      return { type: "ship", carrier: action.carrier, trackingNumber: action.trackingNumber };
+    case "deliver":
+      return { type: "deliver" };
+    case "cancel":
+      return { type: "cancel", reason: action.reason || undefined };
+    case "refund":
+      return { type: "refund", reason: action.reason || undefined };
+    case "partial-refund":
+      return {
+        type: "partial-refund",
+        amountCents: Math.round(action.amount * 100),
+        reason: action.reason || undefined,
+      };
+  }
+}
+
+/**
+ * Carries out one back-office action through the order lifecycle, which mails the customer and
+ * records any refund as pending in the same transaction. The provider is asked for the refund
+ * only after that commit; if this process dies first, the worker settles it (same key).
+ */
+export async function performOrderAction(
+  services: AppServices,
+  orderId: string,
+  action: OrderAction,
+  actor: string,
+): Promise<Order> {
+  const { db } = services.database;
+  const now = services.clock();
+  const order = await getOrder(db, orderId);
+  if (!order) throw new ActionRefused("No such order.");
+  if (action.action === "note") {
+    // The same note again from the same person is the same form sent twice (a reload of a post
+    // without JavaScript, a double submit): kept once.
+    const last = await db
+      .selectFrom("order_notes")
+      .select(["author", "body"])
+      .where("order_id", "=", order.id)
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    if (last && last.author === actor && last.body === action.body) return order;
+    await db
+      .insertInto("order_notes")
+      .values({ order_id: order.id, author: actor, body: action.body, created_at: now.toISOString() })
+      .execute();
+    return order;
+  }
+  if (
+    action.action === "partial-refund" &&
+    action.expectedRefundedCents !== undefined &&
+    action.expectedRefundedCents !== order.refundedCents
+  ) {
+    throw new ActionRefused(
+      `Nothing was refunded: ${formatCents(order.refundedCents)} of this order has been refunded since the page was loaded (the form may have been sent twice). Check the refunds on the page before refunding more.`,
+    );
+  }
+  const { refund } = await transition(db, order, eventOf(action), { now, actor, shopEmail: services.config.shopEmail });
+  if (refund) await settleRefund(services, refund.id);
+  return (await getOrder(db, order.id))!;
+}

@@ -1,0 +1,391 @@
+/**
+ * The owner's "business at a glance": revenue, orders and units over a few windows, a daily
+ * series for the chart, best sellers, low stock, orders waiting to ship and stuck mail.
+ *
+ * Portability: everything here is plain Kysely that runs unchanged on SQLite and PostgreSQL.
+ * Date windows are compared as ISO strings (ISO text sorts correctly on SQLite and PostgreSQL
+ * casts the parameter to timestamptz). The windows and the 30 daily buckets are conditional
+ * sums over the paid_at index in one statement each (no dialect-specific date bucketing), and
+ * top items are summed per item by the database; only the few lines that need cents split in
+ * TypeScript (combos, and lines of partly refunded orders) come back one by one. A view costs
+ * the orders of the window, in the database, not rows shipped to Node.
+ *
+ * Definitions:
+ * - Revenue-bearing orders: status paid, shipped or delivered, dated by `paid_at`
+ *   (refunded, cancelled, expired and pending_payment orders never count).
+ * - Revenue is what the order charged (shipping included) less what has been refunded of it (a
+ *   partial refund lowers it; a full refund turns the order "refunded", which never counts).
+ *   Top items are net the same way: a partial refund names no line, so it is taken off the
+ *   order's lines in proportion to their totals, and the top items add up to the revenue cards.
+ * - Windows: "today" runs from UTC midnight of `now`; "7d", "30d", "90d" are rolling windows
+ *   (now − N×24 h, now]. Orders paid after `now` are ignored.
+ * - `units` in a period is the sum of line quantities, as the customer counted them in the cart
+ *   (a combo of three products bought once is 1 unit, a bundle bought twice is 2).
+ * - Top items use the rolling 30-day window. Product and bundle lines count for their item.
+ *   A combo line counts its quantity toward every product in its `product_ids`, and its (net)
+ *   total is split across those products in proportion to their prices, as the combo's one
+ *   percentage discounts each of them alike (the parts always add up to the line's total). A
+ *   product in a combo is therefore credited its discounted price, never more than it sells for.
+ * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
+ */
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { allocateCents, type Cents } from "#app/domain/money";
+import { listBundles } from "#app/models/catalogue/catalogue.server";
+import { parseJson, toIso } from "#database/values";
+import type { Database } from "#database/schema";
+
+// ---- public types ------------------------------------------------------------------------
+
+export type StatsPeriodKey = "today" | "7d" | "30d" | "90d";
+
+export interface StatsPeriod {
+  key: StatsPeriodKey;
+  label: string;
+  revenueCents: Cents;
+  orders: number;
+  /** Rounded to the cent; 0 when there were no orders. */
+  averageOrderCents: Cents;
+  units: number;
+}
+
+export interface DailyRevenue {
+  /** UTC calendar day, "YYYY-MM-DD". */
+  date: string;
+  revenueCents: Cents;
+  orders: number;
+}
+
+export interface TopItem {
+  kind: "product" | "bundle";
+  id: string;
+  title: string;
+  units: number;
+  revenueCents: Cents;
+}
+
+export interface LowStockItem {
+  kind: "product" | "bundle";
+  id: string;
+  title: string;
+  quantity: number;
+}
+
+export interface AwaitingShipmentOrder {
+  id: string;
+  number: string;
+  customerName: string;
+  /** ISO timestamp. */
+  paidAt: string;
+  totalCents: Cents;
+}
+
+export interface DashboardStats {
+  /** ISO timestamp of `now`, for a "as of" line. */
+  generatedAt: string;
+  /** Always in the order today, 7d, 30d, 90d. */
+  periods: StatsPeriod[];
+  /** Exactly DAILY_DAYS entries, oldest first, zeros included. */
+  daily: DailyRevenue[];
+  /** At most TOP_ITEMS_LIMIT entries, by units then revenue. */
+  topItems: TopItem[];
+  /** Active items with quantity below LOW_STOCK_BELOW, lowest first. */
+  lowStock: LowStockItem[];
+  awaitingShipment: {
+    /** All paid, not yet shipped orders that need shipping. */
+    count: number;
+    /** The AWAITING_LIMIT oldest of them, oldest paid first. */
+    oldest: AwaitingShipmentOrder[];
+  };
+  /** Outbox rows that gave up after their retries. */
+  failedEmails: number;
+  /** Outbox rows not yet sent (queued or being sent right now). */
+  pendingEmails: number;
+}
+
+export const REVENUE_STATUSES = ["paid", "shipped", "delivered"] as const;
+export const DAILY_DAYS = 30;
+export const TOP_ITEMS_LIMIT = 5;
+export const LOW_STOCK_BELOW = 10;
+export const AWAITING_LIMIT = 5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const PERIODS: Array<{ key: StatsPeriodKey; label: string; days: number | null }> = [
+  { key: "today", label: "Today", days: null },
+  { key: "7d", label: "Last 7 days", days: 7 },
+  { key: "30d", label: "Last 30 days", days: 30 },
+  { key: "90d", label: "Last 90 days", days: 90 },
+];
+
+// ---- helpers -----------------------------------------------------------------------------
+
+function utcMidnight(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** "YYYY-MM-DD" of the UTC day an instant falls on. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function periodStart(now: Date, days: number | null): Date {
+  return days === null ? utcMidnight(now) : new Date(now.getTime() - days * DAY_MS);
+}
+
+// ---- the query ---------------------------------------------------------------------------
+
+export async function getDashboardStats(db: Kysely<Database>, now: Date): Promise<DashboardStats> {
+  const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  const starts = PERIODS.map((p) => periodStart(now, p.days).getTime());
+  const dailyStart = new Date(utcMidnight(now).getTime() - (DAILY_DAYS - 1) * DAY_MS);
+  const topStartMs = nowMs - 30 * DAY_MS;
+  // The earliest instant any figure needs (90 days back covers the 30 daily buckets too).
+  const fetchFrom = new Date(Math.min(...starts, dailyStart.getTime(), topStartMs)).toISOString();
+
+  const revenue = (eb: ExpressionBuilder<Database, "orders">) =>
+    eb.and([
+      eb("orders.status", "in", REVENUE_STATUSES),
+      eb("orders.paid_at", ">=", fetchFrom),
+      eb("orders.paid_at", "<=", nowIso),
+    ]);
+  const net = sql<number>`orders.total_cents - orders.refunded_cents`;
+  const within = (from: number, to?: number) =>
+    to === undefined
+      ? sql`orders.paid_at >= ${new Date(from).toISOString()}`
+      : sql`orders.paid_at >= ${new Date(from).toISOString()} and orders.paid_at < ${new Date(to).toISOString()}`;
+  const days = Array.from({ length: DAILY_DAYS }, (_, i) => dailyStart.getTime() + i * DAY_MS);
+
+  const [
+    windowRow,
+    unitsRow,
+    itemRows,
+    splitLines,
+    lowProducts,
+    lowBundles,
+    awaitingCount,
+    awaitingRows,
+    outboxCounts,
+  ] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .where(revenue)
+      .select([
+        ...starts.flatMap((start, i) => [
+          sql<number | string | null>`sum(case when ${within(start)} then ${net} else 0 end)`.as(`r${i}`),
+          sql<number | string | null>`sum(case when ${within(start)} then 1 else 0 end)`.as(`n${i}`),
+        ]),
+        ...days.flatMap((day, i) => [
+          sql<number | string | null>`sum(case when ${within(day, day + DAY_MS)} then ${net} else 0 end)`.as(`dr${i}`),
+          sql<number | string | null>`sum(case when ${within(day, day + DAY_MS)} then 1 else 0 end)`.as(`dn${i}`),
+        ]),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom("order_lines")
+      .innerJoin("orders", "orders.id", "order_lines.order_id")
+      .where(revenue)
+      .select(
+        starts.map((start, i) =>
+          sql<number | string | null>`sum(case when ${within(start)} then order_lines.quantity else 0 end)`.as(`u${i}`),
+        ),
+      )
+      .executeTakeFirst(),
+    // Product and bundle lines of orders with nothing refunded: their totals add up as they are.
+    db
+      .selectFrom("order_lines")
+      .innerJoin("orders", "orders.id", "order_lines.order_id")
+      .where(revenue)
+      .where("orders.paid_at", ">=", new Date(topStartMs).toISOString())
+      .where("orders.refunded_cents", "=", 0)
+      .where("order_lines.kind", "in", ["product", "bundle"])
+      .select(({ fn }) => [
+        "order_lines.kind",
+        "order_lines.item_id",
+        fn.max("order_lines.title").as("title"),
+        fn.sum<number | string>("order_lines.quantity").as("units"),
+        fn.sum<number | string>("order_lines.total_cents").as("total"),
+      ])
+      .groupBy(["order_lines.kind", "order_lines.item_id"])
+      .execute(),
+    // Combo lines, and every line of a partly refunded order: their cents are split below.
+    db
+      .selectFrom("order_lines")
+      .innerJoin("orders", "orders.id", "order_lines.order_id")
+      .where(revenue)
+      .where("orders.paid_at", ">=", new Date(topStartMs).toISOString())
+      .where((eb) => eb.or([eb("orders.refunded_cents", ">", 0), eb("order_lines.kind", "=", "combo")]))
+      .select([
+        "order_lines.order_id",
+        "order_lines.kind",
+        "order_lines.item_id",
+        "order_lines.product_ids",
+        "order_lines.title",
+        "order_lines.quantity",
+        "order_lines.total_cents",
+        "orders.refunded_cents",
+      ])
+      .orderBy("order_lines.order_id")
+      .orderBy("order_lines.position")
+      .execute(),
+    db
+      .selectFrom("products")
+      .select(["id", "title", "quantity"])
+      .where("is_active", "=", 1)
+      .where("quantity", "<", LOW_STOCK_BELOW)
+      .execute(),
+    // A bundle's stock is what its components make (decision 012).
+    listBundles(db).then((all) => all.filter((b) => b.active && b.quantity < LOW_STOCK_BELOW)),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("status", "=", "paid")
+      .where("requires_shipping", "=", 1)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select(["id", "number", "customer_name", "paid_at", "created_at", "total_cents"])
+      .where("status", "=", "paid")
+      .where("requires_shipping", "=", 1)
+      .orderBy("paid_at", "asc")
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .limit(AWAITING_LIMIT)
+      .execute(),
+    db
+      .selectFrom("outbox")
+      .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("status", "in", ["failed", "pending", "sending"])
+      .groupBy("status")
+      .execute(),
+  ]);
+  const cell = (row: Record<string, unknown> | undefined, key: string) => Number(row?.[key] ?? 0);
+
+  // ---- periods
+  const periods: StatsPeriod[] = PERIODS.map((p, i) => {
+    const revenueCents = cell(windowRow, `r${i}`);
+    const count = cell(windowRow, `n${i}`);
+    return {
+      key: p.key,
+      label: p.label,
+      revenueCents,
+      orders: count,
+      averageOrderCents: count ? Math.round(revenueCents / count) : 0,
+      units: cell(unitsRow, `u${i}`),
+    };
+  });
+
+  // ---- daily series
+  const daily: DailyRevenue[] = days.map((day, i) => ({
+    date: utcDay(new Date(day)),
+    revenueCents: cell(windowRow, `dr${i}`),
+    orders: cell(windowRow, `dn${i}`),
+  }));
+
+  // ---- top items (rolling 30 days)
+  const tally = new Map<
+    string,
+    { kind: "product" | "bundle"; id: string; lineTitle: string; units: number; revenueCents: number }
+  >();
+  const add = (kind: "product" | "bundle", id: string, lineTitle: string, units: number, revenueCents: number) => {
+    const key = `${kind}:${id}`;
+    const entry = tally.get(key) ?? { kind, id, lineTitle, units: 0, revenueCents: 0 };
+    entry.units += units;
+    entry.revenueCents += revenueCents;
+    tally.set(key, entry);
+  };
+  for (const row of itemRows)
+    if (row.item_id)
+      add(row.kind as "product" | "bundle", row.item_id, String(row.title), Number(row.units), Number(row.total));
+  const comboProductIds = (line: (typeof splitLines)[number]) => {
+    const ids = parseJson<unknown>(line.product_ids, []);
+    return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
+  };
+  // A combo's products are weighed by their catalogue prices (the combo's discount is one
+  // percentage of their sum, so each is discounted alike).
+  const inCombos = [...new Set(splitLines.filter((l) => l.kind === "combo").flatMap(comboProductIds))];
+  const listPrices = new Map(
+    inCombos.length
+      ? (await db.selectFrom("products").select(["id", "price_cents"]).where("id", "in", inCombos).execute()).map(
+          (r) => [r.id, Number(r.price_cents)] as const,
+        )
+      : [],
+  );
+  // Each line's total net of its share of the order's refunds (all of a refunded order's lines are here).
+  const netTotals = new Map<(typeof splitLines)[number], number>();
+  const linesByOrder = new Map<string, typeof splitLines>();
+  for (const line of splitLines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
+  for (const lines of linesByOrder.values()) {
+    const totals = lines.map((l) => Number(l.total_cents));
+    const refunds = allocateCents(Number(lines[0]!.refunded_cents), totals);
+    lines.forEach((l, i) => netTotals.set(l, totals[i]! - refunds[i]!));
+  }
+  for (const line of splitLines) {
+    const quantity = Number(line.quantity);
+    const total = netTotals.get(line) ?? Number(line.total_cents);
+    if ((line.kind === "product" || line.kind === "bundle") && line.item_id) {
+      add(line.kind, line.item_id, line.title, quantity, total);
+    } else if (line.kind === "combo") {
+      const productIds = comboProductIds(line);
+      const shares = allocateCents(
+        total,
+        productIds.map((id) => listPrices.get(id) ?? 0),
+      );
+      productIds.forEach((pid, i) => add("product", pid, pid, quantity, shares[i]!));
+    }
+  }
+  const ranked = [...tally.values()]
+    .sort((a, b) => b.units - a.units || b.revenueCents - a.revenueCents || a.id.localeCompare(b.id))
+    .slice(0, TOP_ITEMS_LIMIT);
+  // Current catalogue titles (a combo line's own title names the whole combo, not the product).
+  const productIds = ranked.filter((r) => r.kind === "product").map((r) => r.id);
+  const bundleIds = ranked.filter((r) => r.kind === "bundle").map((r) => r.id);
+  const [productTitles, bundleTitles] = await Promise.all([
+    productIds.length
+      ? db.selectFrom("products").select(["id", "title"]).where("id", "in", productIds).execute()
+      : Promise.resolve([]),
+    bundleIds.length
+      ? db.selectFrom("bundles").select(["id", "name as title"]).where("id", "in", bundleIds).execute()
+      : Promise.resolve([]),
+  ]);
+  const titles = new Map<string, string>([
+    ...productTitles.map((r) => [`product:${r.id}`, r.title] as [string, string]),
+    ...bundleTitles.map((r) => [`bundle:${r.id}`, r.title] as [string, string]),
+  ]);
+  const topItems: TopItem[] = ranked.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    title: titles.get(`${r.kind}:${r.id}`) ?? r.lineTitle,
+    units: r.units,
+    revenueCents: r.revenueCents,
+  }));
+
+  // ---- low stock
+  const lowStock: LowStockItem[] = [
+    ...lowProducts.map((p) => ({ kind: "product" as const, id: p.id, title: p.title, quantity: Number(p.quantity) })),
+    ...lowBundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, quantity: Number(b.quantity) })),
+  ].sort((a, b) => a.quantity - b.quantity || a.title.localeCompare(b.title));
+
+  // ---- awaiting shipment
+  const oldest: AwaitingShipmentOrder[] = awaitingRows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    customerName: row.customer_name,
+    paidAt: toIso(row.paid_at) ?? toIso(row.created_at)!,
+    totalCents: Number(row.total_cents),
+  }));
+
+  // ---- mail
+  const outbox = new Map(outboxCounts.map((r) => [r.status, Number(r.n)]));
+
+  return {
+    generatedAt: nowIso,
+    periods,
+    daily,
+    topItems,
+    lowStock,
+    awaitingShipment: { count: Number(awaitingCount.n), oldest },
+    failedEmails: outbox.get("failed") ?? 0,
+    pendingEmails: (outbox.get("pending") ?? 0) + (outbox.get("sending") ?? 0),
+  };
+}

@@ -1,0 +1,26 @@
+import { centsToDollars } from "#app/domain/money";
+import type { CartQuote } from "#app/domain/cart";
+
+/** A quote in the contract's shape: decimal dollars. */
+export function quoteJson(quote: CartQuote) {
+  return {
+    lines: quote.lines.map((l) => ({
+      kind: l.kind,
+      ...(l.kind === "combo" ? { productIds: l.productIds } : { id: l.id }),
+      title: l.title,
+      // What is inside a combo or a bundle, so no line is a mystery box where it is summed up.
+      ...(l.productTitles ? { contents: l.productTitles } : {}),
+      imageKey: l.imageKey,
+      quantity: l.quantity,
+      unitPrice: centsToDollars(l.unitPrice),
+      total: centsToDollars(l.total),
+      ...(l.discountPercent !== undefined ? { discountPercent: l.discountPercent } : {}),
+    })),
+    subtotal: centsToDollars(quote.subtotal),
+    discount: centsToDollars(quote.discount),
+    shipping: centsToDollars(quote.shipping),
+    total: centsToDollars(quote.total),
+    requiresShipping: quote.requiresShipping,
+    currency: "USD",
+  };
+}
