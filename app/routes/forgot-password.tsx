@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthCard, FormAlert } from "#app/components/account/auth-card";
 import { routeErrorBoundary } from "#app/components/route-error";
 import { EmailField } from "#app/components/ui/field";
+import { LinkedText } from "#app/components/ui/linked-text";
 import { parseForm, typedValues } from "#app/domain/forms";
 import { ForgotPasswordSchema } from "#app/forms/account";
 import { authFailure } from "#app/models/accounts/auth-actions.server";
@@ -46,7 +47,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <AuthCard
       title="Reset your password"
-      intro={loaderData.intro}
+      // Without mail the intro says to write to the shop: one tap on a phone.
+      intro={<LinkedText text={loaderData.intro} />}
       footer={
         <Link to="/sign-in" className="font-semibold text-reef-dark underline">
           Back to sign in

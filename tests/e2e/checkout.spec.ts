@@ -26,12 +26,18 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
   await expectAccessible(page);
 
+  const number = (await page.getByText(/^Order LR-/).textContent())!.replace("Order ", "");
   // Back to the checkout, scrolled down to where "Pay" was: the empty cart is what comes into view,
   // not the footer of a page that is now short.
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goBack();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId("cart-empty")).toBeInViewport();
+  // …and points at the order just placed, not only at the shop.
+  const last = page.getByTestId("last-order");
+  await expect(last).toContainText(number);
+  await last.getByRole("link").click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
 });
 
 test("the order page printed says whose shop it is and how to reach it; on screen the header does", async ({

@@ -9,7 +9,7 @@ export function AuthCard({
   footer,
 }: {
   title: string;
-  intro?: string;
+  intro?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
 }) {

@@ -1,6 +1,7 @@
 import { Loader2, Lock } from "lucide";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { takeEarly } from "#app/components/cart/early-taps";
+import { rememberLastOrder } from "#app/components/cart/last-order";
 import { Field, SelectField } from "#app/components/ui/field";
 import { Icon } from "#app/components/ui/icon";
 import { whenIdle } from "#app/components/ui/idle";
@@ -142,6 +143,7 @@ export function CheckoutForm({
         return;
       }
       if (data.clientSecret) {
+        rememberLastOrder({ number: data.order.number, url: data.orderUrl });
         forgetCheckoutFields();
         clear({ silent: true });
         setStripeStep({ clientSecret: data.clientSecret, orderUrl: data.orderUrl });
@@ -153,8 +155,10 @@ export function CheckoutForm({
       }
       forgetCheckoutFields();
       const tipsOnly = isTipsOnly(cart, products);
+      const next = tipsOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl;
+      rememberLastOrder({ number: data.order.number, url: next });
       clear({ silent: true });
-      void navigate(tipsOnly ? data.orderUrl.replace("/order-confirmation", "/thankyou") : data.orderUrl);
+      void navigate(next);
     } catch {
       setFormError("We couldn't reach the shop. Check your connection and try again; you won't be charged twice.");
     } finally {

@@ -27,12 +27,12 @@ export interface ContentDocument extends RenderedMarkdown {
   readingMinutes: number;
 }
 
-const guideFiles = import.meta.glob<string>("../content/guides/*.md", {
+const guideFiles = import.meta.glob<string>("#app/content/guides/*.md", {
   query: "?raw",
   import: "default",
   eager: true,
 });
-const pageFiles = import.meta.glob<string>("../content/pages/*.md", { query: "?raw", import: "default", eager: true });
+const pageFiles = import.meta.glob<string>("#app/content/pages/*.md", { query: "?raw", import: "default", eager: true });
 
 function load(files: Record<string, string>): Map<string, ContentDocument> {
   const docs = new Map<string, ContentDocument>();
