@@ -9,7 +9,7 @@ import type { MessageThread } from "#app/models/back-office/messages.server";
 
 /**
  * A customer's message with the shop's replies under it and a reply box. Its forms post to the page
- * showing it (the messages screen or a customer's page, both answer with `answerMessageForm`), and
+ * showing it (the messages screen or a customer's page, both answer with `answerMessageForm` in routes/edge), and
  * the answer shows on the card it names (`result`). Plain forms, not fetchers: a fetcher would put
  * React Router's fetcher code into the chunk every storefront page loads.
  */

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { parseForm } from "#app/domain/forms";
 import { kindLabel, OUTBOX_STATUSES, type OutboxStatus } from "#app/domain/outbox";
-import { RetryMailFormSchema } from "#app/forms/admin-outbox";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { orderMailSubject, type OrderMailKind } from "#app/services/mail/order-emails";
-import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import { toIso } from "#database/values";
 import type { AppServices } from "#app/services/container";
 import type { Database } from "#database/schema";
@@ -170,22 +167,4 @@ export async function retryMail(db: Kysely<Database>, id: number, now: Date): Pr
   const row = await db.selectFrom("outbox").select("status").where("id", "=", id).executeTakeFirst();
   if (!row) return "missing";
   return row.status === "sent" ? "sent" : "already-queued";
-}
-
-/** The Retry button's action (the outbox list and a message's page share it). */
-export async function retryMailAction(services: AppServices, request: Request) {
-  const parsed = parseForm(RetryMailFormSchema, await request.formData(), "retry");
-  if (!parsed.success) return invalidForm(parsed.result);
-  switch (await retryMail(services.database.db, parsed.data.id, services.clock())) {
-    case "queued":
-      return formSuccess("Queued again: the mail goes out with the next delivery round.", { intent: "retry" });
-    case "already-queued":
-      return formSuccess("This mail is already queued; it goes out with the next delivery round.", {
-        intent: "retry",
-      });
-    case "sent":
-      return formError("This mail was sent already, so there is nothing to retry.", { intent: "retry", status: 409 });
-    case "missing":
-      return formError("That mail is not in the outbox.", { intent: "retry", status: 404 });
-  }
 }

@@ -12,7 +12,11 @@ describe("the guides and pages bundled into the server", () => {
   it("are every Markdown file under app/content, each found by its slug", () => {
     const guides = slugs("guides");
     expect(guides.length).toBeGreaterThan(0);
-    expect(listGuides().map((g) => g.slug).sort()).toEqual([...guides].sort());
+    expect(
+      listGuides()
+        .map((g) => g.slug)
+        .sort(),
+    ).toEqual([...guides].sort());
     for (const slug of slugs("pages")) expect(getPage(slug)?.slug, slug).toBe(slug);
     expect(getGuide(guides[0]!)?.title).toBeTruthy();
   });

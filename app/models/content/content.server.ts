@@ -32,7 +32,11 @@ const guideFiles = import.meta.glob<string>("#app/content/guides/*.md", {
   import: "default",
   eager: true,
 });
-const pageFiles = import.meta.glob<string>("#app/content/pages/*.md", { query: "?raw", import: "default", eager: true });
+const pageFiles = import.meta.glob<string>("#app/content/pages/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 function load(files: Record<string, string>): Map<string, ContentDocument> {
   const docs = new Map<string, ContentDocument>();

@@ -10,8 +10,9 @@ import { formatCents } from "#app/domain/money";
 import { messageIntent } from "#app/forms/admin-messages";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { getCustomer } from "#app/models/back-office/customers.server";
-import { answerMessageForm, listMessageThreads } from "#app/models/back-office/messages.server";
+import { listMessageThreads } from "#app/models/back-office/messages.server";
 import { mailIsSent } from "#app/models/mail-setup.server";
+import { answerMessageForm } from "#app/routes/edge/message-reply.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { Route } from "./+types/customer";
 

@@ -3,8 +3,9 @@ import { MessageThreadCard } from "#app/components/admin/message-thread";
 import { resultFor } from "#app/domain/forms";
 import { messageIntent } from "#app/forms/admin-messages";
 import { requireAdmin } from "#app/models/back-office/access.server";
-import { answerMessageForm, listMessageThreads, messageCounts } from "#app/models/back-office/messages.server";
+import { listMessageThreads, messageCounts } from "#app/models/back-office/messages.server";
 import { mailIsSent } from "#app/models/mail-setup.server";
+import { answerMessageForm } from "#app/routes/edge/message-reply.server";
 import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office" }];

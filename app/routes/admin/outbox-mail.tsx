@@ -5,7 +5,8 @@ import { MailStatusBadge } from "#app/components/admin/status-badge";
 import { formatDateTime } from "#app/domain/dates";
 import { kindLabel } from "#app/domain/outbox";
 import { requireAdmin } from "#app/models/back-office/access.server";
-import { outboxMessage, retryMailAction } from "#app/models/back-office/outbox.server";
+import { outboxMessage } from "#app/models/back-office/outbox.server";
+import { retryMailAction } from "#app/routes/edge/retry-mail.server";
 import type { Route } from "./+types/outbox-mail";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [{ title: `${d?.mail.subject ?? "Mail"} | Outbox` }];

@@ -6,8 +6,9 @@ import { SelectField } from "#app/components/ui/field";
 import { formatDateTime } from "#app/domain/dates";
 import { kindLabel, OUTBOX_STATUSES } from "#app/domain/outbox";
 import { requireAdmin } from "#app/models/back-office/access.server";
-import { listOutbox, outboxFilters, outboxKinds, retryMailAction } from "#app/models/back-office/outbox.server";
+import { listOutbox, outboxFilters, outboxKinds } from "#app/models/back-office/outbox.server";
 import { mailIsSent } from "#app/models/mail-setup.server";
+import { retryMailAction } from "#app/routes/edge/retry-mail.server";
 import type { Route } from "./+types/outbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }];

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { AUTH_ERROR_MESSAGES, authErrorCode, type AuthErrorCode } from "#app/domain/auth-errors";
+import { callAuth, cookiesFrom, safeRedirect } from "#app/models/accounts/session.server";
 import { formError } from "#app/utils/form-response";
-import { callAuth, cookiesFrom, safeRedirect } from "./session.server";
 
 /** Failures that belong to one field of the form rather than to the whole form. */
 const FIELD_OF: Partial<Record<AuthErrorCode, string>> = {
