@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { salesDelta } from "#app/domain/item-sales";
-import { daySalesDelta } from "#app/domain/sales-by-day";
 import { formatCents } from "#app/domain/money";
 import {
   decide,
@@ -12,6 +11,7 @@ import {
   type OrderEventType,
 } from "#app/domain/order-lifecycle";
 import { describePaymentFailure } from "#app/domain/payment-failures";
+import { daySalesDelta } from "#app/domain/sales-by-day";
 import { applySalesDelta } from "#app/models/catalogue/item-sales.server";
 import { applyDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
