@@ -1,9 +1,11 @@
 import fc from "fast-check";
+import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "#app/domain/clock";
 import { ActionRefused, performOrderAction } from "#app/models/back-office/orders.server";
 import { expireDueOrders, OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
 import { countSalesByDay, readSalesByDay } from "#app/models/orders/sales-by-day.server";
+import { migrations } from "#database/migrate.server";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -78,4 +80,23 @@ describe(`revenue, orders and units per day are running totals equal to a full c
       .executeTakeFirst();
     expect(partlyRefunded).toBeDefined();
   }, 180_000);
+
+  it("migration 0019 counts the same totals from the orders a shop already has", async () => {
+    const { database } = t.services;
+    clock = fixedClock(new Date(START + DAY_MS / 2));
+    const res = await buy(t.url, [{ kind: "product", id: "premium-chaeto", quantity: 2 }]);
+    const body = (await res.json()) as { order: { id: string } };
+    await performOrderAction(t.services, body.order.id, { action: "partial-refund", amount: 3 }, "owner@example.com");
+    const kept = Object.fromEntries(await readSalesByDay(database.db));
+    expect(Object.keys(kept).length).toBeGreaterThan(0);
+
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await migrator.migrateTo("0018-history-at-scale-item-sales")).error).toBeUndefined();
+    expect((await migrator.migrateTo("0019-sales-by-day")).error).toBeUndefined();
+    expect(Object.fromEntries(await readSalesByDay(database.db))).toEqual(kept);
+  });
 });
