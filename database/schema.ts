@@ -287,6 +287,15 @@ export interface ItemSalesTable {
   units: number;
 }
 
+/** Per UTC day of payment: revenue-bearing orders' net revenue, count and units (running totals). */
+export interface SalesByDayTable {
+  /** "YYYY-MM-DD", the UTC day of `orders.paid_at`. */
+  day: string;
+  revenue_cents: number;
+  orders: number;
+  units: number;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -311,4 +320,5 @@ export interface Database {
   stock_movements: StockMovementTable;
   price_changes: PriceChangeTable;
   item_sales: ItemSalesTable;
+  sales_by_day: SalesByDayTable;
 }

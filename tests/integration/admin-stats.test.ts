@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixedClock, type Clock } from "#app/domain/clock";
+import { performOrderAction } from "#app/models/back-office/orders.server";
 import { getDashboardStats, type DashboardStats } from "#app/models/back-office/stats.server";
+import { rebuildSalesByDay } from "#app/models/orders/sales-by-day.server";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { buy, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -10,6 +12,13 @@ import type { AppServices } from "#server/services";
 const NOW = new Date("2026-11-21T12:00:00Z");
 const DECLINED = "4000000000000002";
 const THREE_D_SECURE = "4000002500003155";
+const OWNER = "owner@example.com";
+
+/** A refund written straight into the order (undone afterwards), with the running totals counted again to match. */
+async function setRefunded(db: AppServices["database"]["db"], orderId: string, cents: number) {
+  await db.updateTable("orders").set({ refunded_cents: cents }).where("id", "=", orderId).execute();
+  await rebuildSalesByDay(db);
+}
 
 /*
  * The shop's history, placed through the real checkout API at moments chosen with the clock
@@ -102,9 +111,9 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     expect(pending.body.order.status).toBe("pending_payment");
     current = fixedClock(NOW);
 
-    // Later life of two orders: B went out, R was refunded.
-    await db.updateTable("orders").set({ status: "shipped" }).where("id", "=", ids.B!.id).execute();
-    await db.updateTable("orders").set({ status: "refunded" }).where("id", "=", ids.R!.id).execute();
+    // Later life of two orders, through the back office: B went out, R was cancelled and refunded.
+    await performOrderAction(services, ids.B!.id, { action: "ship", carrier: "UPS", trackingNumber: "1Z999" }, OWNER);
+    await performOrderAction(services, ids.R!.id, { action: "cancel" }, OWNER);
 
     // Low stock: one product under 10 (and with it the bundle made with one of it), and an
     // inactive product that must not show.
@@ -168,7 +177,7 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
 
   it("takes a partial refund off the revenue of the windows its order falls in", async () => {
     const db = services.database.db;
-    await db.updateTable("orders").set({ refunded_cents: 1000 }).where("id", "=", ids.B!.id).execute();
+    await setRefunded(db, ids.B!.id, 1000);
     try {
       const refunded = await getDashboardStats(db, NOW);
       expect(refunded.periods.map((p) => [p.key, p.revenueCents, p.orders])).toEqual([
@@ -178,14 +187,14 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
         ["90d", 59472 - 1000, 6],
       ]);
     } finally {
-      await db.updateTable("orders").set({ refunded_cents: 0 }).where("id", "=", ids.B!.id).execute();
+      await setRefunded(db, ids.B!.id, 0);
     }
   });
 
   it("takes a partial refund off the top items too, in proportion to the order's lines, so they agree with the revenue cards", async () => {
     const db = services.database.db;
     // B: lazy-starter 7995 + combo 10498 = 18493; 1000 refunded → 432 off the bundle, 568 off the combo.
-    await db.updateTable("orders").set({ refunded_cents: 1000 }).where("id", "=", ids.B!.id).execute();
+    await setRefunded(db, ids.B!.id, 1000);
     try {
       const refunded = await getDashboardStats(db, NOW);
       const revenue = Object.fromEntries(refunded.topItems.map((t) => [t.id, t.revenueCents]));
@@ -197,7 +206,7 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
       const all = refunded.topItems.reduce((sum, t) => sum + t.revenueCents, 0);
       expect(all).toBe(refunded.periods.find((p) => p.key === "30d")!.revenueCents);
     } finally {
-      await db.updateTable("orders").set({ refunded_cents: 0 }).where("id", "=", ids.B!.id).execute();
+      await setRefunded(db, ids.B!.id, 0);
     }
   });
 
@@ -313,6 +322,20 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     expect(later.daily.at(-1)).toEqual({ date: "2026-11-22", revenueCents: 0, orders: 0 });
     expect(later.daily.at(-2)).toEqual({ date: "2026-11-21", revenueCents: 5998, orders: 2 });
     expect(later.periods[1]!.orders).toBe(4);
+  });
+
+  it("counts today up to `now` only, and a rolling window's first, partial day to the second", async () => {
+    const db = services.database.db;
+    const morning = await getDashboardStats(db, new Date("2026-11-21T08:30:00Z"));
+    // E (08:00) is in; F (09:00) is paid after `now` and is not.
+    expect(morning.periods[0]).toMatchObject({ revenueCents: 5498, orders: 1, units: 3 });
+    expect(morning.daily.at(-1)).toEqual({ date: "2026-11-21", revenueCents: 5498, orders: 1 });
+    // 7 days before 2026-11-25T15:00 is C's payment instant (2026-11-18T15:00): in, then out a second later.
+    const atStart = await getDashboardStats(db, new Date("2026-11-25T15:00:00Z"));
+    const afterStart = await getDashboardStats(db, new Date("2026-11-25T15:00:01Z"));
+    expect(atStart.periods[1]).toMatchObject({ revenueCents: 7497 + 15990 + 5498 + 500, orders: 4 });
+    expect(afterStart.periods[1]).toMatchObject({ revenueCents: 15990 + 5498 + 500, orders: 3 });
+    expect(afterStart.periods[1]!.units).toBe(atStart.periods[1]!.units - 3);
   });
 });
 

@@ -2,13 +2,16 @@
  * The owner's "business at a glance": revenue, orders and units over a few windows, a daily
  * series for the chart, best sellers, low stock, orders waiting to ship and stuck mail.
  *
- * Portability: everything here is plain Kysely that runs unchanged on SQLite and PostgreSQL.
- * Date windows are compared as ISO strings (ISO text sorts correctly on SQLite and PostgreSQL
- * casts the parameter to timestamptz). The windows and the 30 daily buckets are conditional
- * sums over the paid_at index in one statement each (no dialect-specific date bucketing), and
- * top items are summed per item by the database; only the few lines that need cents split in
- * TypeScript (combos, and lines of partly refunded orders) come back one by one. A view costs
- * the orders of the window, in the database, not rows shipped to Node.
+ * Cost: revenue, orders and units of whole days come from the per-day running totals the order
+ * lifecycle keeps (sales_by_day, decision 028): about 90 rows however many orders the shop has.
+ * Only the partial days are read from orders, by the paid_at index: today up to `now`, and the
+ * first day of each rolling window, which starts at `now`'s time of day. Top items are still
+ * summed over the 30 days' order lines, per item by the database; only the few lines that need
+ * cents split in TypeScript (combos, and lines of partly refunded orders) come back one by one.
+ *
+ * Portability: plain Kysely that runs unchanged on SQLite and PostgreSQL. Instants are compared
+ * as ISO strings (ISO text sorts correctly on SQLite and PostgreSQL casts the parameter to
+ * timestamptz); day keys are "YYYY-MM-DD" text worked out in TypeScript.
  *
  * Definitions:
  * - Revenue-bearing orders: status paid, shipped or delivered, dated by `paid_at`
@@ -30,7 +33,9 @@
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { allocateCents, type Cents } from "#app/domain/money";
+import { utcDay } from "#app/domain/sales-by-day";
 import { listBundles } from "#app/models/catalogue/catalogue.server";
+import { readSalesByDay } from "#app/models/orders/sales-by-day.server";
 import { parseJson, toIso } from "#database/values";
 import type { Database } from "#database/schema";
 
@@ -123,11 +128,6 @@ function utcMidnight(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** "YYYY-MM-DD" of the UTC day an instant falls on. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 function periodStart(now: Date, days: number | null): Date {
   return days === null ? utcMidnight(now) : new Date(now.getTime() - days * DAY_MS);
 }
@@ -137,28 +137,38 @@ function periodStart(now: Date, days: number | null): Date {
 export async function getDashboardStats(db: Kysely<Database>, now: Date): Promise<DashboardStats> {
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
+  const todayStart = utcMidnight(now).getTime();
   const starts = PERIODS.map((p) => periodStart(now, p.days).getTime());
-  const dailyStart = new Date(utcMidnight(now).getTime() - (DAILY_DAYS - 1) * DAY_MS);
+  const dailyStart = todayStart - (DAILY_DAYS - 1) * DAY_MS;
   const topStartMs = nowMs - 30 * DAY_MS;
-  // The earliest instant any figure needs (90 days back covers the 30 daily buckets too).
-  const fetchFrom = new Date(Math.min(...starts, dailyStart.getTime(), topStartMs)).toISOString();
+  const days = Array.from({ length: DAILY_DAYS }, (_, i) => dailyStart + i * DAY_MS);
+  // A window is its partial first day (from its start to the next UTC midnight; none when it
+  // starts at midnight), whole days before today from the running totals, and today up to `now`.
+  const firstWholeDay = (start: number) =>
+    start % DAY_MS === 0 ? start : utcMidnight(new Date(start)).getTime() + DAY_MS;
+  const heads = starts.map((start) =>
+    start < todayStart && start % DAY_MS !== 0 ? { from: start, to: firstWholeDay(start) } : null,
+  );
+  const bucketFrom = utcDay(new Date(Math.min(dailyStart, ...starts.map(firstWholeDay))));
+  const yesterday = utcDay(new Date(todayStart - DAY_MS));
 
   const revenue = (eb: ExpressionBuilder<Database, "orders">) =>
-    eb.and([
-      eb("orders.status", "in", REVENUE_STATUSES),
-      eb("orders.paid_at", ">=", fetchFrom),
-      eb("orders.paid_at", "<=", nowIso),
-    ]);
+    eb.and([eb("orders.status", "in", REVENUE_STATUSES), eb("orders.paid_at", "<=", nowIso)]);
   const net = sql<number>`orders.total_cents - orders.refunded_cents`;
+  const units = sql<number>`(select coalesce(sum(order_lines.quantity), 0) from order_lines where order_lines.order_id = orders.id)`;
   const within = (from: number, to?: number) =>
     to === undefined
       ? sql`orders.paid_at >= ${new Date(from).toISOString()}`
       : sql`orders.paid_at >= ${new Date(from).toISOString()} and orders.paid_at < ${new Date(to).toISOString()}`;
-  const days = Array.from({ length: DAILY_DAYS }, (_, i) => dailyStart.getTime() + i * DAY_MS);
+  // The partial days read from orders (by the paid_at index): today first, then each window's first day.
+  const ranges = [within(todayStart), ...heads.flatMap((h) => (h ? [within(h.from, h.to)] : []))];
+  const rangeOf: number[] = [];
+  let next = 1;
+  for (const h of heads) rangeOf.push(h ? next++ : -1);
 
   const [
-    windowRow,
-    unitsRow,
+    partialRow,
+    buckets,
     itemRows,
     splitLines,
     lowProducts,
@@ -170,27 +180,21 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
     db
       .selectFrom("orders")
       .where(revenue)
-      .select([
-        ...starts.flatMap((start, i) => [
-          sql<number | string | null>`sum(case when ${within(start)} then ${net} else 0 end)`.as(`r${i}`),
-          sql<number | string | null>`sum(case when ${within(start)} then 1 else 0 end)`.as(`n${i}`),
-        ]),
-        ...days.flatMap((day, i) => [
-          sql<number | string | null>`sum(case when ${within(day, day + DAY_MS)} then ${net} else 0 end)`.as(`dr${i}`),
-          sql<number | string | null>`sum(case when ${within(day, day + DAY_MS)} then 1 else 0 end)`.as(`dn${i}`),
-        ]),
-      ])
-      .executeTakeFirst(),
-    db
-      .selectFrom("order_lines")
-      .innerJoin("orders", "orders.id", "order_lines.order_id")
-      .where(revenue)
+      .where(
+        sql<boolean>`(${sql.join(
+          ranges.map((r) => sql`(${r})`),
+          sql` or `,
+        )})`,
+      )
       .select(
-        starts.map((start, i) =>
-          sql<number | string | null>`sum(case when ${within(start)} then order_lines.quantity else 0 end)`.as(`u${i}`),
-        ),
+        ranges.flatMap((range, i) => [
+          sql<number | string | null>`sum(case when ${range} then ${net} else 0 end)`.as(`r${i}`),
+          sql<number | string | null>`sum(case when ${range} then 1 else 0 end)`.as(`n${i}`),
+          sql<number | string | null>`sum(case when ${range} then ${units} else 0 end)`.as(`u${i}`),
+        ]),
       )
       .executeTakeFirst(),
+    readSalesByDay(db, bucketFrom, yesterday),
     // Product and bundle lines of orders with nothing refunded: their totals add up as they are.
     db
       .selectFrom("order_lines")
@@ -260,27 +264,48 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       .execute(),
   ]);
   const cell = (row: Record<string, unknown> | undefined, key: string) => Number(row?.[key] ?? 0);
+  const partial = (i: number) =>
+    i < 0
+      ? { revenueCents: 0, orders: 0, units: 0 }
+      : {
+          revenueCents: cell(partialRow, `r${i}`),
+          orders: cell(partialRow, `n${i}`),
+          units: cell(partialRow, `u${i}`),
+        };
+  const today = partial(0);
 
   // ---- periods
   const periods: StatsPeriod[] = PERIODS.map((p, i) => {
-    const revenueCents = cell(windowRow, `r${i}`);
-    const count = cell(windowRow, `n${i}`);
+    const sum = { ...today };
+    if (starts[i]! < todayStart) {
+      const head = partial(rangeOf[i]!);
+      const from = utcDay(new Date(firstWholeDay(starts[i]!)));
+      sum.revenueCents += head.revenueCents;
+      sum.orders += head.orders;
+      sum.units += head.units;
+      for (const [day, d] of buckets)
+        if (day >= from) {
+          sum.revenueCents += d.revenueCents;
+          sum.orders += d.orders;
+          sum.units += d.units;
+        }
+    }
     return {
       key: p.key,
       label: p.label,
-      revenueCents,
-      orders: count,
-      averageOrderCents: count ? Math.round(revenueCents / count) : 0,
-      units: cell(unitsRow, `u${i}`),
+      revenueCents: sum.revenueCents,
+      orders: sum.orders,
+      averageOrderCents: sum.orders ? Math.round(sum.revenueCents / sum.orders) : 0,
+      units: sum.units,
     };
   });
 
   // ---- daily series
-  const daily: DailyRevenue[] = days.map((day, i) => ({
-    date: utcDay(new Date(day)),
-    revenueCents: cell(windowRow, `dr${i}`),
-    orders: cell(windowRow, `dn${i}`),
-  }));
+  const daily: DailyRevenue[] = days.map((day) => {
+    const date = utcDay(new Date(day));
+    const d = day === todayStart ? today : buckets.get(date);
+    return { date, revenueCents: d?.revenueCents ?? 0, orders: d?.orders ?? 0 };
+  });
 
   // ---- top items (rolling 30 days)
   const tally = new Map<
