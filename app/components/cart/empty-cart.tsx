@@ -20,7 +20,7 @@ export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {
         <p className="mt-4" data-testid="last-order">
           Just ordered?{" "}
           <Link to={lastOrder.url} className="font-semibold text-reef-dark underline" onClick={onNavigate}>
-            View order {lastOrder.number}
+            View order <span className="whitespace-nowrap">{lastOrder.number}</span>
           </Link>
         </p>
       ) : null}
