@@ -38,9 +38,15 @@ const { values } = parseArgs({
     checkout: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8" },
     "no-build": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
 });
+if (values.help) {
+  console.log(`Usage: npm run bench:scale -- [--orders 1000000 | --sizes 10000,100000] [--db sqlite|postgres|both]
+         [--runs 9] [--checkout 200] [--concurrency 8] [--no-build]`);
+  process.exit(0);
+}
 const sizes = (values.orders ?? values.sizes)
   .split(",")
   .map((s) => Number(s.replace(/_/g, "")))
