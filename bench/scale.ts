@@ -19,6 +19,7 @@ import { sql } from "kysely";
 import { parseConfig } from "#app/config.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { rebuildItemSales } from "#app/models/catalogue/item-sales.server";
+import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { openDatabase } from "#database/db.server";
 import { createServices } from "#server/services";
 import { checkoutBody } from "./lib/bodies";
@@ -113,6 +114,7 @@ async function countRunningTotals(url: string) {
   const database = await openDatabase(url);
   try {
     await rebuildItemSales(database.db);
+    await rebuildCustomerTotals(database.db);
   } finally {
     await database.destroy();
   }

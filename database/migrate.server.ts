@@ -16,6 +16,7 @@ import * as m0015 from "#database/migrations/0015-price-history";
 import * as m0016 from "#database/migrations/0016-true-bundle-descriptions";
 import * as m0017 from "#database/migrations/0017-history-at-scale-indexes";
 import * as m0018 from "#database/migrations/0018-history-at-scale-item-sales";
+import * as m0020 from "#database/migrations/0020-customer-totals";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0016-true-bundle-descriptions": m0016,
   "0017-history-at-scale-indexes": m0017,
   "0018-history-at-scale-item-sales": m0018,
+  "0020-customer-totals": m0020,
 };
 
 /**

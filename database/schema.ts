@@ -287,6 +287,15 @@ export interface ItemSalesTable {
   units: number;
 }
 
+/** Per customer (the list's lower-cased address): bought orders, spent net of refunds, last order. */
+export interface CustomerTotalsTable {
+  email_key: string;
+  orders: number;
+  spent_cents: ColumnType<number | string, number, number>;
+  last_order_at: ColumnType<Date | string, string, string>;
+  user_id: string | null;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -311,4 +320,5 @@ export interface Database {
   stock_movements: StockMovementTable;
   price_changes: PriceChangeTable;
   item_sales: ItemSalesTable;
+  customer_totals: CustomerTotalsTable;
 }

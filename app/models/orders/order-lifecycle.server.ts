@@ -13,6 +13,7 @@ import {
 import { describePaymentFailure } from "#app/domain/payment-failures";
 import { applySalesDelta } from "#app/models/catalogue/item-sales.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
+import { applyCustomerDelta } from "./customer-totals.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { Order, OrderEvent } from "#app/domain/order-types";
@@ -186,6 +187,8 @@ export async function transition(
     // Running totals (units sold per item) move with the status, in this same transaction.
     const sold = salesDelta(before, after);
     if (sold.size > 0) await applySalesDelta(trx, sold);
+    // So do the customer's totals (orders bought, spent, last order).
+    await applyCustomerDelta(trx, before, after);
     if (releases)
       await releaseOrderStock(trx, before, `order-${decision.to === before.status ? "declined" : decision.to}`, now);
     if (has("record-attempt") && (event.type === "decline" || event.type === "fail-attempt"))
