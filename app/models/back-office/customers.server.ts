@@ -87,11 +87,14 @@ async function listPage(db: Kysely<Database>, offset: number, limit: number) {
   const rows: CustomerSqlRow[] = [];
   if (offset < buyers) {
     const result = await sql<CustomerSqlRow>`
-      select l.email_key as email, l.orders, l.spent_cents as spent, l.last_order_at, ${ROW_COLUMNS}
-      from (select * from customer_totals order by last_order_at desc, email_key limit ${limit} offset ${offset}) l
+      select l.email, l.orders, l.spent_cents as spent, l.last_order_at, ${ROW_COLUMNS}
+      from (
+        select email_key as email, orders, spent_cents, last_order_at, user_id from customer_totals
+        order by last_order_at desc, email_key limit ${limit} offset ${offset}
+      ) l
       left join "user" u on u.id = l.user_id
-      order by l.last_order_at desc, l.email_key`.execute(db);
-    rows.push(...result.rows.map((r) => ({ ...r, email: r.email })));
+      order by l.last_order_at desc, l.email`.execute(db);
+    rows.push(...result.rows);
   }
   if (rows.length < limit) {
     const result = await sql<CustomerSqlRow>`
