@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { attachGuestOrders } from "#app/models/accounts/customers.server";
+import { listCustomers } from "#app/models/back-office/customers.server";
 import { ActionRefused, performOrderAction } from "#app/models/back-office/orders.server";
 import { countCustomerTotals, readCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
@@ -109,4 +110,29 @@ describe(`customers' totals are running totals equal to a full count, on ${testD
     expect(totals.some((c) => c.orders > 0 && c.spentCents > 0)).toBe(true);
     expect(totals.some((c) => c.userId !== null)).toBe(true);
   }, 240_000);
+
+  it("the search finds the start of an address or a name, in any case, and nothing in the middle", async () => {
+    const { db } = t.services.database;
+    const place = (email: string, name: string) =>
+      checkoutRequest(t.url, {
+        items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+        customer: { email, name },
+        shippingAddress: ADDRESS,
+        payment: { card: card() },
+      });
+    expect((await place("Zed.Search@Example.com", "Zoë Marlin")).status).toBe(201);
+    expect((await place("other.search@example.com", "Quentin Zedd")).status).toBe(201);
+    const found = async (q: string) => (await listCustomers(db, { q })).customers.map((c) => c.email);
+    expect(await found("ZED.s")).toEqual(["zed.search@example.com"]);
+    expect(await found("zoë m")).toEqual(["zed.search@example.com"]);
+    expect(await found("quentin")).toEqual(["other.search@example.com"]);
+    expect(await found("search@")).toEqual([]);
+    const [row] = (await listCustomers(db, { q: "zed.search" })).customers;
+    expect(row).toMatchObject({ name: "Zoë Marlin", orders: 1, account: null });
+    // The whole list counts every buyer and every account once.
+    const accounts = await db.selectFrom("user").select("email").execute();
+    const buyers = await countCustomerTotals(db);
+    const withoutOrders = accounts.filter((a) => !buyers.has(a.email.toLowerCase())).length;
+    expect((await listCustomers(db)).total).toBe(buyers.size + withoutOrders);
+  });
 });

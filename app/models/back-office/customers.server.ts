@@ -36,9 +36,13 @@ interface CustomerSqlRow {
   total?: number | string;
 }
 
-/** The account and the guest name of each listed address: one indexed look-up each, for the page's rows only. */
+/**
+ * The account and the guest name of each listed address: one indexed look-up each, for the page's
+ * rows only. `lower(l.email)`, not the column: SQLite uses the `lower(email)` index only when
+ * both sides are expressions without a column's type affinity.
+ */
 const ROW_COLUMNS = sql`u.id as user_id, u.name as user_name, u."emailVerified", u.role, u.banned, u."createdAt",
-  (select o.customer_name from orders o where lower(o.email) = l.email order by o.created_at desc limit 1) as guest_name`;
+  (select o.customer_name from orders o where lower(o.email) = lower(l.email) order by o.created_at desc limit 1) as guest_name`;
 
 /**
  * Everyone who ordered (bought, or had an order cancelled) or has an account: one row per email address. An account's row holds the
