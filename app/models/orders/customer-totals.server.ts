@@ -80,6 +80,13 @@ export async function applyCustomerDelta(trx: Db, before: OrderShare, after: Ord
 /** Counts the given customers again from their orders (a change of which customer orders count for). */
 export async function refreshCustomerTotals(db: Db, keys: Iterable<string>): Promise<void> {
   for (const key of [...new Set([...keys].map((k) => k.toLowerCase()))].sort()) {
+    // Holds the row before counting: a status change of this customer's committing meanwhile
+    // waits and then adds its delta to the count, rather than being counted and overwritten.
+    await db
+      .insertInto("customer_totals")
+      .values({ email_key: key, orders: 0, spent_cents: 0, last_order_at: new Date(0).toISOString(), user_id: null })
+      .onConflict((oc) => oc.column("email_key").doUpdateSet({ orders: sql`customer_totals.orders` }))
+      .execute();
     // The second condition finds the orders through their indexes; the first is what the list means.
     const row = await sql<{
       listed: number | string;
