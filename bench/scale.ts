@@ -20,6 +20,7 @@ import { parseConfig } from "#app/config.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { rebuildItemSales } from "#app/models/catalogue/item-sales.server";
 import { rebuildSalesByDay } from "#app/models/orders/sales-by-day.server";
+import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { openDatabase } from "#database/db.server";
 import { createServices } from "#server/services";
 import { checkoutBody } from "./lib/bodies";
@@ -121,6 +122,7 @@ async function countRunningTotals(url: string) {
   try {
     await rebuildItemSales(database.db);
     await rebuildSalesByDay(database.db);
+    await rebuildCustomerTotals(database.db);
   } finally {
     await database.destroy();
   }

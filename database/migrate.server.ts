@@ -17,6 +17,7 @@ import * as m0016 from "#database/migrations/0016-true-bundle-descriptions";
 import * as m0017 from "#database/migrations/0017-history-at-scale-indexes";
 import * as m0018 from "#database/migrations/0018-history-at-scale-item-sales";
 import * as m0019 from "#database/migrations/0019-sales-by-day";
+import * as m0020 from "#database/migrations/0020-customer-totals";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0017-history-at-scale-indexes": m0017,
   "0018-history-at-scale-item-sales": m0018,
   "0019-sales-by-day": m0019,
+  "0020-customer-totals": m0020,
 };
 
 /**

@@ -296,6 +296,15 @@ export interface SalesByDayTable {
   units: number;
 }
 
+/** Per customer (the list's lower-cased address): bought orders, spent net of refunds, last order. */
+export interface CustomerTotalsTable {
+  email_key: string;
+  orders: number;
+  spent_cents: ColumnType<number | string, number, number>;
+  last_order_at: ColumnType<Date | string, string, string>;
+  user_id: string | null;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -321,4 +330,5 @@ export interface Database {
   price_changes: PriceChangeTable;
   item_sales: ItemSalesTable;
   sales_by_day: SalesByDayTable;
+  customer_totals: CustomerTotalsTable;
 }

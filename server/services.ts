@@ -1,5 +1,6 @@
 import { systemClock, fixedClock } from "#app/domain/clock";
 import { attachGuestOrders, forgetDeletedUser } from "#app/models/accounts/customers.server";
+import { refreshAccountTotals } from "#app/models/orders/customer-totals.server";
 import { createAuth } from "#app/services/auth.server";
 import {
   createStripeClient,
@@ -70,6 +71,7 @@ export async function createServices(
     reauthAttempt: async (userId) => (await rateLimiter.hit(`reauth:${userId}`, REAUTH_LIMIT)).allowed,
     onUserDeleted: (user) => forgetDeletedUser({ db: database.db, storage, logger }, user),
     onAddressVerified: (user) => attachGuestOrders(database.db, user.id, user.email),
+    onAccountChanged: (user) => refreshAccountTotals(database.db, user),
   });
   return {
     config,

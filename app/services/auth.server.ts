@@ -33,6 +33,11 @@ export interface AuthDeps {
    * account (a use case, so it is handed in rather than imported by this adapter).
    */
   onAddressVerified: (user: { id: string; email: string }) => Promise<void>;
+  /**
+   * An account was created, changed (its address may be another) or deleted: the customers its
+   * orders count for are counted again.
+   */
+  onAccountChanged?: (user: { id: string; email: string }) => Promise<void>;
 }
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -104,6 +109,7 @@ export function createAuth({
   reauthAttempt,
   onUserDeleted,
   onAddressVerified,
+  onAccountChanged,
 }: AuthDeps) {
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
   const queue = async (
@@ -353,6 +359,17 @@ export function createAuth({
           // An account that starts verified (a trusted sign-in provider vouched for the address).
           after: async (user) => {
             if (user.emailVerified) await onAddressVerified({ id: user.id, email: user.email });
+            await onAccountChanged?.({ id: user.id, email: user.email });
+          },
+        },
+        update: {
+          after: async (user) => {
+            await onAccountChanged?.({ id: user.id, email: user.email });
+          },
+        },
+        delete: {
+          after: async (user) => {
+            await onAccountChanged?.({ id: user.id, email: user.email });
           },
         },
       },

@@ -62,7 +62,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
     await services?.database.destroy();
   });
 
-  it("are these fourteen (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
+  it("are these fifteen (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
     // A first checkout warms the catalogue snapshot every checkout of the next second shares.
     expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
     log.recording = true;
@@ -87,6 +87,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
       "insert order_events",
       "insert item_sales", // the running units-sold totals the paid order moves, in one statement
       "insert sales_by_day", // the day's running revenue, orders and units, in one statement
+      "insert customer_totals", // the buyer's running orders, spent and last order, in one statement
       "insert outbox",
       "update idempotency_keys",
     ]);

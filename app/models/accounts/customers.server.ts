@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { refreshCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { AVATAR_BUCKET, StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
@@ -55,12 +56,19 @@ export async function listCustomerOrders(db: Kysely<Database>, user: SessionUser
  * command line): an address typed at sign-up or in a change of email claims nothing until then.
  */
 export async function attachGuestOrders(db: Kysely<Database>, userId: string, email: string): Promise<void> {
-  await db
-    .updateTable("orders")
-    .set({ user_id: userId })
-    .where("user_id", "is", null)
-    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("orders")
+      .set({ user_id: userId })
+      .where("user_id", "is", null)
+      .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+      .executeTakeFirst();
+    // The orders now count for the account's address (the same one, unless it changed meanwhile).
+    if (Number(moved.numUpdatedRows) > 0) {
+      const account = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+      await refreshCustomerTotals(trx, [email, ...(account ? [account.email] : [])]);
+    }
+  });
 }
 
 /**

@@ -1,9 +1,7 @@
 import { sql, type Kysely } from "kysely";
+import { startsWith } from "#app/models/orders/customer-totals.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
-
-/** Orders that count as bought: paid, whatever happened after (a refund is taken off the total). */
-const BOUGHT = ["paid", "shipped", "delivered", "refunded"] as const;
 
 export interface CustomerRow {
   /** The address that names the row (an account's, or a guest's as typed at checkout, lower-cased). */
@@ -25,7 +23,7 @@ export const CUSTOMERS_PAGE_SIZE = 50;
 
 interface CustomerSqlRow {
   email: string;
-  orders: number | string;
+  orders: number | string | null;
   spent: number | string | null;
   last_order_at: Date | string | null;
   user_id: string | null;
@@ -35,70 +33,33 @@ interface CustomerSqlRow {
   role: string | null;
   banned: number | boolean | null;
   createdAt: Date | string | null;
-  total: number | string;
+  total?: number | string;
 }
+
+/**
+ * The account and the guest name of each listed address: one indexed look-up each, for the page's
+ * rows only. `lower(l.email)`, not the column: SQLite uses the `lower(email)` index only when
+ * both sides are expressions without a column's type affinity.
+ */
+const ROW_COLUMNS = sql`u.id as user_id, u.name as user_name, u."emailVerified", u.role, u.banned, u."createdAt",
+  (select o.customer_name from orders o where lower(o.email) = lower(l.email) order by o.created_at desc limit 1) as guest_name`;
 
 /**
  * Everyone who ordered (bought, or had an order cancelled) or has an account: one row per email address. An account's row holds the
  * orders placed while signed in and every order placed with its address; a guest's row the orders
  * placed with an address that has no account. Most recent buyers first, then accounts that never bought.
  *
- * The database groups and pages (only the page's rows come back, each guest named by one indexed
- * look-up), so the list costs one pass over the orders, whatever the number of guests.
+ * The counts are the running totals (customer_totals, moved with each order): a page reads its
+ * rows from an index, whatever the number of orders. A search matches the start of an address or
+ * of a name (an account's, or one given on any order): each is one range of an index.
  */
 export async function listCustomers(
   db: Kysely<Database>,
   { q, page = 1, limit = CUSTOMERS_PAGE_SIZE }: { q?: string; page?: number; limit?: number } = {},
 ) {
-  const bought = sql.join(BOUGHT.map((s) => sql.lit(s)));
-  const needle = q
-    ?.trim()
-    .toLowerCase()
-    .replace(/[%_\\]/g, "");
-  // A search keeps the addresses whose email or name (on an account or any of their orders) matches.
-  const matching = needle
-    ? sql`where p.email in (
-        select lower(email) from orders where lower(email) like ${`%${needle}%`} or lower(customer_name) like ${`%${needle}%`}
-        union select lower(email) from "user" where lower(email) like ${`%${needle}%`} or lower(name) like ${`%${needle}%`})`
-    : sql``;
+  const needle = q?.trim().toLowerCase();
   const offset = (Math.max(1, page) - 1) * limit;
-  const result = await sql<CustomerSqlRow>`
-    with totals as (
-      select coalesce(lower(u.email), lower(o.email)) as email,
-        sum(case when o.status in (${bought}) then 1 else 0 end) as orders,
-        sum(case when o.status in (${bought}) then o.total_cents - o.refunded_cents else 0 end) as spent,
-        max(o.created_at) as last_order_at
-      from orders o left join "user" u on u.id = o.user_id
-      -- A cancelled order was a real order: its customer is listed (0 bought) and can be found.
-      -- Checkouts never paid (declined, expired) are not orders and make nobody a customer.
-      where o.status in (${bought}, ${sql.lit("cancelled")})
-      group by coalesce(lower(u.email), lower(o.email))
-    ),
-    people as (
-      select email, sum(orders) as orders, sum(spent) as spent, max(last_order_at) as last_order_at
-      from (
-        select email, orders, spent, last_order_at from totals
-        union all
-        select lower(email), 0, 0, null from "user"
-      ) everyone
-      group by email
-    ),
-    listed as (
-      select p.*, a."createdAt" as account_created_at, count(*) over () as total
-      from people p left join "user" a on lower(a.email) = p.email ${matching}
-      order by case when p.last_order_at is null then 1 else 0 end, p.last_order_at desc,
-        case when a."createdAt" is null then 1 else 0 end, a."createdAt" desc, p.email
-      limit ${limit} offset ${offset}
-    )
-    select l.email, l.orders, l.spent, l.last_order_at, l.total,
-      u.id as user_id, u.name as user_name, u."emailVerified", u.role, u.banned, u."createdAt",
-      (select o.customer_name from orders o where lower(o.email) = l.email order by o.created_at desc limit 1) as guest_name
-    from listed l left join "user" u on lower(u.email) = l.email
-    order by case when l.last_order_at is null then 1 else 0 end, l.last_order_at desc,
-      case when l.account_created_at is null then 1 else 0 end, l.account_created_at desc, l.email`.execute(db);
-  const rows = result.rows;
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && offset > 0) total = (await listCustomers(db, { q, page: 1, limit: 1 })).total;
+  const { rows, total } = needle ? await searchPage(db, needle, offset, limit) : await listPage(db, offset, limit);
   const customers: CustomerRow[] = rows.map((r) => ({
     email: r.email,
     // A guest is named as on their latest order.
@@ -117,6 +78,69 @@ export async function listCustomers(
     lastOrderAt: toIso(r.last_order_at),
   }));
   return { customers, total, page: Math.max(1, page), pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+/** Buyers newest first from the totals' index, then the accounts that never bought, newest first. */
+async function listPage(db: Kysely<Database>, offset: number, limit: number) {
+  const counts = await sql<{ buyers: number | string; linked: number | string; accounts: number | string }>`
+    select (select count(*) from customer_totals) as buyers,
+      (select count(*) from customer_totals where user_id is not null) as linked,
+      (select count(*) from "user") as accounts`.execute(db);
+  const buyers = Number(counts.rows[0]?.buyers ?? 0);
+  const total = buyers + Number(counts.rows[0]?.accounts ?? 0) - Number(counts.rows[0]?.linked ?? 0);
+  const rows: CustomerSqlRow[] = [];
+  if (offset < buyers) {
+    const result = await sql<CustomerSqlRow>`
+      select l.email, l.orders, l.spent_cents as spent, l.last_order_at, ${ROW_COLUMNS}
+      from (
+        select email_key as email, orders, spent_cents, last_order_at, user_id from customer_totals
+        order by last_order_at desc, email_key limit ${limit} offset ${offset}
+      ) l
+      left join "user" u on u.id = l.user_id
+      order by l.last_order_at desc, l.email`.execute(db);
+    rows.push(...result.rows);
+  }
+  if (rows.length < limit) {
+    const result = await sql<CustomerSqlRow>`
+      select l.email, null as orders, null as spent, null as last_order_at, ${ROW_COLUMNS}
+      from (
+        select lower(a.email) as email, a.id, a."createdAt" from "user" a
+        where not exists (select 1 from customer_totals t where t.user_id = a.id)
+        order by a."createdAt" desc, lower(a.email) limit ${limit - rows.length} offset ${Math.max(0, offset - buyers)}
+      ) l join "user" u on u.id = l.id
+      order by l."createdAt" desc, l.email`.execute(db);
+    rows.push(...result.rows);
+  }
+  return { rows, total };
+}
+
+async function searchPage(db: Kysely<Database>, needle: string, offset: number, limit: number) {
+  const result = await sql<CustomerSqlRow>`
+    with hits as (
+      select email_key from customer_totals where ${startsWith(db, "email_key", needle)}
+      union
+      select lower(email) from "user" where ${startsWith(db, "lower(email)", needle)} or ${startsWith(db, "lower(name)", needle)}
+      union
+      select coalesce(lower(u.email), lower(o.email)) from orders o left join "user" u on u.id = o.user_id
+      where ${startsWith(db, "lower(o.customer_name)", needle)}
+    ),
+    listed as (
+      select h.email_key as email, t.orders, t.spent_cents as spent, t.last_order_at, a.id as account_id,
+        a."createdAt" as account_created_at, count(*) over () as total
+      from hits h left join customer_totals t on t.email_key = h.email_key
+      left join "user" a on lower(a.email) = h.email_key
+      where t.email_key is not null or a.id is not null
+      order by case when t.last_order_at is null then 1 else 0 end, t.last_order_at desc,
+        case when a."createdAt" is null then 1 else 0 end, a."createdAt" desc, h.email_key
+      limit ${limit} offset ${offset}
+    )
+    select l.email, l.orders, l.spent, l.last_order_at, l.total, ${ROW_COLUMNS}
+    from listed l left join "user" u on u.id = l.account_id
+    order by case when l.last_order_at is null then 1 else 0 end, l.last_order_at desc,
+      case when l.account_created_at is null then 1 else 0 end, l.account_created_at desc, l.email`.execute(db);
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && offset > 0) total = (await searchPage(db, needle, 0, 1)).total;
+  return { rows: result.rows, total };
 }
 
 /** One customer's page: their row, every order of theirs (any status), newest first. */
@@ -156,7 +180,12 @@ export async function getCustomer(db: Kysely<Database>, email: string) {
     email: o.email,
   }));
   if (!user && orders.length === 0) return null;
-  const bought = orders.filter((o) => (BOUGHT as readonly string[]).includes(o.status));
+  // The counts are the list's running totals: the orders below are only the latest 500.
+  const totals = await db
+    .selectFrom("customer_totals")
+    .select(["orders", "spent_cents"])
+    .where("email_key", "=", key)
+    .executeTakeFirst();
   return {
     email: key,
     name: user?.name || (await latestName(db, key)) || key,
@@ -170,8 +199,8 @@ export async function getCustomer(db: Kysely<Database>, email: string) {
         }
       : null,
     orders,
-    spentCents: bought.reduce((n, o) => n + o.totalCents - o.refundedCents, 0),
-    boughtCount: bought.length,
+    spentCents: Number(totals?.spent_cents ?? 0),
+    boughtCount: totals?.orders ?? 0,
   };
 }
 

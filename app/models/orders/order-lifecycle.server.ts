@@ -15,6 +15,7 @@ import { daySalesDelta } from "#app/domain/sales-by-day";
 import { applySalesDelta } from "#app/models/catalogue/item-sales.server";
 import { applyDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
+import { applyCustomerDelta } from "./customer-totals.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { Order, OrderEvent } from "#app/domain/order-types";
@@ -187,11 +188,14 @@ export async function transition(
       .execute();
     // Running totals (units sold per item; revenue, orders and units per day of payment) move
     // with the status, the payment and the refunded amount, in this same transaction, always
-    // item rows first, then day rows, so two transitions never wait on each other crosswise.
+    // item rows first, then day rows, then the customer's row, so two transitions never wait on
+    // each other crosswise.
     const sold = salesDelta(before, after);
     if (sold.size > 0) await applySalesDelta(trx, sold);
     const days = daySalesDelta(before, after);
     if (days.size > 0) await applyDaySalesDelta(trx, days);
+    // So do the customer's totals (orders bought, spent, last order).
+    await applyCustomerDelta(trx, before, after);
     if (releases)
       await releaseOrderStock(trx, before, `order-${decision.to === before.status ? "declined" : decision.to}`, now);
     if (has("record-attempt") && (event.type === "decline" || event.type === "fail-attempt"))

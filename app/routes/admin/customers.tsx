@@ -61,7 +61,19 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
           <label htmlFor="customer-q" className="field-label">
             Name or email
           </label>
-          <input id="customer-q" name="q" type="search" defaultValue={q} maxLength={200} className="field-input" />
+          <input
+            id="customer-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={200}
+            aria-describedby="customer-q-hint"
+            className="field-input"
+          />
+          {/* Each is one range of an index: a search costs the same however many orders the shop has. */}
+          <span id="customer-q-hint" className="block text-xs text-ink-soft">
+            Matches the start of an address or of a name (first name first).
+          </span>
         </div>
         <button type="submit" className="btn-secondary">
           Search
