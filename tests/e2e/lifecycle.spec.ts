@@ -56,7 +56,8 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   await shopper.getByLabel("Card number").fill("4242424242424242");
   await shopper.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(shopper).toHaveURL(/\/order-confirmation/);
-  const number = (await shopper.locator(".eyebrow").first().textContent())!.replace("Order ", "").trim();
+  // Read once the confirmation is drawn: the URL changes before the page does.
+  const number = (await shopper.getByText(/^Order LR-/).textContent())!.replace("Order ", "").trim();
 
   await page.goto("/admin/orders");
   await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
