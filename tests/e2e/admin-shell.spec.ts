@@ -163,7 +163,7 @@ test("at 390 px the orders table shows the Status column, and the order number s
   await shot(page, "phone-orders-scrolled");
 });
 
-test("every outbox row opens, its iframe shows the email, the Text tab the plain text, and the filter works", async ({
+test("a mail of every kind opens, its iframe shows the email, the Text tab the plain text, and the filter works", async ({
   page,
   request,
 }) => {
@@ -175,7 +175,8 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
   await shot(page, "desktop-outbox");
 
   const rows = page.getByTestId("outbox-row");
-  const hrefs: string[] = [];
+  // One mail of each kind on the page is opened below: mails of one kind share their template.
+  const hrefs = new Map<string, string>();
   for (const row of await rows.all()) {
     const link = row.getByRole("link");
     const box = (await link.boundingBox())!;
@@ -183,14 +184,15 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
     expect(box.width).toBeGreaterThan(40);
     expect(box.height).toBeGreaterThanOrEqual(24);
     expect((await link.innerText()).trim()).not.toBe("");
-    hrefs.push((await link.getAttribute("href"))!);
+    const kind = (await row.getAttribute("data-kind"))!;
+    if (!hrefs.has(kind)) hrefs.set(kind, (await link.getAttribute("href"))!);
   }
-  expect(hrefs.length).toBeGreaterThan(1);
+  expect(hrefs.size).toBeGreaterThan(1);
   const mine = page.getByTestId("outbox-row").filter({ hasText: order.number });
   await expect(mine.filter({ hasText: "Order confirmation" })).toContainText(`Your Lazy Reefer order ${order.number}`);
   await expect(mine.filter({ hasText: "New order alert" })).toContainText(`New order ${order.number}`);
 
-  for (const href of hrefs) {
+  for (const href of hrefs.values()) {
     await page.goto(href);
     const subject = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
     expect(subject).not.toMatch(/^\(|no subject/);
@@ -223,7 +225,7 @@ test("every outbox row opens, its iframe shows the email, the Text tab the plain
   for (const text of await page.getByTestId("outbox-row").allInnerTexts()) expect(text).toContain("New order alert");
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(hrefs[0]!);
+  await page.goto([...hrefs.values()][0]!);
   await expectAccessibleAroundMail(page);
   await expectFrameFitsMail(page);
   await shot(page, "phone-outbox-mail");

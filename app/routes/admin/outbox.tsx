@@ -92,7 +92,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
         label="Outbox messages"
       >
         {mail.map((m) => (
-          <tr key={m.id} className="hover:bg-sand/60" data-testid="outbox-row">
+          <tr key={m.id} className="hover:bg-sand/60" data-testid="outbox-row" data-kind={m.kind}>
             <Td className="!p-0">
               <Link
                 to={`/admin/outbox/${m.id}${query ? `?${query}` : ""}`}
