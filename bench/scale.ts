@@ -73,6 +73,15 @@ interface SizeResult {
   fill: FillCounts;
   pages: Measure[];
   checkout: { orders: number; perSecond: number; p50Ms: number; failures: number };
+  contention: Contention;
+}
+
+/** A shopper's product page while the owner reloads heavy pages in a loop. */
+interface Contention {
+  productLoads: number;
+  productP50Ms: number;
+  productP99Ms: number;
+  ownerLoads: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -164,6 +173,39 @@ async function timePage(base: string, name: string, url: string, cookie?: string
   return { name, medianMs: round(median(times)), p90Ms: round(p90(times)), status };
 }
 
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
+
+/**
+ * The product page `loads` times, one after another, while an owner reloads the dashboard and the
+ * customers list back to back: on SQLite one process serves both, so an owner page that holds it
+ * shows up in the shopper's p99.
+ */
+async function contention(base: string, productUrl: string, cookie: string, loads = 200): Promise<Contention> {
+  let shopping = true;
+  let ownerLoads = 0;
+  const owner = (async () => {
+    const pages = ["/admin/dashboard", "/admin/customers"];
+    while (shopping) {
+      const res = await fetch(`${base}${pages[ownerLoads % pages.length]}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      ownerLoads++;
+    }
+  })();
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < loads; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${productUrl}`);
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+  } finally {
+    shopping = false;
+    await owner;
+  }
+  return { productLoads: loads, productP50Ms: round(median(times)), productP99Ms: round(p99(times)), ownerLoads };
+}
+
 async function checkout(base: string) {
   const body = JSON.stringify(checkoutBody());
   const latencies: number[] = [];
@@ -237,9 +279,13 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
       for (const [name, url] of owner) pages.push(await timePage(shop.url, name, url, cookie));
       for (const [name, url] of storefront) pages.push(await timePage(shop.url, name, url));
       for (const p of pages) console.log(`  ${p.name.padEnd(26)} ${String(p.medianMs).padStart(8)} ms  [${p.status}]`);
+      const busy = await contention(shop.url, `/product/${product}`, cookie);
+      console.log(
+        `  product page while the owner reloads: p50 ${busy.productP50Ms} ms, p99 ${busy.productP99Ms} ms (${busy.ownerLoads} owner loads)`,
+      );
       const co = await checkout(shop.url);
       console.log(`  checkout ${co.perSecond}/s p50 ${co.p50Ms} ms, failures ${co.failures}`);
-      return { db: kind, orders, fill, pages, checkout: co };
+      return { db: kind, orders, fill, pages, checkout: co, contention: busy };
     } finally {
       await stop();
     }
@@ -271,6 +317,9 @@ function table(results: SizeResult[]): string {
     }
     out.push(
       `| checkout (orders/s) | ${rows.map((r) => (r === base ? `${r.checkout.perSecond}` : `${r.checkout.perSecond} (×${(r.checkout.perSecond / base.checkout.perSecond).toFixed(2)})`)).join(" | ")} |`,
+    );
+    out.push(
+      `| product page p99 while the owner reloads | ${rows.map((r) => `${r.contention.productP99Ms} (p50 ${r.contention.productP50Ms})`).join(" | ")} |`,
     );
     out.push(`| fill (s) | ${rows.map((r) => r.fill.seconds).join(" | ")} |`);
   }

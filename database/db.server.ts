@@ -39,6 +39,20 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   return openSqlite(url);
 }
 
+/**
+ * Sized for a shop file of several GB (docs/decisions/030-sqlite-tuning.md, measured with
+ * `npm run bench:scale`): more pages kept in memory per connection, reads through a memory map
+ * instead of a copy per page, sorts and temporary b-trees in memory, and a WAL that checkpoints
+ * at SQLite's default 1,000 pages and is truncated back to 64 MB after a checkpoint.
+ */
+const SQLITE_TUNING = [
+  "cache_size = -65536",
+  "mmap_size = 268435456",
+  "temp_store = MEMORY",
+  "wal_autocheckpoint = 1000",
+  "journal_size_limit = 67108864",
+];
+
 function openSqlite(url: string): DatabaseHandle {
   const file = url.replace(/^file:/, "");
   if (file !== ":memory:") {
@@ -54,6 +68,7 @@ function openSqlite(url: string): DatabaseHandle {
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
   connection.pragma("synchronous = NORMAL");
+  for (const setting of SQLITE_TUNING) connection.pragma(setting);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
