@@ -22,6 +22,18 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.email().default("hello@lazyreefer.example"),
   /** The return address printed on packing slips, lines separated by "|". */
   SHOP_ADDRESS: z.string().trim().max(300).optional(),
+  /** The shop's time zone: its "today", ship days and cut-off (IANA name). */
+  SHOP_TIMEZONE: z
+    .string()
+    .default("America/New_York")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as America/New_York"),
   /** Fixed "now" for tests and demos (ISO timestamp). Refused in production. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
@@ -133,6 +145,7 @@ export interface Config {
   shopEmail: string;
   /** Return address lines for packing slips; empty when SHOP_ADDRESS is not set. */
   shopAddress: string[];
+  shopTimeZone: string;
   clockNow: Date | null;
   rateLimits: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -209,6 +222,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split("|")
       .map((line) => line.trim())
       .filter(Boolean),
+    shopTimeZone: env.SHOP_TIMEZONE,
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : null,
     rateLimits: env.RATE_LIMITS === "on",
     logLevel: env.LOG_LEVEL,

@@ -18,6 +18,7 @@ import * as m0017 from "#database/migrations/0017-history-at-scale-indexes";
 import * as m0018 from "#database/migrations/0018-history-at-scale-item-sales";
 import * as m0019 from "#database/migrations/0019-sales-by-day";
 import * as m0020 from "#database/migrations/0020-customer-totals";
+import * as m0021 from "#database/migrations/0021-ship-calendar";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0018-history-at-scale-item-sales": m0018,
   "0019-sales-by-day": m0019,
   "0020-customer-totals": m0020,
+  "0021-ship-calendar": m0021,
 };
 
 /**

@@ -106,6 +106,9 @@ export interface OrderTable {
   held_units: ColumnType<number, number | undefined, number>;
   /** A keyed hash of the address the order was placed from (checkout's cap on unpaid holds). */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's local date the box leaves and is due ("YYYY-MM-DD"); null without shipping. */
+  ship_on: ColumnType<string | null, string | null | undefined, string | null>;
+  arrive_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAttemptTable {
@@ -305,6 +308,23 @@ export interface CustomerTotalsTable {
   user_id: string | null;
 }
 
+/** The owner's ship calendar (one row, id 1; none: the defaults of app/domain/ship-calendar.ts). */
+export interface ShipSettingsTable {
+  id: number;
+  live_ship_days: string;
+  cutoff: string;
+  transit_days: string;
+  monday_only_states: string;
+  updated_at: string;
+}
+
+/** A date the owner closed (federal holidays come from @18f/us-federal-holidays). */
+export interface ClosedDateTable {
+  date: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -331,4 +351,6 @@ export interface Database {
   item_sales: ItemSalesTable;
   sales_by_day: SalesByDayTable;
   customer_totals: CustomerTotalsTable;
+  ship_settings: ShipSettingsTable;
+  closed_dates: ClosedDateTable;
 }

@@ -392,6 +392,19 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
   };
 }
 
+/** True when a priced cart holds living goods (a product marked `livePlant`, alone or in a bundle or combo). */
+export function quoteHasLiveGoods(quote: CartQuote, catalogue: CatalogueSnapshot): boolean {
+  const live = new Set(
+    catalogue.products.filter((p) => p.metadata.livePlant === true && needsShipping(p)).map((p) => p.id),
+  );
+  return quote.lines.some(
+    (line) =>
+      (line.kind === "product" && live.has(line.id)) ||
+      (line.productIds ?? []).some((id) => live.has(id)) ||
+      (line.components ?? []).some((c) => live.has(c.productId)),
+  );
+}
+
 /** Units of each product a priced cart takes from stock: plain lines, bundle contents, combos. */
 export function quoteDemand(quote: Pick<CartQuote, "lines">): Map<string, number> {
   const demand = new Map<string, number>();

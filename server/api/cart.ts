@@ -2,24 +2,44 @@ import { Router } from "express";
 import { z } from "zod";
 import { priceCart } from "#app/domain/cart";
 import { cartFromItems, CartItemsSchema } from "#app/domain/cart-items";
+import { ShippingAddressSchema } from "#app/domain/checkout";
+import { ZIP_PATTERN } from "#app/domain/us-address";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { quoteJson } from "#app/models/orders/cart-json";
+import { deliveryFor, destinationState } from "#app/models/shipping/ship-calendar.server";
 import { ApiError } from "#server/errors";
 import { parseBody } from "#server/validate";
 import type { AppServices } from "#server/services";
 
-const QuoteRequestSchema = z.object({ items: CartItemsSchema });
+const QuoteRequestSchema = z.object({
+  items: CartItemsSchema,
+  // Where the box goes, as far as the buyer has typed it: a ZIP is enough for ship and arrival days.
+  shippingAddress: ShippingAddressSchema.partial().optional(),
+  postalCode: z.string().trim().regex(ZIP_PATTERN, "Enter a 5-digit ZIP code, or ZIP+4 like 33602-1234").optional(),
+});
 
 export function cartRoutes(services: AppServices): Router {
   const router = Router();
 
   // Prices come from the database only; any price the browser sends is ignored (not even read).
   router.post("/cart/quote", async (req, res) => {
-    const { items } = parseBody(QuoteRequestSchema, req.body);
+    const { items, shippingAddress, postalCode } = parseBody(QuoteRequestSchema, req.body);
     const catalogue = await loadCatalogueSnapshot(services.database.db);
-    const built = cartFromItems(items, catalogue, services.clock());
+    const now = services.clock();
+    const built = cartFromItems(items, catalogue, now);
     if ("problem" in built) throw new ApiError(400, built.problem.message, built.problem.reason);
-    res.json(quoteJson(priceCart(built.cart, catalogue)));
+    const quote = priceCart(built.cart, catalogue);
+    const destination = { ...shippingAddress, ...(postalCode ? { postalCode } : {}) };
+    if (!destination.state && !destination.postalCode) return void res.json(quoteJson(quote));
+    const state = await destinationState(destination);
+    const delivery = await deliveryFor(services.database.db, {
+      quote,
+      catalogue,
+      state,
+      timeZone: services.config.shopTimeZone,
+      now,
+    });
+    res.json({ ...quoteJson(quote), delivery });
   });
 
   return router;

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "../helpers/test-database";
+import { useTestServer } from "../helpers/test-services";
+
+/** The clock the shop reads; each test sets it (New York is UTC−5 in December and January). */
+let now = new Date("2026-12-03T14:00:00Z");
+const app = useTestServer(() => ({ clock: () => new Date(now.getTime()) }));
+
+const CHAETO = [{ kind: "product", id: "premium-chaeto", quantity: 1 }];
+const quote = async (body: Record<string, unknown>) => {
+  const res = await fetch(`${app.url}/api/cart/quote`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+describe(`ship and arrival days in the cart quote on ${testDatabaseKind()}`, () => {
+  afterEach(async () => {
+    await app.services.database.db.deleteFrom("closed_dates").execute();
+  });
+
+  it("holds live goods bought on a Thursday until Monday, with the next ship days to choose from", async () => {
+    now = new Date("2026-12-03T14:00:00Z"); // Thursday 09:00 in New York
+    const { status, body } = await quote({ items: CHAETO, postalCode: "10001" });
+    expect(status).toBe(200);
+    expect(body.delivery).toEqual({
+      shipOn: "2026-12-07",
+      arriveOn: "2026-12-08",
+      choices: [
+        { shipOn: "2026-12-07", arriveOn: "2026-12-08" },
+        { shipOn: "2026-12-08", arriveOn: "2026-12-09" },
+        { shipOn: "2026-12-09", arriveOn: "2026-12-10" },
+        { shipOn: "2026-12-14", arriveOn: "2026-12-15" },
+        { shipOn: "2026-12-15", arriveOn: "2026-12-16" },
+      ],
+    });
+    expect(body.total).toBeGreaterThan(0);
+  });
+
+  it("reads the state from an address, and sends live goods to Hawaii on Mondays only", async () => {
+    now = new Date("2026-12-03T14:00:00Z");
+    const { body } = await quote({ items: CHAETO, shippingAddress: { state: "hi" } });
+    expect(body.delivery.choices.map((c: { shipOn: string }) => c.shipOn)).toEqual([
+      "2026-12-07",
+      "2026-12-14",
+      "2026-12-21",
+      "2026-12-28",
+      "2027-01-04",
+    ]);
+    expect(body.delivery.arriveOn).toBe("2026-12-10");
+  });
+
+  it("skips a date the owner closed", async () => {
+    now = new Date("2026-12-03T14:00:00Z");
+    await app.services.database.db
+      .insertInto("closed_dates")
+      .values({ date: "2026-12-07", reason: "Stocktake", created_at: now.toISOString() })
+      .execute();
+    const { body } = await quote({ items: CHAETO, postalCode: "10001" });
+    expect(body.delivery.shipOn).toBe("2026-12-08");
+  });
+
+  it("skips federal holidays: New Year's Day 2027 is not a ship day", async () => {
+    now = new Date("2026-12-30T14:00:00Z"); // Wednesday 09:00: live goods leave today, arrive Thursday
+    const { body } = await quote({ items: CHAETO, postalCode: "10001" });
+    expect(body.delivery.choices[0]).toEqual({ shipOn: "2026-12-30", arriveOn: "2026-12-31" });
+    // Thursday 31 December and Friday 1 January (a holiday) are not live ship days; Monday is.
+    expect(body.delivery.choices[1].shipOn).toBe("2027-01-04");
+  });
+
+  it("sends goods that are not alive on the next business day, holidays skipped", async () => {
+    now = new Date("2026-12-31T20:00:00Z"); // Thursday 15:00, past the cut-off
+    const db = app.services.database.db;
+    const row = await db
+      .selectFrom("products")
+      .select("metadata")
+      .where("id", "=", "premium-chaeto")
+      .executeTakeFirstOrThrow();
+    const metadata = typeof row.metadata === "string" ? JSON.parse(row.metadata) : row.metadata;
+    await db
+      .updateTable("products")
+      .set({ metadata: JSON.stringify({ ...metadata, livePlant: false }) })
+      .where("id", "=", "premium-chaeto")
+      .execute();
+    try {
+      const { body } = await quote({ items: CHAETO, postalCode: "10001" });
+      expect(body.delivery.shipOn).toBe("2027-01-04");
+    } finally {
+      await db
+        .updateTable("products")
+        .set({ metadata: JSON.stringify(metadata) })
+        .where("id", "=", "premium-chaeto")
+        .execute();
+    }
+  });
+
+  it("holds nothing for a cart that does not ship, and says nothing without a destination", async () => {
+    const tip = await quote({ items: [{ kind: "product", id: "service-tip", quantity: 1 }], postalCode: "10001" });
+    expect(tip.status).toBe(200);
+    expect(tip.body.delivery).toBeNull();
+    const plain = await quote({ items: CHAETO });
+    expect(plain.body).not.toHaveProperty("delivery");
+  });
+
+  it("refuses a malformed ZIP with a 400 and the field", async () => {
+    const { status, body } = await quote({ items: CHAETO, postalCode: "ten" });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain("postalCode");
+  });
+});
