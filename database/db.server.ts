@@ -3,12 +3,18 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import { openSqliteReader } from "./sqlite-reader.server";
 import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For long reads that write nothing (the owner's lists and figures): on SQLite a read-only
+   * connection in a worker thread, so they never hold the request thread; on PostgreSQL the pool.
+   */
+  reader: Kysely<Database>;
   dialect: Dialect;
   /** PostgreSQL schema the connection works in, when not the default. */
   schema?: string;
@@ -70,7 +76,17 @@ function openSqlite(url: string): DatabaseHandle {
   connection.pragma("synchronous = NORMAL");
   for (const setting of SQLITE_TUNING) connection.pragma(setting);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+  // Another thread cannot see a private in-memory database: there the reader is the connection itself.
+  const reader = file === ":memory:" ? db : openSqliteReader(path.resolve(file), SQLITE_TUNING);
+  return {
+    db,
+    reader,
+    dialect: "sqlite",
+    destroy: async () => {
+      if (reader !== db) await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -124,7 +140,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedWrites(pool) }),
   });
-  return { db, dialect: "postgres", schema, destroy: () => db.destroy() };
+  return { db, reader: db, dialect: "postgres", schema, destroy: () => db.destroy() };
 }
 
 /**

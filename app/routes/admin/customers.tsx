@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").replace(/\0/g, "").slice(0, 200);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
-  return { ...(await listCustomers(context.services.database.db, { q, page })), q, me: admin.email };
+  return { ...(await listCustomers(context.services.database.reader, { q, page })), q, me: admin.email };
 }
 
 /** Role and ban changes go through Better Auth's admin API with the acting admin's own session. */

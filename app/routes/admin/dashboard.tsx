@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   return {
-    stats: await getDashboardStats(context.services.database.db, context.services.clock()),
+    stats: await getDashboardStats(context.services.database.reader, context.services.clock()),
     warnings: setupWarnings(context.services.config),
   };
 }

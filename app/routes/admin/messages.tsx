@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | Back office"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
-  const { db } = context.services.database;
+  const db = context.services.database.reader;
   return {
     threads: await listMessageThreads(db),
     counts: await messageCounts(db),

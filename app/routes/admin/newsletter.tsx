@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Back offic
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
-  return listSubscribers(context.services.database.db, { page });
+  return listSubscribers(context.services.database.reader, { page });
 }
 
 const when = (iso: string | null) => (iso ? formatDate(iso) : "—");

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const filters = OrderFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { filters, ...(await listOrders(context.services.database.db, filters)) };
+  return { filters, ...(await listOrders(context.services.database.reader, filters)) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Outbox | Back office" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const filters = outboxFilters(new URL(request.url).searchParams);
-  const db = context.services.database.db;
+  const db = context.services.database.reader;
   const [mail, kinds] = await Promise.all([listOutbox(db, filters, context.services.config), outboxKinds(db)]);
   return { filters, mail, kinds, smtp: mailIsSent(context.services.config) };
 }
