@@ -53,6 +53,8 @@ export const CheckoutRequestSchema = z.object({
   items: CartItemsSchema,
   customer: CustomerSchema,
   shippingAddress: ShippingAddressSchema.optional(),
+  /** The ship day the buyer picked among the quote's `delivery.choices` (default: the first). */
+  shipOn: z.iso.date("A ship day is a date like 2026-12-07").optional(),
   payment: z.object({ card: CardSchema.optional() }).optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;

@@ -59,4 +59,7 @@ export interface Order {
   userId: string | null;
   /** A pending order still holds its stock reservation (false once a declined attempt gave it back). */
   stockHeld: boolean;
+  /** The shop's local dates the box leaves and is due ("YYYY-MM-DD"); null when nothing ships. */
+  shipOn: string | null;
+  arriveOn: string | null;
 }

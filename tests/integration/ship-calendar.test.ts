@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { forgetShipCalendar } from "#app/models/shipping/ship-calendar.server";
+import { ADDRESS, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
@@ -19,6 +21,7 @@ const quote = async (body: Record<string, unknown>) => {
 describe(`ship and arrival days in the cart quote on ${testDatabaseKind()}`, () => {
   afterEach(async () => {
     await app.services.database.db.deleteFrom("closed_dates").execute();
+    forgetShipCalendar(app.services.database.db);
   });
 
   it("holds live goods bought on a Thursday until Monday, with the next ship days to choose from", async () => {
@@ -58,6 +61,8 @@ describe(`ship and arrival days in the cart quote on ${testDatabaseKind()}`, () 
       .insertInto("closed_dates")
       .values({ date: "2026-12-07", reason: "Stocktake", created_at: now.toISOString() })
       .execute();
+    // The owner's screen forgets the calendar this process read; here the row is written directly.
+    forgetShipCalendar(app.services.database.db);
     const { body } = await quote({ items: CHAETO, postalCode: "10001" });
     expect(body.delivery.shipOn).toBe("2026-12-08");
   });
@@ -108,5 +113,65 @@ describe(`ship and arrival days in the cart quote on ${testDatabaseKind()}`, () 
     const { status, body } = await quote({ items: CHAETO, postalCode: "ten" });
     expect(status).toBe(400);
     expect(JSON.stringify(body)).toContain("postalCode");
+  });
+
+  describe("at checkout", () => {
+    const checkout = async (extra: Record<string, unknown>, items: unknown[] = CHAETO) => {
+      const res = await checkoutRequest(app.url, {
+        items,
+        customer: CUSTOMER,
+        shippingAddress: ADDRESS,
+        payment: { card: card() },
+        ...extra,
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const ordersNow = async () =>
+      Number(
+        (
+          await app.services.database.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it("takes the first ship day when none is asked for, and keeps a later one the buyer picked", async () => {
+      now = new Date("2026-12-03T14:00:00Z"); // Thursday: live goods leave Monday at the earliest
+      const first = await checkout({});
+      expect(first.status).toBe(201);
+      // Tampa: two business days from the shop.
+      expect(first.body.order).toMatchObject({ shipOn: "2026-12-07", arriveOn: "2026-12-09" });
+      const later = await checkout({ shipOn: "2026-12-09" });
+      expect(later.status).toBe(201);
+      expect(later.body.order).toMatchObject({ shipOn: "2026-12-09", arriveOn: "2026-12-11" });
+      const stored = await app.services.database.db
+        .selectFrom("orders")
+        .select(["ship_on", "arrive_on"])
+        .where("id", "=", later.body.order.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ ship_on: "2026-12-09", arrive_on: "2026-12-11" });
+    });
+
+    it("refuses a ship day outside the choices with 400 and places nothing", async () => {
+      now = new Date("2026-12-03T14:00:00Z");
+      const before = await ordersNow();
+      for (const shipOn of ["2026-12-04", "2026-12-03", "2027-06-01"]) {
+        const { status, body } = await checkout({ shipOn });
+        expect(status).toBe(400);
+        expect(body.error).toMatchObject({ code: "invalid-argument", reason: "ship-date-unavailable" });
+      }
+      expect(await ordersNow()).toBe(before);
+      const malformed = await checkout({ shipOn: "Monday" });
+      expect(malformed.status).toBe(400);
+    });
+
+    it("holds no date for a cart that does not ship", async () => {
+      const { status, body } = await checkout({ shippingAddress: undefined }, [
+        { kind: "product", id: "service-tip", quantity: 1 },
+      ]);
+      expect(status).toBe(201);
+      expect(body.order).toMatchObject({ shipOn: null, arriveOn: null });
+    });
   });
 });

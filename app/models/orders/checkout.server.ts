@@ -5,6 +5,7 @@ import { paymentIdempotencyKey, type CheckoutRequest } from "#app/domain/checkou
 import { orderConfirmationPath } from "#app/domain/order-links";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "#app/domain/test-cards";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { deliveryFor } from "#app/models/shipping/ship-calendar.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "#app/services/idempotency.server";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "#app/services/payments/provider";
 import { transitionIfAllowed } from "./order-lifecycle.server";
@@ -20,6 +21,7 @@ import {
   unpaidUnitsHeld,
 } from "./orders.server";
 import type { Order, ShippingAddress } from "#app/domain/order-types";
+import type { DeliveryChoice } from "#app/domain/ship-calendar";
 import type { AppServices } from "#app/services/container";
 import type { Database } from "#database/schema";
 import type { Transaction } from "kysely";
@@ -108,7 +110,8 @@ const CARD_PROBLEMS: Record<CardProblem, string> = {
 // ---- step 1: price ---------------------------------------------------------------------------
 
 export type PriceOutcome =
-  { kind: "priced"; cart: CartState; quote: CartQuote } | (Refusal & { refusal: "invalid" | "conflict" });
+  | { kind: "priced"; cart: CartState; quote: CartQuote; delivery: DeliveryChoice | null }
+  | (Refusal & { refusal: "invalid" | "conflict" });
 
 /**
  * Prices the items from the catalogue as it is now (never from the browser) and checks that
@@ -124,6 +127,8 @@ export async function priceStep(
     fresh?: boolean;
     /** Recorded from elsewhere (the back office): no card to check. */
     paidElsewhere?: boolean;
+    /** The ship day asked for: one of the calendar's choices for this cart and address. */
+    shipOn?: string;
   },
 ): Promise<PriceOutcome> {
   const now = services.clock();
@@ -158,7 +163,28 @@ export async function priceStep(
     if (!checked.ok)
       return { kind: "refused", refusal: "invalid", message: CARD_PROBLEMS[checked.problem], reason: checked.problem };
   }
-  return { kind: "priced", cart: built.cart, quote };
+  // When the box leaves: the buyer's pick among the calendar's next ship days, else the first.
+  let delivery: DeliveryChoice | null = null;
+  if (quote.requiresShipping && input.shippingAddress) {
+    const days = await deliveryFor(services.database.db, {
+      quote,
+      catalogue,
+      state: input.shippingAddress.state,
+      timeZone: services.config.shopTimeZone,
+      now,
+    });
+    delivery = input.shipOn
+      ? (days?.choices.find((c) => c.shipOn === input.shipOn) ?? null)
+      : (days?.choices[0] ?? null);
+    if (input.shipOn && !delivery)
+      return {
+        kind: "refused",
+        refusal: "invalid",
+        message: "That ship day is not available for this cart and address: choose one of the days offered.",
+        reason: "ship-date-unavailable",
+      };
+  }
+  return { kind: "priced", cart: built.cart, quote, delivery };
 }
 
 // ---- step 2: place ---------------------------------------------------------------------------
@@ -198,6 +224,7 @@ export async function placeStep(
       secret: services.secret,
       idempotencyKey: input.idempotencyKey ?? null,
       clientKey: input.clientKey ?? null,
+      delivery: priced.delivery,
     });
     return { kind: "placed", order };
   } catch (err) {
@@ -548,7 +575,12 @@ export async function checkoutUseCase(
     const continued = await continueEarlier(services, hold, answerFor, card);
     if (continued) return continued;
   }
-  const priced = await priceStep(services, { items: request.items, shippingAddress: request.shippingAddress, card });
+  const priced = await priceStep(services, {
+    items: request.items,
+    shippingAddress: request.shippingAddress,
+    card,
+    shipOn: request.shipOn,
+  });
   if (priced.kind === "refused") {
     const refused = refusal(priced.refusal, priced.message, priced.reason);
     return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;

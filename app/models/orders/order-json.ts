@@ -24,6 +24,8 @@ export function orderJson(order: Order) {
     currency: order.currency,
     shippingAddress: order.shippingAddress,
     requiresShipping: order.requiresShipping,
+    shipOn: order.shipOn,
+    arriveOn: order.arriveOn,
     paymentFailure: order.paymentFailure,
     createdAt: order.createdAt,
   };
@@ -44,6 +46,8 @@ export function customerOrderView(order: Order) {
     customerName: order.customerName,
     shippingAddress: order.shippingAddress,
     requiresShipping: order.requiresShipping,
+    shipOn: order.shipOn,
+    arriveOn: order.arriveOn,
     lines: order.lines.map((l) => ({
       kind: l.kind,
       title: l.title,

@@ -192,6 +192,8 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
   /** Who placed it, as clientKey() makes it from their address: for the cap on unpaid holds. */
   clientKey?: string | null;
+  /** When it leaves and is due (the ship calendar's choice); null when nothing ships. */
+  delivery?: { shipOn: string; arriveOn: string } | null;
 }
 
 /** A keyed hash of a buyer's address: the cap on unpaid holds needs to know who, never where. */
@@ -255,6 +257,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     refundedCents: 0,
     userId: input.userId ?? null,
     stockHeld: true,
+    shipOn: input.delivery?.shipOn ?? null,
+    arriveOn: input.delivery?.arriveOn ?? null,
   };
 
   const key = input.idempotencyKey ?? null;
@@ -315,6 +319,8 @@ async function insertOrder(
         idempotency_key: key,
         client_key: input.clientKey ?? null,
         held_units: stockNeeds(input.quote).reduce((sum, need) => sum + need.quantity, 0),
+        ship_on: order.shipOn,
+        arrive_on: order.arriveOn,
       })
       .execute();
     await trx
@@ -451,6 +457,8 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     customerName: row.customer_name,
     shippingAddress: parseJson<ShippingAddress | null>(row.shipping_address, null),
     requiresShipping: Boolean(row.requires_shipping),
+    shipOn: row.ship_on ?? null,
+    arriveOn: row.arrive_on ?? null,
     lines: lines.map((l) => ({
       kind: l.kind as OrderLine["kind"],
       id: l.item_id,

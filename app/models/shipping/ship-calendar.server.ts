@@ -23,8 +23,32 @@ function federalHolidays(year: number): string[] {
   });
 }
 
+/**
+ * How long a process reuses the calendar it read: checkout reads it on every order, and the
+ * owner changes it a few times a year. An owner's change shows within this time everywhere.
+ */
+const CALENDAR_MAX_AGE_MS = 5000;
+const cache = new WeakMap<object, { key: string; loadedAt: number; calendar: Promise<ShipCalendar> }>();
+
 /** The ship calendar as the owner set it (the defaults where not), with this year's and next year's holidays closed. */
 export async function loadShipCalendar(db: Kysely<Database>, timeZone: string, now: Date): Promise<ShipCalendar> {
+  const key = `${timeZone} ${shopClock(now, timeZone).today.slice(0, 4)}`;
+  const hit = cache.get(db);
+  if (hit && hit.key === key && Date.now() - hit.loadedAt < CALENDAR_MAX_AGE_MS) return hit.calendar;
+  const entry = { key, loadedAt: Date.now(), calendar: readShipCalendar(db, timeZone, now) };
+  cache.set(db, entry);
+  entry.calendar.catch(() => {
+    if (cache.get(db) === entry) cache.delete(db);
+  });
+  return entry.calendar;
+}
+
+/** Forgets the calendar this process read (after the owner changes it here). */
+export function forgetShipCalendar(db: Kysely<Database>): void {
+  cache.delete(db);
+}
+
+async function readShipCalendar(db: Kysely<Database>, timeZone: string, now: Date): Promise<ShipCalendar> {
   const [settings, closed] = await Promise.all([
     db.selectFrom("ship_settings").selectAll().where("id", "=", 1).executeTakeFirst(),
     db.selectFrom("closed_dates").select("date").execute(),

@@ -44,6 +44,8 @@ const ORDER: Order = {
   refundedCents: 0,
   userId: null,
   stockHeld: true,
+  shipOn: null,
+  arriveOn: null,
 };
 
 function page() {
