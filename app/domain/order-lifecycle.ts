@@ -85,6 +85,17 @@ export function refundAmount(order: LifecycleOrder, event: OrderEventInput): num
 }
 
 /**
+ * A partial refund of everything left is the whole event: before the order ships it is a
+ * cancellation (the goods go back on the shelf and nothing is left to ship), after it a full
+ * refund. Any other event is itself.
+ */
+export function wholeEvent(order: LifecycleOrder, event: OrderEventInput): OrderEventInput {
+  if (event.type !== "partial-refund" || event.amountCents !== order.totalCents - order.refundedCents) return event;
+  const reason = event.reason;
+  return order.status === "paid" ? { type: "cancel", reason } : { type: "refund", reason };
+}
+
+/**
  * Money was taken for this order (a provider's payment or one recorded from elsewhere) and not
  * all of it given back. A pending order may already carry a payment reference (a PaymentIntent
  * awaiting the customer): that is not money taken.

@@ -284,15 +284,19 @@ describe(`the order lifecycle, every state and event, on ${testDatabaseKind()}`,
     expect((await patch(order.id, { action: "partial-refund", amount: 1 })).status).toBe(409);
   });
 
-  it.each(["paid", "shipped"] as const)(
-    "a %s order's partial refund may give back all that is left, and nothing more",
-    async (status) => {
+  it.each([
+    ["paid", "cancelled"],
+    ["shipped", "refunded"],
+  ] as const)(
+    "a %s order's partial refund may give back all that is left, and nothing more: it is then %s",
+    async (status, after) => {
       const order = await orderIn(status);
       expect((await patch(order.id, { action: "partial-refund", amount: 10 })).status).toBe(200);
-      // An unshipped order has no "Refund in full" button: the rest is refunded through this form.
+      // An unshipped order has no "Refund in full" button: the rest is refunded through this form,
+      // and an order with nothing left paid is not waiting to ship.
       const rest = await patch(order.id, { action: "partial-refund", amount: (KIT_CENTS - 1000) / 100 });
       expect(rest.status).toBe(200);
-      expect((await rest.json()).order).toMatchObject({ status });
+      expect((await rest.json()).order).toMatchObject({ status: after });
       expect((await getOrder(db(), order.id))!.refundedCents).toBe(KIT_CENTS);
       const refunds = await db().selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
       expect(refunds.map((r) => r.amount_cents).sort((a, b) => a - b)).toEqual([1000, KIT_CENTS - 1000]);

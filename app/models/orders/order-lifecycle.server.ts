@@ -5,6 +5,7 @@ import {
   decide,
   effectApplies,
   refundAmount,
+  wholeEvent,
   type LifecycleMail,
   type LifecycleOrder,
   type OrderEventInput,
@@ -75,11 +76,12 @@ function lifecycleView(order: Order): LifecycleOrder {
 export async function transition(
   db: Db,
   order: Order | string,
-  event: OrderEventInput,
+  asked: OrderEventInput,
   ctx: TransitionContext,
 ): Promise<TransitionResult> {
   const before = typeof order === "string" ? await getOrder(db, order) : order;
-  if (!before) throw new OrderTransitionError("pending_payment", event.type, "No such order.");
+  if (!before) throw new OrderTransitionError("pending_payment", asked.type, "No such order.");
+  const event = wholeEvent(lifecycleView(before), asked);
   const decision = decide(lifecycleView(before), event, ctx.now);
   if (!decision.ok) throw new OrderTransitionError(before.status, event.type, decision.reason);
   const { rule } = decision;
