@@ -60,3 +60,24 @@ test("two product cards per row on a phone", async ({ page }) => {
   // The sort label stays on one line.
   expect((await page.getByText("Sort by", { exact: true }).boundingBox())!.height).toBeLessThan(30);
 });
+
+test("a page's main heading keeps its lines when the heading font arrives", async ({ browser }) => {
+  // The same pages twice at 390 px: once with the font files refused (a first visit before they
+  // arrive), once with Fraunces drawn; the fallback is scaled to its metrics, so h1s stay put.
+  const heights = async (blockFonts: boolean) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    if (blockFonts) await page.route(/\.woff2$/, (route) => route.abort());
+    const found: number[] = [];
+    for (const path of ["/", "/products", "/product/premium-chaeto", "/care", "/reef-wisdom"]) {
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      if (!blockFonts)
+        expect(await page.evaluate(() => document.fonts.check('600 32px "Fraunces Variable"'))).toBe(true);
+      found.push(Math.round((await page.locator("h1").first().boundingBox())!.height));
+    }
+    await context.close();
+    return found;
+  };
+  expect(await heights(true)).toEqual(await heights(false));
+});
