@@ -5,6 +5,7 @@ import {
   DEFAULT_MONDAY_ONLY_STATES,
   DEFAULT_TRANSIT_DAYS,
   deliveryChoices,
+  describeDelivery,
   weekdayOf,
   type ShipCalendar,
 } from "./ship-calendar";
@@ -85,6 +86,12 @@ describe("the ship calendar", () => {
     const days = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2026, 11, 1 + i)).toISOString().slice(0, 10));
     expect(deliveryChoices(calendar(days), { now: nyTime("2026-12-01", "09:00"), live: true, state: "NY" })).toEqual(
       [],
+    );
+  });
+
+  it("says the days in words, whatever the reader's time zone", () => {
+    expect(describeDelivery({ shipOn: "2026-12-07", arriveOn: "2026-12-09" })).toBe(
+      "Ships Mon, Dec 7 · arrives Wed, Dec 9",
     );
   });
 });

@@ -130,3 +130,15 @@ export function deliveryChoices(
   }
   return choices;
 }
+
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Ships Mon, Dec 7 · arrives Wed, Dec 9": the shop's local dates, read as plain calendar days. */
+export function describeDelivery({ shipOn, arriveOn }: DeliveryChoice): string {
+  return `Ships ${dayFormat.format(fromIso(shipOn))} · arrives ${dayFormat.format(fromIso(arriveOn))}`;
+}

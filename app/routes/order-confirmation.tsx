@@ -6,6 +6,7 @@ import { routeErrorBoundary } from "#app/components/route-error";
 import { Icon } from "#app/components/ui/icon";
 import { formatDate } from "#app/domain/dates";
 import { orderStory, type OrderStory } from "#app/domain/order-story";
+import { describeDelivery } from "#app/domain/ship-calendar";
 import { mailIsSent } from "#app/models/mail-setup.server";
 import { customerOrderView } from "#app/models/orders/order-json";
 import { getOrderForToken } from "#app/models/orders/orders.server";
@@ -128,6 +129,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <div className="card p-6">
               <h2 className="text-xl font-semibold">Shipping to</h2>
               <PostalAddress address={address} fallbackName={order.customerName} className="mt-2 text-ink-soft" />
+              {/* Once the box has left, the tracking line above says where it is instead. */}
+              {order.status === "paid" && order.shipOn && order.arriveOn ? (
+                <p className="mt-3 font-semibold" data-testid="order-delivery">
+                  {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+                </p>
+              ) : null}
             </div>
           ) : null}
           {story.nextSteps.length > 0 ? (

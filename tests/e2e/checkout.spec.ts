@@ -21,6 +21,10 @@ test("browse → add → checkout with 4242 → the confirmation page shows the 
   await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sam!");
   await expect(page.getByTestId("order-status")).toHaveText("Paid, being packed");
+  // Live chaeto: the ship calendar's day it leaves and the day it is due.
+  await expect(page.getByTestId("order-delivery")).toHaveText(
+    /^Ships \w{3}, \w{3} \d{1,2} · arrives \w{3}, \w{3} \d{1,2}$/,
+  );
   await expect(page.getByTestId("order-total")).toHaveText("$89.99");
   await expect(page.getByText("1 Reef Road")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
