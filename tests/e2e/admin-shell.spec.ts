@@ -240,6 +240,8 @@ test("the packing slip prints without chrome, forms or buttons and lists kit and
   await page.getByRole("link", { name: /Packing slip/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/slip$`));
   await expect(page.getByTestId("slip-number")).toHaveText(order.number);
+  // The day the ship calendar chose for this live kit, for whoever packs it.
+  await expect(page.getByTestId("slip-delivery")).toHaveText(/^Ships \w{3}, \w{3} \d{1,2} · arrives /);
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await expectAccessible(page);
   await shot(page, "desktop-packing-slip");

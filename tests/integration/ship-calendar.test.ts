@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { forgetShipCalendar } from "#app/models/shipping/ship-calendar.server";
 import { ADDRESS, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -151,6 +152,15 @@ describe(`ship and arrival days in the cart quote on ${testDatabaseKind()}`, () 
         .where("id", "=", later.body.order.id)
         .executeTakeFirstOrThrow();
       expect(stored).toEqual({ ship_on: "2026-12-09", arrive_on: "2026-12-11" });
+      // The confirmation mail says when the box leaves and arrives.
+      const mail = await app.services.database.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("order_id", "=", later.body.order.id)
+        .where("kind", "=", "order-confirmation")
+        .executeTakeFirstOrThrow();
+      const rendered = await renderQueuedMail(app.services.database.db, mail, app.services.config, app.services.secret);
+      expect(rendered!.text).toContain("Ships Wed, Dec 9 · arrives Fri, Dec 11");
     });
 
     it("refuses a ship day outside the choices with 400 and places nothing", async () => {

@@ -5,6 +5,7 @@ import { PostalAddress } from "#app/components/postal-address";
 import { Icon } from "#app/components/ui/icon";
 import { formatDate, formatDateTime } from "#app/domain/dates";
 import { returnAddressLines, unitsToPick } from "#app/domain/packing";
+import { describeDelivery } from "#app/domain/ship-calendar";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { setupWarnings } from "#app/models/mail-setup.server";
 import { packingSlip } from "#app/models/orders/packing-slip.server";
@@ -89,6 +90,11 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               {order.number}
             </p>
             <p className="text-sm">Ordered {formatDate(order.createdAt, "long")}</p>
+            {order.shipOn && order.arriveOn ? (
+              <p className="text-sm font-semibold" data-testid="slip-delivery">
+                {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+              </p>
+            ) : null}
           </div>
         </div>
 

@@ -5,6 +5,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { formatCents } from "#app/domain/money";
 import { orderStory, refundArrival } from "#app/domain/order-story";
+import { describeDelivery } from "#app/domain/ship-calendar";
 import { ARRIVE_ALIVE_RULE } from "#app/domain/shop-policies";
 import { MailButton, MailLayout, toRenderedMail, type MailBrand } from "./layout";
 import type { Order } from "#app/domain/order-types";
@@ -142,6 +143,11 @@ function Address({ order }: { order: Order }) {
         <br />
         {a.country}
       </Text>
+      {order.status === "paid" && order.shipOn && order.arriveOn ? (
+        <Text style={{ fontWeight: 700, margin: "8px 0 0" }}>
+          {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+        </Text>
+      ) : null}
     </Section>
   );
 }
