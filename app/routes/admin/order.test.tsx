@@ -48,13 +48,13 @@ const ORDER: Order = {
   arriveOn: null,
 };
 
-function page() {
+function page(order: Order = ORDER) {
   const Stub = createRoutesStub([{ id: "order", path: "/admin/orders/:orderId", Component: AdminOrder as never }]);
   return renderToString(
     <Stub
       initialEntries={[`/admin/orders/${ORDER.id}`]}
       hydrationData={{
-        loaderData: { order: { order: ORDER, history: [], notes: [], refunds: [], attempts: [], actions: [] } },
+        loaderData: { order: { order, history: [], notes: [], refunds: [], attempts: [], actions: [] } },
       }}
     />,
   ).replaceAll("<!-- -->", "");
@@ -65,5 +65,12 @@ describe("the back office's order page", () => {
     const html = page();
     expect(html).toMatch(/<dt>Discount<\/dt><dd>\$15\.00<\/dd>/);
     expect(html).not.toMatch(/You saved|You save/);
+  });
+
+  it("says the day the calendar chose for the box to leave and arrive, and nothing when none was", () => {
+    expect(page({ ...ORDER, shipOn: "2026-12-07", arriveOn: "2026-12-09" })).toContain(
+      "Ships Mon, Dec 7 · arrives Wed, Dec 9",
+    );
+    expect(page()).not.toContain('data-testid="order-delivery"');
   });
 });

@@ -11,6 +11,7 @@ import { formIntent, parseForm, resultFor } from "#app/domain/forms";
 import { formatCents } from "#app/domain/money";
 import { STATUS_LABELS } from "#app/domain/order-status";
 import { describePaymentFailure } from "#app/domain/payment-failures";
+import { describeDelivery } from "#app/domain/ship-calendar";
 import { ORDER_FORM_LIMITS as LIMITS, OrderFormSchema } from "#app/forms/admin-order";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import {
@@ -157,7 +158,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </a>
             </p>
             {a ? (
-              <PostalAddress address={a} fallbackName={order.customerName} className="mt-3 text-ink-soft" />
+              <>
+                <PostalAddress address={a} fallbackName={order.customerName} className="mt-3 text-ink-soft" />
+                {order.shipOn && order.arriveOn ? (
+                  <p className="mt-2 font-semibold" data-testid="order-delivery">
+                    {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+                  </p>
+                ) : null}
+              </>
             ) : (
               <p className="mt-3 text-ink-soft">Digital order: nothing to ship.</p>
             )}
