@@ -11,8 +11,7 @@ interface ModuleGraph {
 }
 
 /** Small modules nearly every page imports (page meta, product pictures): cheaper in the shell than as files of their own. */
-const NEARLY_EVERY_PAGE =
-  /[\\/]app[\\/](utils[\\/]seo|components[\\/](product-image|html-once)|domain[\\/](images|money))\.tsx?$/;
+const NEARLY_EVERY_PAGE = /[\\/]app[\\/](utils[\\/]seo|components[\\/]product-image|domain[\\/](images|money))\.tsx?$/;
 
 /**
  * True when `id` is app/root.tsx or imported statically, directly or not, by it (so every page

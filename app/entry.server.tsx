@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { DocumentHtmlProvider } from "#app/components/html-once";
+import { DocumentHtmlProvider } from "#app/components/island";
 import { NonceProvider } from "#app/components/nonce";
 import { loggablePath } from "#app/utils/loggable-path";
 import { scriptsAfterPaint } from "#app/utils/scripts-after-paint.server";
@@ -49,7 +49,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // React (19.2+) would move a finished Suspense boundary (the footer, on-first-use pieces)
+        // React (19.2+) would move a finished Suspense boundary (the footer, a streamed island)
         // out of place once the page passes 12.8 KB, to be put back by an inline script: without
         // JavaScript it stayed hidden (the footer's newsletter form with it). Finished is written
         // in place; only what is still loading streams in later (decision 018).

@@ -9,7 +9,7 @@ declare module "react-router" {
     clientIp: string;
     /**
      * Document requests only (not `.data` ones): HTML a loader passes to the render without
-     * repeating it in the hydration data (app/utils/html-once.server.ts).
+     * repeating it in the hydration data (app/utils/island-html.server.tsx).
      */
     documentHtml?: Map<string, string>;
   }

@@ -12,22 +12,20 @@ import {
 } from "react-router";
 import { CartProvider, useCart } from "#app/components/cart/cart-context";
 import { EARLY_TAPS_SCRIPT } from "#app/components/cart/early-taps";
+import { renderLayoutIslands } from "#app/components/layout-islands.server";
 import { useNonce } from "#app/components/nonce";
-import { onFirstUse } from "#app/components/on-first-use";
 import { routeErrorBoundary } from "#app/components/route-error";
+import { SiteFooterIsland } from "#app/components/site-footer-island";
 import { SiteHeader } from "#app/components/site-header";
 import { whenIdle } from "#app/components/ui/idle";
 import { DeferredToaster, notify } from "#app/components/ui/toaster";
+import { toTheMinute } from "#app/domain/dates";
 import { getUser } from "#app/models/accounts/session.server";
 import { isAdmin } from "#app/models/back-office/access.server";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import appStylesheet from "./app.css?url";
 import { publicConfig } from "./config.server";
 import type { Route } from "./+types/root";
-
-// The footer (links, newsletter form) is server-rendered markup until the shopper reaches for it
-// (pointer, touch or focus): its code is not among what every page loads to become interactive.
-const SiteFooter = onFirstUse(() => import("#app/components/site-footer").then((m) => m.SiteFooter));
 
 export const links: LinksFunction = () => [
   // With a precedence React 19 writes the stylesheet ahead of the modulepreloads, so the browser
@@ -44,14 +42,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadCatalogueSnapshot(context.services.database.db),
     getUser(context.services, request.headers),
   ]);
+  const config = publicConfig(context.services.config);
+  renderLayoutIslands(context, config.shopName);
   // The cart prices in the browser from this snapshot (descriptions trimmed: not needed there).
   return {
-    config: publicConfig(context.services.config),
+    config,
     // Decided here, from the session's role: the link is only a convenience, /admin checks again.
     user: user ? { name: user.name, backOffice: isAdmin(user) } : null,
-    // To the minute: enough for offer validity in the cart, and every render within a minute is
-    // byte-identical, so cached pages keep their ETag across processes (server/page-cache.ts).
-    now: new Date(Math.floor(context.services.clock().getTime() / 60_000) * 60_000).toISOString(),
+    // To the minute (server/page-cache.ts): the combo builder's HTML is drawn with the same minute.
+    now: toTheMinute(context.services.clock()).toISOString(),
     catalogue: {
       products: catalogue.products.map((p) => ({ ...p, description: "" })),
       bundles: catalogue.bundles.map((b) => ({ ...b, description: "" })),
@@ -98,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter id="site-footer" shopName={shopName} />
+            <SiteFooterIsland shopName={shopName} />
             <ShopToaster />
           </CartProvider>
         )}

@@ -1,5 +1,5 @@
 import { Clock } from "lucide";
-import { useHtmlOnce } from "#app/components/html-once";
+import { Island } from "#app/components/island";
 import { Icon } from "#app/components/ui/icon";
 import { formatDate } from "#app/domain/dates";
 import type { ReactNode } from "react";
@@ -9,7 +9,7 @@ interface ArticleDoc {
   description: string;
   updated: string;
   readingMinutes: number;
-  /** Absent in a document request's hydration data: the server rendered it (html-once.tsx). */
+  /** Absent in a document request's hydration data: the server rendered it (app/components/island.tsx). */
   html: string | undefined;
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
 }
@@ -27,7 +27,6 @@ export function Article({
   footer?: ReactNode;
 }) {
   const sections = doc.toc.filter((entry) => entry.level === 2);
-  const html = useHtmlOnce("article-body", doc.html);
   return (
     <article>
       <header className="border-b border-line bg-paper">
@@ -66,7 +65,7 @@ export function Article({
           {aside}
         </aside>
         <div className="min-w-0">
-          <div id="article-body" className="prose-reef max-w-3xl" dangerouslySetInnerHTML={{ __html: html }} />
+          <Island id="article-body" html={doc.html} className="prose-reef max-w-3xl" />
           {footer}
         </div>
       </div>

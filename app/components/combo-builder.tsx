@@ -1,14 +1,28 @@
 import { Layers } from "lucide";
 import { useId, useState } from "react";
-import { useCartActions } from "#app/components/cart/cart-actions";
+import { cartActions } from "#app/components/cart/cart-actions";
 import { Icon } from "#app/components/ui/icon";
 import { isPurchasable } from "#app/domain/availability";
 import { MIN_COMBO_PRODUCTS, priceCombo } from "#app/domain/cart";
 import { formatCents } from "#app/domain/money";
+import type { CartCore } from "#app/components/cart/cart-core";
+import type { CatalogueSnapshot } from "#app/domain/cart-state";
 
-/** Pick products, watch the combo discount and price update, add the combo to the cart. */
-export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
-  const { catalogue, now, addCombo } = useCartActions();
+/**
+ * Pick products, watch the combo discount and price update, add the combo to the cart. An island
+ * (app/components/island.tsx): the page hands it the cart, which the server's HTML is drawn without.
+ */
+export function ComboBuilder({
+  initial = [],
+  catalogue,
+  now,
+  cart,
+}: {
+  initial?: string[];
+  catalogue: CatalogueSnapshot;
+  now: Date;
+  cart?: CartCore;
+}) {
   const headingId = useId();
   const candidates = catalogue.products.filter((p) => p.metadata.comboEligible && isPurchasable(p, now));
   const [picked, setPicked] = useState<string[]>(initial.filter((id) => candidates.some((p) => p.id === id)));
@@ -76,7 +90,7 @@ export function ComboBuilder({ initial = [] }: { initial?: string[] }) {
           className="btn-primary"
           disabled={!ready}
           onClick={() => {
-            if (addCombo(picked)) setPicked([]);
+            if (cart && cartActions(cart).addCombo(picked)) setPicked([]);
           }}
         >
           {ready ? "Add combo to cart" : `Pick ${MIN_COMBO_PRODUCTS - priced.products.length} more`}

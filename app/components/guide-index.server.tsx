@@ -5,7 +5,7 @@ import { Icon } from "#app/components/ui/icon";
 
 /*
  * Reef Wisdom's header and list of guides: markup only, rendered to HTML by the loader
- * (`StaticHtml`); the chat between them is the page's one component in the browser.
+ * (an `Island`, app/components/island.tsx); the chat between them is the page's one component in the browser.
  */
 
 interface GuideSummary {

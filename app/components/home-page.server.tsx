@@ -8,7 +8,7 @@ import { ARRIVE_ALIVE_HOURS } from "#app/domain/shop-policies";
 import type { BundleView, ProductView } from "#app/models/catalogue/catalogue-view";
 
 /**
- * The home page: markup only, so the loader renders it to HTML (`StaticHtml`) and none of it is
+ * The home page: markup only, so the loader renders it to HTML (an `Island`, app/components/island.tsx) and none of it is
  * JavaScript in the browser.
  */
 interface HomePageProps {

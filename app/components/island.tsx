@@ -1,29 +1,70 @@
-import { useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type MouseEvent,
+  type SyntheticEvent,
+} from "react";
+import { hydrateRoot } from "react-dom/client";
+import { PrefetchPageLinks, useNavigate } from "react-router";
 import { whenIdle } from "#app/components/ui/idle";
-import { useHtmlOnce } from "./html-once";
+
+/*
+ * The storefront's one way to defer JavaScript (docs/decisions/032-islands.md).
+ *
+ * An island is a part of a page whose HTML the loader renders (`islandHtml`,
+ * app/utils/island-html.server.tsx) and the page sends once: on a document request the HTML goes
+ * to the render through `DocumentHtmlProvider` instead of the loader's data, so the hydration data
+ * does not repeat it; the browser takes it from the element the server rendered. The page's own
+ * React root never renders what is inside: its code is not among what the page loads.
+ *
+ * - Without `load` the island is markup only (a product's details, a guide's text, the home page).
+ * - With `load` its component hydrates the server's HTML in place, in a React root of its own,
+ *   when the shopper reaches for it (pointer, touch, focus) or earlier as `when` says: once the
+ *   browser is idle, or once it scrolls into view. Hydrating in place keeps the DOM the shopper
+ *   typed into, with its focus and on-screen keyboard. It is a root of its own because a Suspense
+ *   boundary still dehydrated is thrown away and rendered afresh when a context above it changes
+ *   (the cart loading does). Props reach it through a store; `server` is what its HTML was
+ *   rendered with where that differs from `props`, and hydration renders with that first.
+ *
+ * In every island, a link to another page of the shop is a client navigation, prefetched on
+ * intent, as a `<Link prefetch="intent">` would be. What the shopper does before the code is there
+ * is kept: a box ticked is handed to the component, a tap on a button is held and replayed on the
+ * hydrated one, a submit is held and
+ * sent again once hydrated (a form marked `data-early-submit` sends it itself when it is ready,
+ * decision 018).
+ */
+
+const DocumentHtmlContext = createContext<ReadonlyMap<string, string> | null>(null);
+export const DocumentHtmlProvider = DocumentHtmlContext.Provider;
+
+/** When an island's code loads, besides the shopper reaching for it. */
+export type IslandWhen = "touch" | "idle" | "visible";
 
 /** The props an island renders with, shared between the page's React root and the island's own. */
-export interface IslandStore<P> {
+interface IslandStore<P> {
   get: () => P;
-  /** What the server rendered the island's HTML with: its hydration must see the same. */
   server: () => P;
   subscribe: (listener: () => void) => () => void;
+  set: (next: P) => void;
 }
 
-/** Hydrates `element` with the island's component, reading its props from `store`; returns an unmount. */
-export type IslandMount<P> = (element: HTMLElement, store: IslandStore<P>) => () => void;
-
-function createStore<P extends object>(current: P, server: P) {
+function createStore<P extends object>(current: P, server: P): IslandStore<P> {
   const listeners = new Set<() => void>();
   let props = current;
   return {
     get: () => props,
     server: () => server,
-    subscribe: (listener: () => void) => {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    set(next: P) {
+    set(next) {
       const changed = (Object.keys(next) as (keyof P)[]).some((key) => !Object.is(next[key], props[key]));
       if (!changed) return;
       props = next;
@@ -32,77 +73,159 @@ function createStore<P extends object>(current: P, server: P) {
   };
 }
 
+function Bound<P extends object>({
+  Component,
+  store,
+  onHydrated,
+}: {
+  Component: ComponentType<P>;
+  store: IslandStore<P>;
+  onHydrated: () => void;
+}) {
+  // Hydration reads `server`, which matches the HTML; the current props render right after.
+  const props = useSyncExternalStore(store.subscribe, store.get, store.server);
+  // Before any re-render could write the props' state over what the shopper did meanwhile.
+  useLayoutEffect(onHydrated, [onHydrated]);
+  return <Component {...props} />;
+}
+
+/** The link an event happened on, when it leads to another page of this app. */
+function appLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest("a") : null;
+  if (
+    !link ||
+    link.target ||
+    link.hasAttribute("download") ||
+    link.origin !== window.location.origin ||
+    link.getAttribute("href")?.startsWith("#")
+  ) {
+    return null;
+  }
+  return link;
+}
+
+/** The button a tap before hydration was meant for: held, then tapped again on the hydrated island. */
+function heldButton(target: EventTarget | null): HTMLButtonElement | null {
+  const button = target instanceof Element ? target.closest("button") : null;
+  // A submit button's tap is a submit, held as one.
+  return button && button.type !== "submit" ? button : null;
+}
+
 /**
- * A part of the page the server renders in full and the browser hydrates in place, with its own
- * React root, once the shopper comes near it or the browser is idle (docs/decisions/024-…): its
- * code is not among what the page loads before the first tap, yet the DOM the shopper typed into
- * is the DOM that becomes interactive, so focus, the on-screen keyboard and what was typed stay.
- *
- * It is a root of its own because a Suspense boundary that is still dehydrated is thrown away and
- * rendered afresh when any context above it changes (the cart loading does), which would lose
- * the typing. Props reach it through a store instead; `server` is what the HTML was rendered with
- * (`islandHtml`), and the island renders with it first, then with the current props.
- *
- * A submit before the code is there is held and sent again once hydrated (`__lrSubmit`, the same
- * flag the early-tap script sets before the page itself is ready; decision 018).
+ * Boxes ticked or unticked before hydration, handed to the island's own handlers: the DOM shows
+ * the shopper's choice but the component's state is still the server's, so each is set back to
+ * what the server rendered and tapped again.
  */
+function adoptTicks(root: HTMLElement) {
+  const changed = [...root.querySelectorAll<HTMLInputElement>("input[type=checkbox],input[type=radio]")].filter(
+    (input) => input.checked !== input.defaultChecked,
+  );
+  changed.forEach((input) => (input.checked = input.defaultChecked));
+  changed.filter((input) => input.type === "checkbox" || !input.defaultChecked).forEach((input) => input.click());
+}
+
+const REACH = ["focusin", "pointerenter", "touchstart"] as const;
+
 export function Island<P extends object>({
   id,
   html,
+  className,
+  load,
   props,
   server,
-  load,
-  className,
+  when = "touch",
 }: {
   id: string;
-  /** The server's HTML for the island (`htmlOnce`): undefined on a document request. */
+  /** The loader's `islandHtml`: undefined in a document request's data (the HTML carries it). */
   html: string | undefined;
-  props: P;
-  /** Where the server's HTML differs from `props`: what it was rendered with instead. */
-  server: Partial<P>;
-  load: () => Promise<IslandMount<P>>;
   className?: string;
+  /** The island's component; none for markup only. */
+  load?: () => Promise<ComponentType<P>>;
+  props?: P;
+  /** Where the server's HTML differs from `props`: what it was rendered with instead. */
+  server?: Partial<P>;
+  when?: IslandWhen;
 }) {
-  // Fixed at the first render: a revalidation (a sign-up in the footer, say) brings the HTML again,
-  // and setting it would pull the DOM out from under the island's root and what was typed.
-  const [markup] = useState(useHtmlOnce(id, html));
+  const navigate = useNavigate();
+  const fromServer = useContext(DocumentHtmlContext);
+  // Read while hydrating, before React touches the server's markup.
+  const [fromDom] = useState(() =>
+    html === undefined && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? "") : "",
+  );
+  const current = html ?? fromServer?.get(id) ?? fromDom;
+  // A hydrated island keeps its first HTML: a revalidation brings the HTML again, and setting it
+  // would pull the DOM out from under the island's root. Markup only follows the page's data.
+  const [first] = useState(current);
+  const markup = load ? first : current;
   const box = useRef<HTMLDivElement>(null);
-  const [store] = useState(() => createStore(props, { ...props, ...server }));
-  useEffect(() => store.set(props));
+  const [store] = useState(() => createStore((props ?? {}) as P, { ...props, ...server } as P));
+  const [intent, setIntent] = useState<string | null>(null);
+  useEffect(() => {
+    if (props) store.set(props);
+  });
 
   useEffect(() => {
-    const found = box.current;
-    if (!found) return;
-    const element: HTMLElement = found;
+    const element = box.current;
+    if (!element || !load) return;
+    const root: HTMLElement = element;
     let unmount: (() => void) | null = null;
     let gone = false;
     let started = false;
+    let tapped: HTMLElement | null = null;
+    let submitted: HTMLFormElement | null = null;
     const holdSubmit = (event: Event) => {
       event.preventDefault();
-      window.__lrSubmit = true;
+      const form = event.target instanceof HTMLFormElement ? event.target : null;
+      if (form?.hasAttribute("data-early-submit")) window.__lrSubmit = true;
+      else submitted = form;
       start();
     };
-    const events = ["focusin", "pointerenter", "touchstart"] as const;
+    const holdTap = (event: Event) => {
+      const button = heldButton(event.target);
+      if (!button) return;
+      event.preventDefault();
+      tapped = button;
+      start();
+    };
+    const observer =
+      when === "visible"
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start())
+        : null;
     const release = () => {
-      events.forEach((type) => element.removeEventListener(type, start));
-      element.removeEventListener("submit", holdSubmit, true);
+      REACH.forEach((type) => root.removeEventListener(type, start));
+      root.removeEventListener("submit", holdSubmit, true);
+      root.removeEventListener("click", holdTap, true);
+      observer?.disconnect();
+    };
+    const replay = () => {
+      const [tap, form] = [tapped, submitted];
+      tapped = submitted = null;
+      adoptTicks(root);
+      tap?.click();
+      form?.requestSubmit();
     };
     function start() {
       if (started) return;
       started = true;
-      load().then(
-        (mount) => {
-          // Before React listens on the element: from now on a submit is the form's own.
+      load!().then(
+        (Component) => {
+          // Before React listens on the element: from now on a tap or submit is the island's own.
           release();
-          if (!gone) unmount = mount(element, store);
+          if (gone) return;
+          const island = hydrateRoot(root, <Bound Component={Component} store={store} onHydrated={replay} />, {
+            identifierPrefix: `${id}-`,
+          });
+          unmount = () => island.unmount();
         },
-        // Offline or a failed deploy: the form posts as plain HTML, and the page says why it can't.
+        // Offline or a failed deploy: forms post as plain HTML, links are links.
         release,
       );
     }
-    events.forEach((type) => element.addEventListener(type, start, { passive: true }));
-    element.addEventListener("submit", holdSubmit, true);
-    const cancelIdle = whenIdle(start);
+    REACH.forEach((type) => root.addEventListener(type, start, { passive: true }));
+    root.addEventListener("submit", holdSubmit, true);
+    root.addEventListener("click", holdTap, true);
+    observer?.observe(root);
+    const cancelIdle = when === "idle" ? whenIdle(start) : () => undefined;
     return () => {
       gone = true;
       cancelIdle();
@@ -110,16 +233,36 @@ export function Island<P extends object>({
       // Not while the page's own root is rendering (React warns about a synchronous unmount).
       if (unmount) setTimeout(unmount, 0);
     };
-  }, [load, store]);
+  }, [id, load, store, when]);
 
+  const followLink = (event: MouseEvent<HTMLDivElement>) => {
+    const link = appLink(event.target);
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(link.pathname + link.search + link.hash);
+  };
+  const prefetch = (event: SyntheticEvent<HTMLDivElement>) => {
+    const link = appLink(event.target);
+    if (link) setIntent(link.pathname + link.search);
+  };
   return (
-    <div
-      id={id}
-      ref={box}
-      className={className}
-      // Owned by the island's root once hydrated: the page's root never touches what is inside.
-      dangerouslySetInnerHTML={{ __html: markup }}
-      suppressHydrationWarning
-    />
+    <>
+      {/* Clicks and intent are handled for the links inside; the wrapper only delegates them. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div
+        id={id}
+        ref={box}
+        className={className}
+        onClick={followLink}
+        // A touch starts with pointerover too.
+        onPointerOver={prefetch}
+        onFocus={prefetch}
+        // Owned by the island's root once hydrated: the page's root never touches what is inside.
+        dangerouslySetInnerHTML={{ __html: markup }}
+        suppressHydrationWarning
+      />
+      {intent ? <PrefetchPageLinks page={intent} /> : null}
+    </>
   );
 }

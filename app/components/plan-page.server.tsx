@@ -5,7 +5,7 @@ import type { Plan } from "#app/domain/plan";
 import type { BundleView } from "#app/models/catalogue/catalogue-view";
 
 /*
- * The plan page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): the header, and
+ * The plan page's markup-only parts, rendered to HTML by its loader (an `Island`, app/components/island.tsx): the header, and
  * the checklist with its bundle or the empty state. The form and the print button are components.
  */
 

@@ -11,7 +11,7 @@ import type { ProductFact } from "#app/domain/product-facts";
 import type { BundleView, ProductView } from "#app/models/catalogue/catalogue-view";
 
 /*
- * The product page's markup-only parts, rendered to HTML by its loader (`StaticHtml`): what the
+ * The product page's markup-only parts, rendered to HTML by its loader (an `Island`, app/components/island.tsx): what the
  * item is and costs above the buy button, its details below it, and the suggestions. Only the
  * gallery, the buy button and the combo builder are components in the browser.
  */

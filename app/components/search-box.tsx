@@ -1,10 +1,12 @@
 import { Search } from "lucide";
-import { lazy, Suspense, useState } from "react";
-import { Form } from "react-router";
+import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Icon } from "#app/components/ui/icon";
 
 // Loaded on the box's first focus or keystroke, never with the page (decision 019).
 const Suggestions = lazy(() => import("./search-suggestions"));
+
+/** How the box moves to another page: the router's `navigate`, handed in (it is an island in the header). */
+export type Navigate = (to: string) => unknown;
 
 /**
  * The shop's search box: a plain GET form to /search, so it works before and without JavaScript.
@@ -16,8 +18,10 @@ export function SearchBox({
   defaultValue,
   className = "",
   focus,
+  navigate,
 }: {
   inputId: string;
+  navigate: Navigate;
   defaultValue?: string;
   className?: string;
   /** Focus on arrival (the search page opened from the header's button). */
@@ -25,8 +29,13 @@ export function SearchBox({
 }) {
   const [awake, setAwake] = useState(false);
   const wake = () => setAwake(true);
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>);
+    void navigate(`/search?${query.toString()}`);
+  };
   return (
-    <Form method="get" action="/search" role="search" className={`relative flex ${className}`}>
+    <form method="get" action="/search" role="search" onSubmit={search} className={`relative flex ${className}`}>
       <input
         id={id}
         name="q"
@@ -51,9 +60,9 @@ export function SearchBox({
       </button>
       {awake ? (
         <Suspense>
-          <Suggestions inputId={id} />
+          <Suggestions inputId={id} navigate={navigate} />
         </Suspense>
       ) : null}
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type { Suggestion } from "#app/domain/search";
 
 /** Wait this long after the last keystroke before asking: one request per pause, not per letter. */
@@ -12,8 +11,13 @@ const DEBOUNCE_MS = 120;
  * first use (components/search-box.tsx); it sets the input's ARIA state itself, so the
  * server's markup is a plain search field until then.
  */
-export default function SearchSuggestions({ inputId }: { inputId: string }) {
-  const navigate = useNavigate();
+export default function SearchSuggestions({
+  inputId,
+  navigate,
+}: {
+  inputId: string;
+  navigate: (to: string) => unknown;
+}) {
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

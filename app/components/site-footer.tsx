@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { LogoMark } from "./logo";
 import { NewsletterSignup } from "./newsletter-signup";
 
@@ -59,9 +58,10 @@ export function SiteFooter({ shopName }: { shopName: string }) {
               <ul className="mt-3 space-y-2 text-sm">
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="text-sand/85 hover:text-white hover:underline">
+                    {/* A plain link: the footer is an island, whose links the page follows itself. */}
+                    <a href={link.to} className="text-sand/85 hover:text-white hover:underline">
                       {link.label}
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

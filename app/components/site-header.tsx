@@ -1,13 +1,16 @@
 import { Search, UserRound } from "lucide";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useNavigate } from "react-router";
 import { CartDrawer } from "#app/components/cart/cart-drawer";
 import { Icon } from "#app/components/ui/icon";
+import { Island } from "./island";
 import { LogoMark } from "./logo";
-import { onFirstUse } from "./on-first-use";
 
-// The box is shown from 1280 px only, and typed into by few: its code comes on first pointer or
-// focus (the server's form works meanwhile, decision 019), not with every page.
-const SearchBox = onFirstUse(() => import("./search-box").then((m) => m.SearchBox), { className: "contents" });
+// The box is shown from 1280 px only, and typed into by few: an island whose code comes on first
+// pointer or focus (the server's form works meanwhile, decision 019), not with every page. Its
+// HTML: ./layout-islands.server.tsx.
+export const HEADER_SEARCH_ID = "site-search-box";
+export const HEADER_SEARCH = { inputId: "site-search", className: "hidden w-56 xl:flex" };
+const loadSearchBox = () => import("./search-box").then((m) => m.SearchBox);
 
 const NAV = [
   { to: "/products", label: "Shop" },
@@ -28,6 +31,7 @@ export function SiteHeader({
   backOffice: boolean;
 }) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
+  const navigate = useNavigate();
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
@@ -57,7 +61,13 @@ export function SiteHeader({
         <div className="ml-auto flex shrink-0 items-center gap-2 lg:ml-2">
           {/* The box where there is room; narrower, a link to the search page (whose box takes the
               focus); under 380 px, the first item of the menu. Both work without JavaScript. */}
-          <SearchBox id="site-search-box" inputId="site-search" className="hidden w-56 xl:flex" />
+          <Island
+            id={HEADER_SEARCH_ID}
+            html={undefined}
+            load={loadSearchBox}
+            props={{ ...HEADER_SEARCH, navigate }}
+            className="contents"
+          />
           <Link
             to="/search"
             aria-label="Search"

@@ -36,3 +36,11 @@ export function formatDate(value: string | Date, style: Style = "medium"): strin
 export function formatDateTime(value: string | Date, style: Style = "medium"): string {
   return formatter(dateTimeFormats, style, true).format(toDate(value));
 }
+
+/**
+ * `date` to the minute: enough for offer validity in the cart, and every render within a minute is
+ * byte-identical, so cached pages keep their ETag across processes.
+ */
+export function toTheMinute(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 60_000) * 60_000);
+}

@@ -1,25 +1,16 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { useCart } from "#app/components/cart/cart-context";
-import { checkoutFormHtml } from "#app/components/checkout/checkout-form-html.server";
+import { checkoutFormHtml, testModeBannerHtml } from "#app/components/checkout/checkout-form-html.server";
 import { useServerQuote } from "#app/components/checkout/use-server-quote";
 import { Island } from "#app/components/island";
-import { onFirstUse } from "#app/components/on-first-use";
 import { OrderSummary } from "#app/components/order-summary";
 import { formatCents, dollarsToCents } from "#app/domain/money";
-import { TEST_CARDS } from "#app/domain/test-cards";
 import { US_STATES } from "#app/domain/us-address";
 import { getUser } from "#app/models/accounts/session.server";
 import { formError } from "#app/utils/form-response";
-import { htmlOnce } from "#app/utils/html-once.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/checkout";
-
-// Static text and a list of test cards: the server's markup is all a shopper needs, so its code is
-// not among what the page loads to become interactive (and shops on Stripe never show it).
-const TestModeBanner = onFirstUse(() =>
-  import("#app/components/checkout/test-mode-banner").then((m) => m.TestModeBanner),
-);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Checkout", description: "Review your order and pay securely.", path: "/checkout" }),
@@ -41,8 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     form,
-    formHtml: htmlOnce(context, CHECKOUT_FORM_ID, checkoutFormHtml(CHECKOUT_FORM_ID, { ...form, ...BEFORE_THE_CART })),
-    testCards: testMode ? Object.entries(TEST_CARDS).map(([number, { label }]) => ({ number, label })) : [],
+    formHtml: checkoutFormHtml(context, CHECKOUT_FORM_ID, { ...form, ...BEFORE_THE_CART }),
+    // Static text and a list of test cards: markup only, and shops on Stripe never send it.
+    testBanner: testMode ? testModeBannerHtml(context, "test-mode-banner") : undefined,
   };
 }
 
@@ -55,7 +47,7 @@ const BEFORE_THE_CART = { requiresShipping: true, totalCents: null };
 // Only a cart emptied here (an order placed, then Back) needs it: not among what the page loads first.
 const EmptyCart = lazy(() => import("#app/components/cart/empty-cart").then((m) => ({ default: m.EmptyCart })));
 
-const loadCheckoutForm = () => import("#app/components/checkout/checkout-form-island").then((m) => m.mountCheckoutForm);
+const loadCheckoutForm = () => import("#app/components/checkout/checkout-form").then((m) => m.CheckoutForm);
 
 const NEEDS_JAVASCRIPT =
   "Checkout needs JavaScript turned on: your cart is kept in this browser, and card details go straight to the payment provider. Nothing was charged.";
@@ -147,12 +139,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </aside>
           </details>
           <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
-            {testMode ? <TestModeBanner id="test-mode-banner" cards={loaderData.testCards} /> : null}
+            {testMode ? <Island id="test-mode-banner" html={loaderData.testBanner} /> : null}
             <div className="card p-5 sm:p-8">
               <Island
                 id={CHECKOUT_FORM_ID}
                 html={loaderData.formHtml}
                 load={loadCheckoutForm}
+                when="idle"
                 server={BEFORE_THE_CART}
                 props={{
                   ...form,

@@ -1,13 +1,12 @@
 import { HomePage } from "#app/components/home-page.server";
-import { StaticHtml } from "#app/components/html-once";
+import { Island } from "#app/components/island";
 import { inShopWindow } from "#app/domain/availability";
 import { heroImagePreload } from "#app/domain/images";
 import { bundleView, productView } from "#app/models/catalogue/catalogue-view";
 import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
 import { listGuides } from "#app/models/content/content.server";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
-import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,9 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       guides={listGuides()}
     />
   );
-  return { html: htmlOnce(context, "home", staticMarkup(page)) };
+  return { html: islandHtml(context, "home", page) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <StaticHtml id="home" html={loaderData.html} />;
+  return <Island id="home" html={loaderData.html} />;
 }

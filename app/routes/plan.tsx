@@ -1,14 +1,13 @@
 import { Printer } from "lucide";
 import { Form } from "react-router";
-import { StaticHtml } from "#app/components/html-once";
+import { Island } from "#app/components/island";
 import { PlanChecklist, PlanEmpty, PlanHeader } from "#app/components/plan-page.server";
 import { Icon } from "#app/components/ui/icon";
 import { buildPlan, CARE_LEVELS, parsePlanInput, planAlternative, TANK_SIZES } from "#app/domain/plan";
 import { bundleView } from "#app/models/catalogue/catalogue-view";
 import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
-import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/plan";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const input = parsePlanInput(new URL(request.url).searchParams);
-  const header = htmlOnce(context, "plan-header", staticMarkup(<PlanHeader />));
-  if (!input) return { input: null, header, result: htmlOnce(context, "plan-result", staticMarkup(<PlanEmpty />)) };
+  const header = islandHtml(context, "plan-header", <PlanHeader />);
+  if (!input) return { input: null, header, result: islandHtml(context, "plan-result", <PlanEmpty />) };
   const plan = buildPlan(input.size, input.level);
   const { db } = context.services.database;
   const now = context.services.clock();
@@ -35,11 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     input,
     header,
-    result: htmlOnce(
-      context,
-      "plan-result",
-      staticMarkup(<PlanChecklist plan={plan} bundle={view} alternative={alternative} />),
-    ),
+    result: islandHtml(context, "plan-result", <PlanChecklist plan={plan} bundle={view} alternative={alternative} />),
   };
 }
 
@@ -47,7 +42,7 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
   const { input, header, result } = loaderData;
   return (
     <>
-      <StaticHtml id="plan-header" html={header} />
+      <Island id="plan-header" html={header} />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[20rem_1fr] print:block">
         <Form method="get" className="card h-fit space-y-5 p-6 print:hidden">
           <fieldset>
@@ -96,10 +91,10 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
                 <Icon icon={Printer} aria-hidden="true" className="h-4 w-4" /> Print
               </button>
             </div>
-            <StaticHtml id="plan-result" html={result} />
+            <Island id="plan-result" html={result} />
           </section>
         ) : (
-          <StaticHtml id="plan-result" html={result} />
+          <Island id="plan-result" html={result} />
         )}
       </div>
     </>

@@ -1,7 +1,8 @@
-import { Suspense } from "react";
+import { Suspense, useMemo } from "react";
 import { Await, data } from "react-router";
-import { StaticHtml } from "#app/components/html-once";
-import { onFirstUse } from "#app/components/on-first-use";
+import { comboBuilderHtml } from "#app/components/combo-builder-html.server";
+import { ComboBuilderIsland } from "#app/components/combo-builder-island";
+import { Island } from "#app/components/island";
 import { GALLERY_SIZES, ProductGallery } from "#app/components/product-gallery";
 import {
   BackToProducts,
@@ -18,16 +19,10 @@ import { catalogImageDefault, catalogImagePreload } from "#app/domain/images";
 import { productFacts } from "#app/domain/product-facts";
 import { bundleView, productView, type BundleView, type ProductView } from "#app/models/catalogue/catalogue-view";
 import { getBundle, getProduct, listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta, type PageSeo } from "#app/utils/seo";
-import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/product";
 import type { AppLoadContext } from "react-router";
-
-// Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
-const ComboBuilder = onFirstUse(() => import("#app/components/combo-builder").then((m) => m.ComboBuilder), {
-  whenVisible: true,
-});
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   loaderData
@@ -85,7 +80,7 @@ interface ItemBasics {
 
 /** The suggestions below the item, as HTML once they are in (deferred: not needed for the first paint). */
 function relatedHtml(context: AppLoadContext, items: Promise<Array<ProductView | BundleView>>) {
-  return items.then((list) => htmlOnce(context, "related-items", staticMarkup(<RelatedItems items={list} />)));
+  return items.then((list) => islandHtml(context, "related-items", <RelatedItems items={list} />));
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -99,19 +94,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     seo: PageSeo,
     related: Promise<Array<ProductView | BundleView>>,
     mainImageKey: string,
+    combo?: string,
   ) => ({
     item,
     seo,
-    back: htmlOnce(context, "back-to-products", staticMarkup(<BackToProducts />)),
+    back: islandHtml(context, "back-to-products", <BackToProducts />),
     mainImage: catalogImagePreload(mainImageKey, GALLERY_SIZES),
-    intro: htmlOnce(context, "item-intro", staticMarkup(<ItemIntro item={view} />)),
-    stock: htmlOnce(
-      context,
-      "item-stock",
-      staticMarkup(<PurchaseStock stock={item.stock} purchasable={item.purchasable} />),
-    ),
-    details: htmlOnce(context, "item-details", staticMarkup(<ItemDetails item={view} />)),
+    intro: islandHtml(context, "item-intro", <ItemIntro item={view} />),
+    stock: islandHtml(context, "item-stock", <PurchaseStock stock={item.stock} purchasable={item.purchasable} />),
+    details: islandHtml(context, "item-details", <ItemDetails item={view} />),
     related: relatedHtml(context, related),
+    combo,
   });
 
   const product = await getProduct(db, id);
@@ -152,6 +145,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       related,
       // A product without pictures of its own shows its catalogue image.
       imageKey,
+      view.purchasable && view.metadata.comboEligible ? await comboBuilderHtml(context, [view.id]) : undefined,
     );
   }
 
@@ -186,26 +180,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { item, back, intro, stock, details, related } = loaderData;
+  const { item, back, intro, stock, details, related, combo } = loaderData;
+  const initial = useMemo(() => [item.id], [item.id]);
   return (
     <div className="container-page py-8 sm:py-12">
-      <StaticHtml id="back-to-products" html={back} />
+      <Island id="back-to-products" html={back} />
 
       <article className="mt-6 grid gap-10 lg:grid-cols-2">
         <ProductGallery imageKeys={item.imageKeys} title={item.title} />
         <div>
-          <StaticHtml id="item-intro" html={intro} />
+          <Island id="item-intro" html={intro} />
           <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
-            <StaticHtml id="item-stock" html={stock} />
+            <Island id="item-stock" html={stock} />
             {item.purchasable ? <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock} /> : null}
           </div>
-          <StaticHtml id="item-details" html={details} />
+          <Island id="item-details" html={details} />
         </div>
       </article>
 
       {item.comboEligible && item.purchasable ? (
         <div className="mt-16">
-          <ComboBuilder id="combo-builder-slot" initial={[item.id]} />
+          <ComboBuilderIsland html={combo} initial={initial} />
         </div>
       ) : null}
 
@@ -218,7 +213,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             resolve={related}
             errorElement={<p className="mt-4 text-ink-soft">Suggestions could not be loaded.</p>}
           >
-            {(html) => <StaticHtml id="related-items" html={html} />}
+            {(html) => <Island id="related-items" html={html} />}
           </Await>
         </Suspense>
       </section>

@@ -1,22 +1,17 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { StaticHtml } from "#app/components/html-once";
-import { onFirstUse } from "#app/components/on-first-use";
+import { comboBuilderHtml } from "#app/components/combo-builder-html.server";
+import { ComboBuilderIsland } from "#app/components/combo-builder-island";
+import { Island } from "#app/components/island";
 import { CARD_SIZES } from "#app/components/product-card";
 import { ProductListing } from "#app/components/product-listing.server";
 import { categoryLabel } from "#app/domain/catalogue";
 import { parseListingQuery, SORT_ORDERS } from "#app/domain/catalogue-filter";
 import { catalogImagePreload } from "#app/domain/images";
 import { catalogueListing, listingImageKey } from "#app/models/catalogue/catalogue-listing.server";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
-import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/products";
-
-// Below the fold: its code loads when it scrolls into view or is touched (components/on-first-use.tsx).
-const ComboBuilder = onFirstUse(() => import("#app/components/combo-builder").then((m) => m.ComboBuilder), {
-  whenVisible: true,
-});
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => [
   ...pageMeta(matches, {
@@ -43,8 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total,
     categories,
     firstImage: shown[0] ? catalogImagePreload(listingImageKey(shown[0]), CARD_SIZES) : null,
-    // The cards are markup only: sent once, as HTML (components/html-once.tsx).
-    listing: htmlOnce(context, "product-listing", staticMarkup(<ProductListing listings={shown} />)),
+    // The cards are markup only: sent once, as HTML (components/island.tsx).
+    listing: islandHtml(context, "product-listing", <ProductListing listings={shown} />),
+    combo: await comboBuilderHtml(context),
   };
 }
 
@@ -138,10 +134,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {query.category ? ` in ${categoryLabel(query.category)}` : ""}
       </p>
 
-      <StaticHtml id="product-listing" html={listing} />
+      <Island id="product-listing" html={listing} />
 
       <div className="mt-16">
-        <ComboBuilder id="combo-builder-slot" />
+        <ComboBuilderIsland html={loaderData.combo} />
       </div>
     </div>
   );

@@ -1,10 +1,9 @@
 import { GuideIndex, GuideIndexHeader } from "#app/components/guide-index.server";
-import { StaticHtml } from "#app/components/html-once";
+import { Island } from "#app/components/island";
 import { ReefWisdomChat } from "#app/components/reef-wisdom-chat";
 import { listGuides } from "#app/models/content/content.server";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
-import { staticMarkup } from "#app/utils/static-markup.server";
 import type { Route } from "./+types/reef-wisdom";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -27,20 +26,20 @@ export function loader({ context }: Route.LoaderArgs) {
       .map((t) => t.title),
   }));
   return {
-    header: htmlOnce(context, "guides-header", staticMarkup(<GuideIndexHeader count={guides.length} />)),
-    guides: htmlOnce(context, "guide-index", staticMarkup(<GuideIndex guides={guides} />)),
+    header: islandHtml(context, "guides-header", <GuideIndexHeader count={guides.length} />),
+    guides: islandHtml(context, "guide-index", <GuideIndex guides={guides} />),
   };
 }
 
 export default function ReefWisdom({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <StaticHtml id="guides-header" html={loaderData.header} />
+      <Island id="guides-header" html={loaderData.header} />
       <div className="container-page py-12">
         <div className="mb-12">
           <ReefWisdomChat />
         </div>
-        <StaticHtml id="guide-index" html={loaderData.guides} />
+        <Island id="guide-index" html={loaderData.guides} />
       </div>
     </>
   );

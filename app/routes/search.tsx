@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Price } from "#app/components/price";
 import { ProductImage } from "#app/components/product-image";
 import { SearchBox } from "#app/components/search-box";
@@ -51,10 +51,18 @@ function Snippet({ parts }: { parts: SnippetPart[] }) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, correctedQuery, catalogue, guides } = loaderData.results;
   const total = catalogue.length + guides.length;
+  const navigate = useNavigate();
   return (
     <div className="container-page py-10 sm:py-12">
       <h1 className="text-3xl font-semibold sm:text-4xl">{query ? "Search results" : "Search the shop"}</h1>
-      <SearchBox key={query} inputId="search-page" defaultValue={query} focus={!query} className="mt-5 max-w-xl" />
+      <SearchBox
+        key={query}
+        inputId="search-page"
+        defaultValue={query}
+        focus={!query}
+        className="mt-5 max-w-xl"
+        navigate={navigate}
+      />
 
       {query ? (
         <p className="mt-5 text-ink-soft" role="status" data-testid="search-count">

@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import { z } from "zod";
 import { fillPolicyPlaceholders } from "#app/domain/shop-policies";
-import { htmlOnce } from "#app/utils/html-once.server";
+import { htmlOnce } from "#app/utils/island-html.server";
 import { readingMinutes, renderMarkdown, type RenderedMarkdown } from "./markdown.server";
 import type { AppLoadContext } from "react-router";
 
