@@ -23,7 +23,7 @@ export function DeliveryPicker({ state, picked, onPick, error }: DeliveryPickerP
   const shown = shownShipOn(choices, picked);
   const current = choices.find((c) => c.shipOn === shown);
   return (
-    <fieldset className="space-y-3" aria-describedby={error ? "shipOn-error" : undefined}>
+    <fieldset className="space-y-3">
       <legend className="font-display text-xl font-semibold">Delivery</legend>
       <p
         role="status"
@@ -40,7 +40,7 @@ export function DeliveryPicker({ state, picked, onPick, error }: DeliveryPickerP
               : "Enter your ZIP code to see when your order ships and arrives."}
       </p>
       {choices.length > 1 ? (
-        <fieldset>
+        <fieldset aria-describedby={error ? "shipOn-error" : undefined}>
           <legend className="field-label">Ship on a later day if that suits you better</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {choices.map((choice, i) => (
