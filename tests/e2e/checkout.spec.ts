@@ -1,6 +1,6 @@
+import { describeDelivery, type DeliveryChoice } from "../../app/domain/ship-calendar";
 import { expect, expectAccessible, PLACE_ORDER, test, visit } from "./fixtures";
 import { addToCart, fillCheckout } from "./journeys";
-import { describeDelivery, type DeliveryChoice } from "../../app/domain/ship-calendar";
 import type { Page } from "@playwright/test";
 
 test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {

@@ -8,8 +8,6 @@ import { whenIdle } from "#app/components/ui/idle";
 import { cardFieldForRefusal, isTipsOnly } from "#app/domain/checkout-rules";
 import { formatCents } from "#app/domain/money";
 import { cartItems, isFailure, postJson } from "./checkout-client";
-import { deliveryDestination, type DeliveryDestination } from "./delivery-choice";
-import { DeliveryPicker } from "./delivery-picker";
 import {
   forgetCheckoutFields,
   formatExpiry,
@@ -18,6 +16,8 @@ import {
   restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
+import { deliveryDestination, type DeliveryDestination } from "./delivery-choice";
+import { DeliveryPicker } from "./delivery-picker";
 import { useDelivery } from "./use-delivery";
 import type { CartCore } from "#app/components/cart/cart-context";
 import type { Product } from "#app/domain/catalogue";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { cartItems, isFailure } from "./checkout-client";
-import type { DeliveryDestination } from "./delivery-choice";
 import type { CartState } from "#app/domain/cart";
 import type { DeliveryChoice } from "#app/domain/ship-calendar";
+import type { DeliveryDestination } from "./delivery-choice";
 
 export interface Delivery extends DeliveryChoice {
   choices: DeliveryChoice[];
@@ -36,7 +36,7 @@ export function useDelivery(cart: CartState, destination: DeliveryDestination | 
         body,
         signal: controller.signal,
       })
-        .then((res) => res.json() as Promise<{ delivery?: Delivery | null } | unknown>)
+        .then((res) => res.json() as Promise<unknown>)
         .then((data) => {
           if (controller.signal.aborted) return;
           if (isFailure(data) || typeof data !== "object" || data === null) setState({ status: "failed" });
