@@ -1,5 +1,7 @@
+import { describeDelivery, type DeliveryChoice } from "../../app/domain/ship-calendar";
 import { expect, expectAccessible, PLACE_ORDER, test, visit } from "./fixtures";
 import { addToCart, fillCheckout } from "./journeys";
+import type { Page } from "@playwright/test";
 
 test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {
   await visit(page, "/products");
@@ -291,4 +293,82 @@ test("the test-card banner keeps each card's label on one or two lines at 1440 p
     );
     for (const n of lines) expect(n, `${width} px`).toBeLessThanOrEqual(2);
   }
+});
+
+/** The shop's ship days for the checkout's ZIP, as its quote answered the form. */
+function deliveryAnswer(page: Page, postalCode: string) {
+  return page
+    .waitForResponse(
+      (r) =>
+        r.url().endsWith("/api/cart/quote") &&
+        (r.request().postDataJSON() as { shippingAddress?: { postalCode?: string } }).shippingAddress?.postalCode ===
+          postalCode,
+    )
+    .then(async (r) => (await r.json()) as { delivery: (DeliveryChoice & { choices: DeliveryChoice[] }) | null });
+}
+
+test("at 390 px a buyer types a ZIP, sees when the box ships and arrives, picks a later day, and the order keeps it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  const line = page.getByTestId("checkout-delivery");
+  await expect(line).toHaveText("Enter your ZIP code to see when your order ships and arrives.");
+
+  // The e2e server runs on the real clock: the expected days are the shop's own answer.
+  const answer = deliveryAnswer(page, "33602");
+  await fillCheckout(page, { zip: "33602" });
+  const { delivery } = await answer;
+  expect(delivery?.choices.length, "live chaeto to Florida has several ship days").toBeGreaterThan(2);
+  const [first, , later] = delivery!.choices;
+  await expect(line).toHaveText(describeDelivery(first!));
+  const days = page.getByRole("group", { name: /later day/ });
+  await expect(days.getByRole("radio")).toHaveCount(delivery!.choices.length);
+  await expect(days.getByRole("radio", { name: `${describeDelivery(first!)} (earliest)` })).toBeChecked();
+  await expectAccessible(page);
+
+  await days.getByRole("radio", { name: describeDelivery(later!) }).check();
+  await expect(line).toHaveText(describeDelivery(later!));
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/checkout"));
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ shipOn: later!.shipOn });
+  await expect(page).toHaveURL(/\/order-confirmation\?order=.+&token=.+/);
+  await expect(page.getByTestId("order-delivery")).toHaveText(describeDelivery(later!));
+});
+
+test("a ship day the shop no longer offers is refused next to the days, which are asked for again", async ({
+  page,
+}) => {
+  await addToCart(page, "/product/premium-chaeto");
+  await page.goto("/checkout");
+  const answer = deliveryAnswer(page, "33602");
+  await fillCheckout(page);
+  const { delivery } = await answer;
+  const [first, second] = delivery!.choices;
+  const days = page.getByRole("group", { name: /later day/ });
+  await days.getByRole("radio", { name: describeDelivery(second!) }).check();
+
+  // The calendar moved on between showing the days and paying: the shop gets a day it no longer offers.
+  await page.route(
+    "**/api/checkout",
+    (route) => route.continue({ postData: { ...route.request().postDataJSON(), shipOn: "2020-01-06" } }),
+    { times: 1 },
+  );
+  const again = deliveryAnswer(page, "33602");
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
+  const error = page.locator("#shipOn-error");
+  await expect(error).toHaveText(/no longer open/);
+  await expect(days).toHaveAttribute("aria-describedby", "shipOn-error");
+  await again;
+  // The shop's first day again, until the buyer picks.
+  await expect(page.getByTestId("checkout-delivery")).toHaveText(describeDelivery(first!));
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expectAccessible(page);
+
+  await days.getByRole("radio", { name: describeDelivery(second!) }).check();
+  await expect(error).toHaveCount(0);
+  await page.getByRole("button", { name: PLACE_ORDER }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByTestId("order-delivery")).toHaveText(describeDelivery(second!));
 });

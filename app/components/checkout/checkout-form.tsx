@@ -16,6 +16,9 @@ import {
   restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
+import { deliveryDestination, type DeliveryDestination } from "./delivery-choice";
+import { DeliveryPicker } from "./delivery-picker";
+import { useDelivery } from "./use-delivery";
 import type { CartCore } from "#app/components/cart/cart-context";
 import type { Product } from "#app/domain/catalogue";
 
@@ -87,13 +90,30 @@ export function CheckoutForm({
   // One Idempotency-Key per order attempt: sending the same form again after a lost answer
   // reuses it, so the shop answers with the first order instead of placing a second.
   const attempt = useRef<{ request: string; key: string } | null>(null);
+  // Ship days are asked for once the ZIP is complete; the fields are the browser's (uncontrolled),
+  // so the form reads them as they change, and once on hydrating for what was typed before.
+  const [destination, setDestination] = useState<DeliveryDestination | null>(null);
+  // The ship day the buyer picked; null sends none and the shop takes its first (the one shown).
+  const [pickedShipOn, setPickedShipOn] = useState<string | null>(null);
+  const [deliveryRefresh, setDeliveryRefresh] = useState(0);
+  const delivery = useDelivery(cart, requiresShipping && ready ? destination : null, deliveryRefresh);
+  function readDestination(form: HTMLFormElement) {
+    const value = (name: string) => {
+      const field = form.elements.namedItem(name);
+      return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value : "";
+    };
+    const next = deliveryDestination(value("postalCode"), value("state"));
+    setDestination((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+  }
 
   useEffect(() => {
     if (formError) errorRef.current?.focus();
   }, [formError]);
   useEffect(() => whenIdle(() => void loadValidation()), []);
   useEffect(() => {
-    if (formRef.current) restoreCheckoutFields(formRef.current);
+    if (!formRef.current) return;
+    restoreCheckoutFields(formRef.current);
+    readDestination(formRef.current);
   }, []);
   // "Pay" tapped while the page was loading: held by the inline script, sent now that the cart is here.
   useEffect(() => {
@@ -128,6 +148,8 @@ export function CheckoutForm({
       customer,
       shippingAddress: address,
       payment: testMode ? { card } : undefined,
+      // Only a day the buyer picked: otherwise the shop's first day at the time of the order.
+      shipOn: requiresShipping && pickedShipOn ? pickedShipOn : undefined,
     });
     if (attempt.current?.request !== request) attempt.current = { request, key: crypto.randomUUID() };
     try {
@@ -139,6 +161,12 @@ export function CheckoutForm({
       if (isFailure(data)) {
         const field = cardFieldForRefusal(data.error.reason);
         if (field) setErrors({ [field]: data.error.message });
+        if (data.error.reason === "ship-date-unavailable") {
+          // The shop's calendar moved on since the days were shown: show today's days to pick from.
+          setErrors({ shipOn: "That day is no longer open for shipping. Choose one of the days below." });
+          setPickedShipOn(null);
+          setDeliveryRefresh((n) => n + 1);
+        }
         setFormError(status === 402 ? `${data.error.message} Your cart is still here.` : data.error.message);
         return;
       }
@@ -184,7 +212,10 @@ export function CheckoutForm({
       method="post"
       data-early-submit
       onSubmit={onSubmit}
-      onChange={(e) => saveCheckoutFields(e.currentTarget)}
+      onChange={(e) => {
+        saveCheckoutFields(e.currentTarget);
+        readDestination(e.currentTarget);
+      }}
       noValidate
       className="space-y-8"
       aria-describedby={formError ? "checkout-error" : undefined}
@@ -286,6 +317,18 @@ export function CheckoutForm({
           Everything in your cart is digital, so we don&apos;t need a shipping address.
         </p>
       )}
+
+      {requiresShipping ? (
+        <DeliveryPicker
+          state={delivery}
+          picked={pickedShipOn}
+          error={err("shipOn")}
+          onPick={(shipOn) => {
+            setPickedShipOn(shipOn);
+            if (errors.shipOn) setErrors(({ shipOn: _, ...rest }) => rest);
+          }}
+        />
+      ) : null}
 
       {testMode ? (
         <fieldset className="space-y-4">
