@@ -400,7 +400,10 @@ function rawAttempts(paths: string[]): RawAttempt[] {
   ]);
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+// Idle connections are dropped by this side after 4 s, before the server's own 5 s (Node's
+// keepAliveTimeout): otherwise a connection the server is closing can be picked for the next
+// request, which then dies unanswered, as a proxy's upstream pool would (docs/deploy.md).
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, timeout: 4_000 });
 
 /**
  * Sends one request over a kept-alive connection (lighter than fetch, and it sends what fetch
