@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selection, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { formatCents } from "#app/domain/money";
 import { decide, type OrderEventInput } from "#app/domain/order-lifecycle";
@@ -14,12 +14,15 @@ import type { Database } from "#database/schema";
 
 // ---- listing -----------------------------------------------------------------------------
 
-/** Where a page of the list starts: the last (or first) row the person saw, newest first. */
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
+/**
+ * Where a page of the list starts: the last (or first) row the person saw, newest first; in the
+ * "to ship" view, led by the row's ship day ("2026-12-07_2026-12-03T14:00:00.000Z_id").
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}_)?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
 
 export const OrderFiltersSchema = z.object({
-  /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
-  view: z.enum(["orders", "abandoned"]).default("orders").catch("orders"),
+  /** "to-ship": paid orders waiting to leave, by ship day. "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
+  view: z.enum(["orders", "abandoned", "to-ship"]).default("orders").catch("orders"),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
@@ -46,6 +49,8 @@ export interface OrderListRow {
   source: string;
   createdAt: string;
   paymentFailure: string | null;
+  shipOn: string | null;
+  arriveOn: string | null;
 }
 
 export interface OrderListPage {
@@ -66,6 +71,61 @@ function splitCursor(cursor: string): [string, string] {
   const at = cursor.indexOf("_");
   return [cursor.slice(0, at), cursor.slice(at + 1)];
 }
+const shipCursorOf = (row: { ship_on: string | null; created_at: Date | string; id: string }) =>
+  `${row.ship_on}_${cursorOf(row)}`;
+/** A "to ship" cursor's ship day, time and id; null for a cursor of the other views. */
+function splitShipCursor(cursor: string): [string, string, string] | null {
+  const match = /^(\d{4}-\d{2}-\d{2})_(.+)$/.exec(cursor);
+  return match ? [match[1]!, ...splitCursor(match[2]!)] : null;
+}
+
+const LIST_COLUMNS = [
+  "id",
+  "number",
+  "status",
+  "email",
+  "customer_name",
+  "total_cents",
+  "source",
+  "created_at",
+  "payment_failure",
+  "ship_on",
+  "arrive_on",
+] as const;
+
+type ListQuery = SelectQueryBuilder<Database, "orders", object>;
+
+/** How many rows a filtered list holds, counted only up to the cap. */
+async function cappedCount(db: Kysely<Database>, query: ListQuery) {
+  const counted = await db
+    .selectFrom(
+      query
+        .select(sql.lit(1).as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("capped"),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
+  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
+  return { total, totalExact, pages: totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null };
+}
+
+function listRow(r: Selection<Database, "orders", (typeof LIST_COLUMNS)[number]>): OrderListRow {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status as OrderStatus,
+    email: r.email,
+    customerName: r.customer_name,
+    totalCents: r.total_cents,
+    source: r.source,
+    createdAt: toIso(r.created_at)!,
+    paymentFailure: r.payment_failure,
+    shipOn: r.ship_on,
+    arriveOn: r.arrive_on,
+  };
+}
 
 /**
  * One page of orders, newest first. Pages are read by keyset (after/before the row a link names),
@@ -73,10 +133,11 @@ function splitCursor(cursor: string): [string, string] {
  * typed by hand. Any order is also reached directly by number or address (`q`) and by date.
  */
 export async function listOrders(db: Kysely<Database>, filters: OrderFilters): Promise<OrderListPage> {
-  let query = db.selectFrom("orders");
+  let query: ListQuery = db.selectFrom("orders");
   const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
     eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
-  query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
+  if (filters.view === "to-ship") query = query.where("status", "=", "paid").where("ship_on", "is not", null);
+  else query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.from) query = query.where("created_at", ">=", `${filters.from}T00:00:00.000Z`);
   if (filters.to)
@@ -91,30 +152,9 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
       eb.or([eb("number", "=", filters.q!.toUpperCase()), eb("email", "like", `%${q.replace(/[%_\\]/g, "")}%`)]),
     );
   }
-  const counted = await db
-    .selectFrom(
-      query
-        .select(sql.lit(1).as("one"))
-        .limit(ORDERS_COUNT_CAP + 1)
-        .as("capped"),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
-  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
-  const pages = totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null;
-
-  const columns = [
-    "id",
-    "number",
-    "status",
-    "email",
-    "customer_name",
-    "total_cents",
-    "source",
-    "created_at",
-    "payment_failure",
-  ] as const;
+  if (filters.view === "to-ship") return listOrdersToShip(db, query, filters);
+  const { total, totalExact, pages } = await cappedCount(db, query);
+  const columns = LIST_COLUMNS;
   let page = filters.page;
   let rows;
   let hasNext: boolean;
@@ -159,17 +199,62 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
     pages,
     next: hasNext && rows.length > 0 ? cursorOf(rows.at(-1)!) : null,
     prev: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
-    orders: rows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      status: r.status as OrderStatus,
-      email: r.email,
-      customerName: r.customer_name,
-      totalCents: r.total_cents,
-      source: r.source,
-      createdAt: toIso(r.created_at)!,
-      paymentFailure: r.payment_failure,
-    })),
+    orders: rows.map(listRow),
+  };
+}
+
+/**
+ * Paid orders waiting to leave, the earliest ship day first: those overdue, then today's, then
+ * later ones. Read through the (status, ship_on, created_at, id) index by keyset, so the shop's
+ * thousands of shipped orders are never walked past to find the few still to pack.
+ */
+async function listOrdersToShip(db: Kysely<Database>, query: ListQuery, filters: OrderFilters): Promise<OrderListPage> {
+  const { total, totalExact, pages } = await cappedCount(db, query);
+  const after = filters.after ? splitShipCursor(filters.after) : null;
+  const before = filters.before && !after ? splitShipCursor(filters.before) : null;
+  let page = filters.page;
+  let rows;
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  if (before) {
+    rows = await query
+      .select(LIST_COLUMNS)
+      .where((eb) => eb(eb.refTuple("ship_on", "created_at", "id"), "<", eb.tuple(...before)))
+      .orderBy("ship_on", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasPrev = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE).reverse();
+    hasNext = true;
+    page = hasPrev ? Math.max(2, page) : 1;
+  } else {
+    let asc = query.select(LIST_COLUMNS);
+    if (after) asc = asc.where((eb) => eb(eb.refTuple("ship_on", "created_at", "id"), ">", eb.tuple(...after)));
+    else {
+      if (pages !== null) page = Math.min(page, pages);
+      asc = asc.offset((page - 1) * ORDERS_PAGE_SIZE);
+    }
+    rows = await asc
+      .orderBy("ship_on", "asc")
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .limit(ORDERS_PAGE_SIZE + 1)
+      .execute();
+    hasNext = rows.length > ORDERS_PAGE_SIZE;
+    rows = rows.slice(0, ORDERS_PAGE_SIZE);
+    hasPrev = page > 1 || Boolean(after);
+    if (page === 1 && after) page = 2;
+  }
+  return {
+    total,
+    totalExact,
+    page,
+    pages,
+    next: hasNext && rows.length > 0 ? shipCursorOf(rows.at(-1)!) : null,
+    prev: hasPrev && rows.length > 0 ? shipCursorOf(rows[0]!) : null,
+    orders: rows.map(listRow),
   };
 }
 
