@@ -230,7 +230,7 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
           {preview.length > 0 ? (
             <ol className="mt-3 grid gap-1.5" data-testid="ship-preview">
               {preview.map((choice) => (
-                <li key={choice.shipOn} className="rounded-lg bg-sand px-3 py-2 text-sm">
+                <li key={choice.shipOn} data-ship-on={choice.shipOn} className="rounded-lg bg-sand px-3 py-2 text-sm">
                   {describeDelivery(choice)}
                 </li>
               ))}
