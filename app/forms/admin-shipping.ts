@@ -106,4 +106,3 @@ export const ShippingFormSchema = withHiddenFields(
   ]),
   ["intent", "closedDate"],
 );
-export type ShippingForm = z.output<typeof ShippingFormSchema>;

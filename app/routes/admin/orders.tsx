@@ -5,9 +5,9 @@ import { Pager } from "#app/components/admin/pager";
 import { OrderStatusBadge } from "#app/components/admin/status-badge";
 import { formatDateTime } from "#app/domain/dates";
 import { formatCents } from "#app/domain/money";
-import { formatShipDay, shopClock } from "#app/domain/ship-calendar";
 import { ORDER_STATUSES, STATUS_LABELS } from "#app/domain/order-status";
 import { describePaymentFailure } from "#app/domain/payment-failures";
+import { formatShipDay, shopClock } from "#app/domain/ship-calendar";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { listOrders, OrderFiltersSchema } from "#app/models/back-office/orders.server";
 import type { Route } from "./+types/orders";
@@ -160,7 +160,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {orders.map((o) => (
           <tr
             key={o.id}
-            className={toShip && o.shipOn && o.shipOn < today ? "bg-coral-light/70 hover:bg-coral-light" : "hover:bg-sand/60"}
+            className={
+              toShip && o.shipOn && o.shipOn < today ? "bg-coral-light/70 hover:bg-coral-light" : "hover:bg-sand/60"
+            }
           >
             <Td className="font-semibold whitespace-nowrap">
               <Link to={`/admin/orders/${o.id}`} className="text-reef-dark underline">
