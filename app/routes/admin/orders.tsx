@@ -73,7 +73,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {toShip ? (
         <p className="mt-3 text-sm text-ink-soft">
           Paid orders waiting to leave, by the day the calendar set for them: overdue ones first, then today&apos;s.
-          Orders recorded without a ship day are under Orders, status &ldquo;{STATUS_LABELS.paid}&rdquo;.
+          Orders recorded without a ship day are under{" "}
+          <Link to="?status=paid" className="text-reef-dark underline">
+            Orders, status &ldquo;{STATUS_LABELS.paid}&rdquo;
+          </Link>
+          .
         </p>
       ) : null}
       <Form

@@ -219,7 +219,11 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
             busy={busy}
           />
         </div>
-        <section aria-labelledby="preview-heading" className="card p-4 sm:p-6 xl:sticky xl:top-6">
+        {/* First on a phone, where it would otherwise sit below the long transit table. */}
+        <section
+          aria-labelledby="preview-heading"
+          className="card order-first p-4 sm:p-6 xl:sticky xl:top-6 xl:order-none"
+        >
           <h2 id="preview-heading" className="text-xl font-semibold">
             Next live ship days
           </h2>
