@@ -66,18 +66,41 @@ export interface OrderListPage {
   prev: string | null;
 }
 
-const cursorOf = (row: { created_at: Date | string; id: string }) => `${toIso(row.created_at)}_${row.id}`;
+type CursorRow = { ship_on: string | null; created_at: Date | string; id: string };
 function splitCursor(cursor: string): [string, string] {
   const at = cursor.indexOf("_");
   return [cursor.slice(0, at), cursor.slice(at + 1)];
 }
-const shipCursorOf = (row: { ship_on: string | null; created_at: Date | string; id: string }) =>
-  `${row.ship_on}_${cursorOf(row)}`;
-/** A "to ship" cursor's ship day, time and id; null for a cursor of the other views. */
-function splitShipCursor(cursor: string): [string, string, string] | null {
-  const match = /^(\d{4}-\d{2}-\d{2})_(.+)$/.exec(cursor);
-  return match ? [match[1]!, ...splitCursor(match[2]!)] : null;
+const SHIP_DAY_CURSOR = /^(\d{4}-\d{2}-\d{2})_(.+)$/;
+
+/**
+ * How a view is sorted: by `keys` (the last one unique), which its cursors name for a row. The
+ * orders list runs newest first; the "to ship" list by ship day, the earliest (overdue) first,
+ * through the (status, ship_on, created_at, id) index, so the shop's thousands of shipped orders
+ * are never walked past to reach the few still to pack.
+ */
+interface ListSort {
+  keys: ReadonlyArray<"ship_on" | "created_at" | "id">;
+  ascending: boolean;
+  cursorOf(row: CursorRow): string;
+  /** The key values a cursor names; null for a cursor of the other sort. */
+  split(cursor: string): string[] | null;
 }
+const NEWEST_FIRST: ListSort = {
+  keys: ["created_at", "id"],
+  ascending: false,
+  cursorOf: (row) => `${toIso(row.created_at)}_${row.id}`,
+  split: (cursor) => (SHIP_DAY_CURSOR.test(cursor) ? null : splitCursor(cursor)),
+};
+const BY_SHIP_DAY: ListSort = {
+  keys: ["ship_on", "created_at", "id"],
+  ascending: true,
+  cursorOf: (row) => `${row.ship_on}_${NEWEST_FIRST.cursorOf(row)}`,
+  split: (cursor) => {
+    const match = SHIP_DAY_CURSOR.exec(cursor);
+    return match ? [match[1]!, ...splitCursor(match[2]!)] : null;
+  },
+};
 
 const LIST_COLUMNS = [
   "id",
@@ -128,7 +151,7 @@ function listRow(r: Selection<Database, "orders", (typeof LIST_COLUMNS)[number]>
 }
 
 /**
- * One page of orders, newest first. Pages are read by keyset (after/before the row a link names),
+ * One page of orders, newest first (the "to ship" view: by ship day). Pages are read by keyset (after/before the row a link names),
  * so the thousandth page costs what the first does; a bare page number still works for a link
  * typed by hand. Any order is also reached directly by number or address (`q`) and by date.
  */
@@ -152,77 +175,22 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
       eb.or([eb("number", "=", filters.q!.toUpperCase()), eb("email", "like", `%${q.replace(/[%_\\]/g, "")}%`)]),
     );
   }
-  if (filters.view === "to-ship") return listOrdersToShip(db, query, filters);
   const { total, totalExact, pages } = await cappedCount(db, query);
-  const columns = LIST_COLUMNS;
-  let page = filters.page;
-  let rows;
-  let hasNext: boolean;
-  let hasPrev: boolean;
-  if (filters.before && !filters.after) {
-    const [at, id] = splitCursor(filters.before);
-    rows = await query
-      .select(columns)
-      .where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(at, id)))
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
-      .limit(ORDERS_PAGE_SIZE + 1)
-      .execute();
-    hasPrev = rows.length > ORDERS_PAGE_SIZE;
-    rows = rows.slice(0, ORDERS_PAGE_SIZE).reverse();
-    hasNext = true;
-    page = hasPrev ? Math.max(2, page) : 1;
-  } else {
-    let desc = query.select(columns);
-    if (filters.after) {
-      const [at, id] = splitCursor(filters.after);
-      desc = desc.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(at, id)));
-    } else {
-      // A page past the end shows the last page (never the first, which would pass for it).
-      if (pages !== null) page = Math.min(page, pages);
-      desc = desc.offset((page - 1) * ORDERS_PAGE_SIZE);
-    }
-    rows = await desc
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ORDERS_PAGE_SIZE + 1)
-      .execute();
-    hasNext = rows.length > ORDERS_PAGE_SIZE;
-    rows = rows.slice(0, ORDERS_PAGE_SIZE);
-    hasPrev = page > 1 || Boolean(filters.after);
-    if (page === 1 && filters.after) page = 2;
-  }
-  return {
-    total,
-    totalExact,
-    page,
-    pages,
-    next: hasNext && rows.length > 0 ? cursorOf(rows.at(-1)!) : null,
-    prev: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
-    orders: rows.map(listRow),
-  };
-}
-
-/**
- * Paid orders waiting to leave, the earliest ship day first: those overdue, then today's, then
- * later ones. Read through the (status, ship_on, created_at, id) index by keyset, so the shop's
- * thousands of shipped orders are never walked past to find the few still to pack.
- */
-async function listOrdersToShip(db: Kysely<Database>, query: ListQuery, filters: OrderFilters): Promise<OrderListPage> {
-  const { total, totalExact, pages } = await cappedCount(db, query);
-  const after = filters.after ? splitShipCursor(filters.after) : null;
-  const before = filters.before && !after ? splitShipCursor(filters.before) : null;
+  const sort = filters.view === "to-ship" ? BY_SHIP_DAY : NEWEST_FIRST;
+  const after = filters.after ? sort.split(filters.after) : null;
+  const before = filters.before && !after ? sort.split(filters.before) : null;
+  // Rows past the cursor in the list's direction (or, for the page before, against it).
+  const beyond = (op: "<" | ">", values: readonly string[]) =>
+    sql<boolean>`(${sql.join(sort.keys.map((k) => sql.ref(k)))}) ${sql.raw(op)} (${sql.join(values)})`;
+  const sorted = (q: typeof rowsQuery, ascending: boolean) =>
+    sort.keys.reduce((q, k) => q.orderBy(k, ascending ? "asc" : "desc"), q);
+  const rowsQuery = query.select(LIST_COLUMNS);
   let page = filters.page;
   let rows;
   let hasNext: boolean;
   let hasPrev: boolean;
   if (before) {
-    rows = await query
-      .select(LIST_COLUMNS)
-      .where((eb) => eb(eb.refTuple("ship_on", "created_at", "id"), "<", eb.tuple(...before)))
-      .orderBy("ship_on", "desc")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+    rows = await sorted(rowsQuery.where(beyond(sort.ascending ? "<" : ">", before)), !sort.ascending)
       .limit(ORDERS_PAGE_SIZE + 1)
       .execute();
     hasPrev = rows.length > ORDERS_PAGE_SIZE;
@@ -230,16 +198,14 @@ async function listOrdersToShip(db: Kysely<Database>, query: ListQuery, filters:
     hasNext = true;
     page = hasPrev ? Math.max(2, page) : 1;
   } else {
-    let asc = query.select(LIST_COLUMNS);
-    if (after) asc = asc.where((eb) => eb(eb.refTuple("ship_on", "created_at", "id"), ">", eb.tuple(...after)));
+    let forward = rowsQuery;
+    if (after) forward = forward.where(beyond(sort.ascending ? ">" : "<", after));
     else {
+      // A page past the end shows the last page (never the first, which would pass for it).
       if (pages !== null) page = Math.min(page, pages);
-      asc = asc.offset((page - 1) * ORDERS_PAGE_SIZE);
+      forward = forward.offset((page - 1) * ORDERS_PAGE_SIZE);
     }
-    rows = await asc
-      .orderBy("ship_on", "asc")
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
+    rows = await sorted(forward, sort.ascending)
       .limit(ORDERS_PAGE_SIZE + 1)
       .execute();
     hasNext = rows.length > ORDERS_PAGE_SIZE;
@@ -252,8 +218,8 @@ async function listOrdersToShip(db: Kysely<Database>, query: ListQuery, filters:
     totalExact,
     page,
     pages,
-    next: hasNext && rows.length > 0 ? shipCursorOf(rows.at(-1)!) : null,
-    prev: hasPrev && rows.length > 0 ? shipCursorOf(rows[0]!) : null,
+    next: hasNext && rows.length > 0 ? sort.cursorOf(rows.at(-1)!) : null,
+    prev: hasPrev && rows.length > 0 ? sort.cursorOf(rows[0]!) : null,
     orders: rows.map(listRow),
   };
 }
