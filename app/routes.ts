@@ -41,6 +41,7 @@ export default [
     route("orders/new", "routes/admin/new-order.tsx"),
     route("orders/:orderId", "routes/admin/order.tsx"),
     route("catalogue", "routes/admin/catalogue.tsx"),
+    route("shipping", "routes/admin/shipping.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/view", "routes/admin/customer.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),

@@ -19,6 +19,7 @@ import * as m0018 from "#database/migrations/0018-history-at-scale-item-sales";
 import * as m0019 from "#database/migrations/0019-sales-by-day";
 import * as m0020 from "#database/migrations/0020-customer-totals";
 import * as m0021 from "#database/migrations/0021-ship-calendar";
+import * as m0022 from "#database/migrations/0022-to-ship-index";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0019-sales-by-day": m0019,
   "0020-customer-totals": m0020,
   "0021-ship-calendar": m0021,
+  "0022-to-ship-index": m0022,
 };
 
 /**

@@ -47,6 +47,21 @@ export const DEFAULT_TRANSIT_DAYS: Readonly<Record<string, number>> = {
   ),
 };
 
+/** What the owner sets on the back office's Shipping screen; the time zone and holidays are not theirs to change. */
+export type ShipSettings = Pick<ShipCalendar, "liveShipDays" | "cutoff" | "transitDays" | "mondayOnlyStates">;
+
+/** Days live goods may be set to leave: carriers move no boxes at weekends (see `isBusinessDay`). */
+export const SHIPPABLE_WEEKDAYS: ReadonlyArray<{ day: Weekday; name: string }> = [
+  { day: 1, name: "Monday" },
+  { day: 2, name: "Tuesday" },
+  { day: 3, name: "Wednesday" },
+  { day: 4, name: "Thursday" },
+  { day: 5, name: "Friday" },
+];
+
+/** The longest transit the owner may set: a living box longer on the road than this arrives dead. */
+export const MAX_TRANSIT_DAYS = 5;
+
 /** How many ship days a buyer may choose among (the default first). */
 export const SHIP_DAY_CHOICES = 5;
 
@@ -55,7 +70,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** "YYYY-MM-DD" of a plain date (counted in UTC, so no time zone or daylight saving moves it). */
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const fromIso = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const addDays = (iso: string, days: number) => isoDate(new Date(fromIso(iso).getTime() + days * DAY_MS));
+/** The date `days` after `iso` (both "YYYY-MM-DD"). */
+export const addDays = (iso: string, days: number) => isoDate(new Date(fromIso(iso).getTime() + days * DAY_MS));
 export const weekdayOf = (iso: string): Weekday => (((fromIso(iso).getUTCDay() + 6) % 7) + 1) as Weekday;
 
 /** The shop's local date and minutes past midnight at `now`. */
@@ -131,12 +147,35 @@ export function deliveryChoices(
   return choices;
 }
 
+/** How far ahead the owner may close a date: two years, past which a date is more likely a typo. */
+const CLOSED_DATE_HORIZON_DAYS = 731;
+
+/** Why a date cannot be one of the owner's closed dates; null when it can. */
+export function closedDateProblem(date: string, today: string): "past" | "too-far" | null {
+  if (date < today) return "past";
+  if (date > addDays(today, CLOSED_DATE_HORIZON_DAYS)) return "too-far";
+  return null;
+}
+
 const dayFormat = new Intl.DateTimeFormat("en-US", {
   weekday: "short",
   month: "short",
   day: "numeric",
   timeZone: "UTC",
 });
+
+const dayWithYearFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Mon, Dec 7", or "Mon, Dec 7, 2026" `withYear`: a shop-local date as a plain calendar day. */
+export function formatShipDay(iso: string, { withYear = false } = {}): string {
+  return (withYear ? dayWithYearFormat : dayFormat).format(fromIso(iso));
+}
 
 /** "Ships Mon, Dec 7 · arrives Wed, Dec 9": the shop's local dates, read as plain calendar days. */
 export function describeDelivery({ shipOn, arriveOn }: DeliveryChoice): string {

@@ -35,6 +35,7 @@ const SCREENS = [
   ["Orders", "/admin/orders", "Orders"],
   ["Abandoned checkouts", "/admin/orders?view=abandoned", "Abandoned checkouts"],
   ["Catalogue", "/admin/catalogue", null],
+  ["Shipping", "/admin/shipping", "Shipping"],
   ["Customers", "/admin/customers", null],
   ["Messages", "/admin/messages", null],
   ["Newsletter", "/admin/newsletter", null],

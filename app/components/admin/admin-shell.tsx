@@ -25,6 +25,7 @@ const ADMIN_NAV: readonly NavItem[] = [
     current: (p, s) => p === "/admin/orders" && s.get("view") === "abandoned",
   },
   { to: "/admin/catalogue", label: "Catalogue", current: under("/admin/catalogue") },
+  { to: "/admin/shipping", label: "Shipping", current: under("/admin/shipping") },
   { to: "/admin/customers", label: "Customers", current: under("/admin/customers") },
   { to: "/admin/messages", label: "Messages", current: under("/admin/messages") },
   { to: "/admin/newsletter", label: "Newsletter", current: under("/admin/newsletter") },

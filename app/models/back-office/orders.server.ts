@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Selection, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { formatCents } from "#app/domain/money";
 import { decide, type OrderEventInput } from "#app/domain/order-lifecycle";
@@ -14,12 +14,15 @@ import type { Database } from "#database/schema";
 
 // ---- listing -----------------------------------------------------------------------------
 
-/** Where a page of the list starts: the last (or first) row the person saw, newest first. */
-const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
+/**
+ * Where a page of the list starts: the last (or first) row the person saw, newest first; in the
+ * "to ship" view, led by the row's ship day ("2026-12-07_2026-12-03T14:00:00.000Z_id").
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}_)?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[\w-]{1,64}$/;
 
 export const OrderFiltersSchema = z.object({
-  /** "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
-  view: z.enum(["orders", "abandoned"]).default("orders").catch("orders"),
+  /** "to-ship": paid orders waiting to leave, by ship day. "abandoned": checkouts never paid (expired, or declined and waiting out their window), listed apart from orders. */
+  view: z.enum(["orders", "abandoned", "to-ship"]).default("orders").catch("orders"),
   status: z.enum(ORDER_STATUSES).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
@@ -46,6 +49,8 @@ export interface OrderListRow {
   source: string;
   createdAt: string;
   paymentFailure: string | null;
+  shipOn: string | null;
+  arriveOn: string | null;
 }
 
 export interface OrderListPage {
@@ -61,22 +66,101 @@ export interface OrderListPage {
   prev: string | null;
 }
 
-const cursorOf = (row: { created_at: Date | string; id: string }) => `${toIso(row.created_at)}_${row.id}`;
+type CursorRow = { ship_on: string | null; created_at: Date | string; id: string };
 function splitCursor(cursor: string): [string, string] {
   const at = cursor.indexOf("_");
   return [cursor.slice(0, at), cursor.slice(at + 1)];
 }
+const SHIP_DAY_CURSOR = /^(\d{4}-\d{2}-\d{2})_(.+)$/;
 
 /**
- * One page of orders, newest first. Pages are read by keyset (after/before the row a link names),
+ * How a view is sorted: by `keys` (the last one unique), which its cursors name for a row. The
+ * orders list runs newest first; the "to ship" list by ship day, the earliest (overdue) first,
+ * through the (status, ship_on, created_at, id) index, so the shop's thousands of shipped orders
+ * are never walked past to reach the few still to pack.
+ */
+interface ListSort {
+  keys: ReadonlyArray<"ship_on" | "created_at" | "id">;
+  ascending: boolean;
+  cursorOf(row: CursorRow): string;
+  /** The key values a cursor names; null for a cursor of the other sort. */
+  split(cursor: string): string[] | null;
+}
+const NEWEST_FIRST: ListSort = {
+  keys: ["created_at", "id"],
+  ascending: false,
+  cursorOf: (row) => `${toIso(row.created_at)}_${row.id}`,
+  split: (cursor) => (SHIP_DAY_CURSOR.test(cursor) ? null : splitCursor(cursor)),
+};
+const BY_SHIP_DAY: ListSort = {
+  keys: ["ship_on", "created_at", "id"],
+  ascending: true,
+  cursorOf: (row) => `${row.ship_on}_${NEWEST_FIRST.cursorOf(row)}`,
+  split: (cursor) => {
+    const match = SHIP_DAY_CURSOR.exec(cursor);
+    return match ? [match[1]!, ...splitCursor(match[2]!)] : null;
+  },
+};
+
+const LIST_COLUMNS = [
+  "id",
+  "number",
+  "status",
+  "email",
+  "customer_name",
+  "total_cents",
+  "source",
+  "created_at",
+  "payment_failure",
+  "ship_on",
+  "arrive_on",
+] as const;
+
+type ListQuery = SelectQueryBuilder<Database, "orders", object>;
+
+/** How many rows a filtered list holds, counted only up to the cap. */
+async function cappedCount(db: Kysely<Database>, query: ListQuery) {
+  const counted = await db
+    .selectFrom(
+      query
+        .select(sql.lit(1).as("one"))
+        .limit(ORDERS_COUNT_CAP + 1)
+        .as("capped"),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
+  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
+  return { total, totalExact, pages: totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null };
+}
+
+function listRow(r: Selection<Database, "orders", (typeof LIST_COLUMNS)[number]>): OrderListRow {
+  return {
+    id: r.id,
+    number: r.number,
+    status: r.status as OrderStatus,
+    email: r.email,
+    customerName: r.customer_name,
+    totalCents: r.total_cents,
+    source: r.source,
+    createdAt: toIso(r.created_at)!,
+    paymentFailure: r.payment_failure,
+    shipOn: r.ship_on,
+    arriveOn: r.arrive_on,
+  };
+}
+
+/**
+ * One page of orders, newest first (the "to ship" view: by ship day). Pages are read by keyset (after/before the row a link names),
  * so the thousandth page costs what the first does; a bare page number still works for a link
  * typed by hand. Any order is also reached directly by number or address (`q`) and by date.
  */
 export async function listOrders(db: Kysely<Database>, filters: OrderFilters): Promise<OrderListPage> {
-  let query = db.selectFrom("orders");
+  let query: ListQuery = db.selectFrom("orders");
   const abandoned = (eb: ExpressionBuilder<Database, "orders">) =>
     eb.or([eb("status", "=", "expired"), eb.and([eb("status", "=", "pending_payment"), eb("stock_held", "=", 0)])]);
-  query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
+  if (filters.view === "to-ship") query = query.where("status", "=", "paid").where("ship_on", "is not", null);
+  else query = filters.view === "abandoned" ? query.where(abandoned) : query.where((eb) => eb.not(abandoned(eb)));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.from) query = query.where("created_at", ">=", `${filters.from}T00:00:00.000Z`);
   if (filters.to)
@@ -91,41 +175,22 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
       eb.or([eb("number", "=", filters.q!.toUpperCase()), eb("email", "like", `%${q.replace(/[%_\\]/g, "")}%`)]),
     );
   }
-  const counted = await db
-    .selectFrom(
-      query
-        .select(sql.lit(1).as("one"))
-        .limit(ORDERS_COUNT_CAP + 1)
-        .as("capped"),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
-  const totalExact = Number(counted.n) <= ORDERS_COUNT_CAP;
-  const total = Math.min(Number(counted.n), ORDERS_COUNT_CAP);
-  const pages = totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null;
-
-  const columns = [
-    "id",
-    "number",
-    "status",
-    "email",
-    "customer_name",
-    "total_cents",
-    "source",
-    "created_at",
-    "payment_failure",
-  ] as const;
+  const { total, totalExact, pages } = await cappedCount(db, query);
+  const sort = filters.view === "to-ship" ? BY_SHIP_DAY : NEWEST_FIRST;
+  const after = filters.after ? sort.split(filters.after) : null;
+  const before = filters.before && !after ? sort.split(filters.before) : null;
+  // Rows past the cursor in the list's direction (or, for the page before, against it).
+  const beyond = (op: "<" | ">", values: readonly string[]) =>
+    sql<boolean>`(${sql.join(sort.keys.map((k) => sql.ref(k)))}) ${sql.raw(op)} (${sql.join(values)})`;
+  const sorted = (q: typeof rowsQuery, ascending: boolean) =>
+    sort.keys.reduce((q, k) => q.orderBy(k, ascending ? "asc" : "desc"), q);
+  const rowsQuery = query.select(LIST_COLUMNS);
   let page = filters.page;
   let rows;
   let hasNext: boolean;
   let hasPrev: boolean;
-  if (filters.before && !filters.after) {
-    const [at, id] = splitCursor(filters.before);
-    rows = await query
-      .select(columns)
-      .where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(at, id)))
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
+  if (before) {
+    rows = await sorted(rowsQuery.where(beyond(sort.ascending ? "<" : ">", before)), !sort.ascending)
       .limit(ORDERS_PAGE_SIZE + 1)
       .execute();
     hasPrev = rows.length > ORDERS_PAGE_SIZE;
@@ -133,43 +198,29 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
     hasNext = true;
     page = hasPrev ? Math.max(2, page) : 1;
   } else {
-    let desc = query.select(columns);
-    if (filters.after) {
-      const [at, id] = splitCursor(filters.after);
-      desc = desc.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(at, id)));
-    } else {
+    let forward = rowsQuery;
+    if (after) forward = forward.where(beyond(sort.ascending ? ">" : "<", after));
+    else {
       // A page past the end shows the last page (never the first, which would pass for it).
       if (pages !== null) page = Math.min(page, pages);
-      desc = desc.offset((page - 1) * ORDERS_PAGE_SIZE);
+      forward = forward.offset((page - 1) * ORDERS_PAGE_SIZE);
     }
-    rows = await desc
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+    rows = await sorted(forward, sort.ascending)
       .limit(ORDERS_PAGE_SIZE + 1)
       .execute();
     hasNext = rows.length > ORDERS_PAGE_SIZE;
     rows = rows.slice(0, ORDERS_PAGE_SIZE);
-    hasPrev = page > 1 || Boolean(filters.after);
-    if (page === 1 && filters.after) page = 2;
+    hasPrev = page > 1 || Boolean(after);
+    if (page === 1 && after) page = 2;
   }
   return {
     total,
     totalExact,
     page,
     pages,
-    next: hasNext && rows.length > 0 ? cursorOf(rows.at(-1)!) : null,
-    prev: hasPrev && rows.length > 0 ? cursorOf(rows[0]!) : null,
-    orders: rows.map((r) => ({
-      id: r.id,
-      number: r.number,
-      status: r.status as OrderStatus,
-      email: r.email,
-      customerName: r.customer_name,
-      totalCents: r.total_cents,
-      source: r.source,
-      createdAt: toIso(r.created_at)!,
-      paymentFailure: r.payment_failure,
-    })),
+    next: hasNext && rows.length > 0 ? sort.cursorOf(rows.at(-1)!) : null,
+    prev: hasPrev && rows.length > 0 ? sort.cursorOf(rows[0]!) : null,
+    orders: rows.map(listRow),
   };
 }
 

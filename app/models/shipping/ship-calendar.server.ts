@@ -16,10 +16,10 @@ import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
 
 /** Observed federal holidays ("YYYY-MM-DD") of `year`: a weekend holiday moves to Friday or Monday. */
-function federalHolidays(year: number): string[] {
+export function federalHolidays(year: number): Array<{ date: string; name: string }> {
   return allForYear(year).map((h) => {
     const [y, m, d] = h.dateString.split("-");
-    return `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`;
+    return { date: `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`, name: h.name };
   });
 }
 
@@ -48,7 +48,8 @@ export function forgetShipCalendar(db: Kysely<Database>): void {
   cache.delete(db);
 }
 
-async function readShipCalendar(db: Kysely<Database>, timeZone: string, now: Date): Promise<ShipCalendar> {
+/** The calendar as stored now, past any cache: what the owner's own screen shows. */
+export async function readShipCalendar(db: Kysely<Database>, timeZone: string, now: Date): Promise<ShipCalendar> {
   const [settings, closed] = await Promise.all([
     db.selectFrom("ship_settings").selectAll().where("id", "=", 1).executeTakeFirst(),
     db.selectFrom("closed_dates").select("date").execute(),
@@ -58,7 +59,10 @@ async function readShipCalendar(db: Kysely<Database>, timeZone: string, now: Dat
     timeZone,
     liveShipDays: settings ? (settings.live_ship_days.split(",").map(Number) as Weekday[]) : DEFAULT_LIVE_SHIP_DAYS,
     cutoff: settings?.cutoff ?? DEFAULT_CUTOFF,
-    closedDates: new Set([...federalHolidays(year), ...federalHolidays(year + 1), ...closed.map((c) => c.date)]),
+    closedDates: new Set([
+      ...[...federalHolidays(year), ...federalHolidays(year + 1)].map((h) => h.date),
+      ...closed.map((c) => c.date),
+    ]),
     transitDays: settings ? (JSON.parse(settings.transit_days) as Record<string, number>) : DEFAULT_TRANSIT_DAYS,
     mondayOnlyStates: settings ? settings.monday_only_states.split(",").filter(Boolean) : DEFAULT_MONDAY_ONLY_STATES,
   };

@@ -7,6 +7,7 @@ import { formatDateTime } from "#app/domain/dates";
 import { formatCents } from "#app/domain/money";
 import { ORDER_STATUSES, STATUS_LABELS } from "#app/domain/order-status";
 import { describePaymentFailure } from "#app/domain/payment-failures";
+import { formatShipDay, shopClock } from "#app/domain/ship-calendar";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { listOrders, OrderFiltersSchema } from "#app/models/back-office/orders.server";
 import type { Route } from "./+types/orders";
@@ -16,12 +17,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   const filters = OrderFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { filters, ...(await listOrders(context.services.database.reader, filters)) };
+  // The shop's date, against which a ship day is overdue (the server's own date may be tomorrow already).
+  const { today } = shopClock(context.services.clock(), context.services.config.shopTimeZone);
+  return { filters, today, ...(await listOrders(context.services.database.reader, filters)) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, filters, total, totalExact, page, pages, next, prev } = loaderData;
+  const { orders, filters, today, total, totalExact, page, pages, next, prev } = loaderData;
   const abandoned = filters.view === "abandoned";
+  const toShip = filters.view === "to-ship";
   const [params] = useSearchParams();
   // Pages follow the rows they start from (keyset), so the next page is as quick as the first.
   const pageLink = (n: number, cursor: { after: string } | { before: string }) => {
@@ -35,17 +39,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       headingId="orders-heading"
-      title={abandoned ? "Abandoned checkouts" : "Orders"}
+      title={abandoned ? "Abandoned checkouts" : toShip ? "To ship" : "Orders"}
       actions={
         <Link to="/admin/orders/new" className="btn-primary">
           Record an order
         </Link>
       }
     >
-      <nav aria-label="Orders or abandoned checkouts" className="mt-4 flex flex-wrap gap-2 text-sm">
+      <nav aria-label="Order views" className="mt-4 flex flex-wrap gap-2 text-sm">
         {(
           [
             ["orders", "Orders", "?"],
+            ["to-ship", "To ship", "?view=to-ship"],
             ["abandoned", "Abandoned checkouts", "?view=abandoned"],
           ] as const
         ).map(([view, label, to]) => (
@@ -65,26 +70,39 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           and reservations that ran out. They are not orders; nothing ships and nobody was charged.
         </p>
       ) : null}
+      {toShip ? (
+        <p className="mt-3 text-sm text-ink-soft">
+          Paid orders waiting to leave, by the day the calendar set for them: overdue ones first, then today&apos;s.
+          Orders recorded without a ship day are under{" "}
+          <Link to="?status=paid" className="text-reef-dark underline">
+            Orders, status &ldquo;{STATUS_LABELS.paid}&rdquo;
+          </Link>
+          .
+        </p>
+      ) : null}
       <Form
         method="get"
         className="card mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
       >
-        <div>
-          <label htmlFor="status" className="field-label">
-            Status
-          </label>
-          <input type="hidden" name="view" value={filters.view} />
-          <select id="status" name="status" defaultValue={filters.status ?? ""} className="field-input">
-            <option value="">Any status</option>
-            {ORDER_STATUSES.filter((s) =>
-              abandoned ? s === "pending_payment" || s === "expired" : s !== "expired",
-            ).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <input type="hidden" name="view" value={filters.view} />
+        {/* Every order to ship is paid: no status to choose. */}
+        {toShip ? null : (
+          <div>
+            <label htmlFor="status" className="field-label">
+              Status
+            </label>
+            <select id="status" name="status" defaultValue={filters.status ?? ""} className="field-input">
+              <option value="">Any status</option>
+              {ORDER_STATUSES.filter((s) =>
+                abandoned ? s === "pending_payment" || s === "expired" : s !== "expired",
+              ).map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label htmlFor="from" className="field-label">
             From
@@ -116,25 +134,40 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-sm text-ink-soft">
         {totalExact ? total : `More than ${total.toLocaleString("en-US")}`}{" "}
-        {abandoned ? (total === 1 ? "abandoned checkout" : "abandoned checkouts") : total === 1 ? "order" : "orders"}
+        {abandoned
+          ? total === 1
+            ? "abandoned checkout"
+            : "abandoned checkouts"
+          : `${total === 1 ? "order" : "orders"}${toShip ? " to ship" : ""}`}
         {totalExact ? "" : " (narrow them by status, date, number or address)"}
       </p>
       <DataTable
         columns={[
           { label: "Order" },
-          { label: "Status" },
+          ...(toShip ? [{ label: "Ships" }, { label: "Arrives" }] : [{ label: "Status" }]),
           { label: "Customer" },
-          { label: "Total", align: "right" },
+          { label: "Total", align: "right" as const },
           { label: "Placed" },
         ]}
         isEmpty={orders.length === 0}
-        emptyMessage={abandoned ? "No abandoned checkouts match these filters." : "No orders match these filters."}
+        emptyMessage={
+          abandoned
+            ? "No abandoned checkouts match these filters."
+            : toShip
+              ? "Nothing to ship: every paid order has left."
+              : "No orders match these filters."
+        }
         className="mt-3"
         testId="orders-table"
-        label={abandoned ? "Abandoned checkouts" : "Orders"}
+        label={abandoned ? "Abandoned checkouts" : toShip ? "Orders to ship" : "Orders"}
       >
         {orders.map((o) => (
-          <tr key={o.id} className="hover:bg-sand/60">
+          <tr
+            key={o.id}
+            className={
+              toShip && o.shipOn && o.shipOn < today ? "bg-coral-light/70 hover:bg-coral-light" : "hover:bg-sand/60"
+            }
+          >
             <Td className="font-semibold whitespace-nowrap">
               <Link to={`/admin/orders/${o.id}`} className="text-reef-dark underline">
                 {o.number}
@@ -143,14 +176,23 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 <span className="block text-xs font-normal text-ink-soft">({o.source})</span>
               ) : null}
             </Td>
-            <Td>
-              <OrderStatusBadge status={o.status} />
-              {abandoned && o.paymentFailure ? (
-                <span className="block text-xs text-ink-soft">
-                  last attempt: {describePaymentFailure(o.paymentFailure)}
-                </span>
-              ) : null}
-            </Td>
+            {toShip ? (
+              <>
+                <Td className="whitespace-nowrap">
+                  <ShipDay shipOn={o.shipOn} today={today} />
+                </Td>
+                <Td className="whitespace-nowrap">{o.arriveOn ? formatShipDay(o.arriveOn) : "—"}</Td>
+              </>
+            ) : (
+              <Td>
+                <OrderStatusBadge status={o.status} />
+                {abandoned && o.paymentFailure ? (
+                  <span className="block text-xs text-ink-soft">
+                    last attempt: {describePaymentFailure(o.paymentFailure)}
+                  </span>
+                ) : null}
+              </Td>
+            )}
             <Td>
               {o.customerName}
               <span className="block text-xs text-ink-soft">{o.email}</span>
@@ -172,4 +214,25 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       ) : null}
     </AdminPage>
   );
+}
+
+/** An order's ship day, said as overdue or today where it is (in words, not by colour alone). */
+function ShipDay({ shipOn, today }: { shipOn: string | null; today: string }) {
+  if (!shipOn) return <>—</>;
+  const day = formatShipDay(shipOn);
+  if (shipOn < today)
+    return (
+      <>
+        {day}
+        <span className="ml-2 rounded-full bg-coral-text px-2 py-0.5 text-xs font-semibold text-white">Overdue</span>
+      </>
+    );
+  if (shipOn === today)
+    return (
+      <>
+        {day}
+        <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-xs font-semibold text-white">Today</span>
+      </>
+    );
+  return <>{day}</>;
 }
