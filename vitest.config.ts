@@ -23,6 +23,9 @@ export default defineConfig({
           ],
           environment: "node",
           setupFiles: ["tests/setup/console-guard.ts"],
+          // The wisdom engine's tests build its index from every guide, and the property tests run
+          // hundreds of cases: seconds on a busy 2-core machine, where 5 s timed some of them out.
+          testTimeout: 20_000,
         },
       },
       {
