@@ -2,17 +2,15 @@ import {
   createContext,
   useContext,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ComponentType,
   type MouseEvent,
   type SyntheticEvent,
 } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import { whenIdle } from "#app/components/ui/idle";
+import type { IslandStore } from "./island-root";
 
 /*
  * The storefront's one way to defer JavaScript (docs/decisions/032-islands.md).
@@ -46,14 +44,6 @@ export const DocumentHtmlProvider = DocumentHtmlContext.Provider;
 /** When an island's code loads, besides the shopper reaching for it. */
 export type IslandWhen = "touch" | "idle" | "visible";
 
-/** The props an island renders with, shared between the page's React root and the island's own. */
-interface IslandStore<P> {
-  get: () => P;
-  server: () => P;
-  subscribe: (listener: () => void) => () => void;
-  set: (next: P) => void;
-}
-
 function createStore<P extends object>(current: P, server: P): IslandStore<P> {
   const listeners = new Set<() => void>();
   let props = current;
@@ -71,22 +61,6 @@ function createStore<P extends object>(current: P, server: P): IslandStore<P> {
       listeners.forEach((listener) => listener());
     },
   };
-}
-
-function Bound<P extends object>({
-  Component,
-  store,
-  onHydrated,
-}: {
-  Component: ComponentType<P>;
-  store: IslandStore<P>;
-  onHydrated: () => void;
-}) {
-  // Hydration reads `server`, which matches the HTML; the current props render right after.
-  const props = useSyncExternalStore(store.subscribe, store.get, store.server);
-  // Before any re-render could write the props' state over what the shopper did meanwhile.
-  useLayoutEffect(onHydrated, [onHydrated]);
-  return <Component {...props} />;
 }
 
 /** The link an event happened on, when it leads to another page of this app. */
@@ -109,19 +83,6 @@ function heldButton(target: EventTarget | null): HTMLButtonElement | null {
   const button = target instanceof Element ? target.closest("button") : null;
   // A submit button's tap is a submit, held as one.
   return button && button.type !== "submit" ? button : null;
-}
-
-/**
- * Boxes ticked or unticked before hydration, handed to the island's own handlers: the DOM shows
- * the shopper's choice but the component's state is still the server's, so each is set back to
- * what the server rendered and tapped again.
- */
-function adoptTicks(root: HTMLElement) {
-  const changed = [...root.querySelectorAll<HTMLInputElement>("input[type=checkbox],input[type=radio]")].filter(
-    (input) => input.checked !== input.defaultChecked,
-  );
-  changed.forEach((input) => (input.checked = input.defaultChecked));
-  changed.filter((input) => input.type === "checkbox" || !input.defaultChecked).forEach((input) => input.click());
 }
 
 const REACH = ["focusin", "pointerenter", "touchstart"] as const;
@@ -200,22 +161,18 @@ export function Island<P extends object>({
     const replay = () => {
       const [tap, form] = [tapped, submitted];
       tapped = submitted = null;
-      adoptTicks(root);
       tap?.click();
       form?.requestSubmit();
     };
     function start() {
       if (started) return;
       started = true;
-      load!().then(
-        (Component) => {
+      // The code that hydrates comes with the island's own: no page loads it before it is needed.
+      Promise.all([load!(), import("./island-root")]).then(
+        ([Component, { hydrateIsland }]) => {
           // Before React listens on the element: from now on a tap or submit is the island's own.
           release();
-          if (gone) return;
-          const island = hydrateRoot(root, <Bound Component={Component} store={store} onHydrated={replay} />, {
-            identifierPrefix: `${id}-`,
-          });
-          unmount = () => island.unmount();
+          if (!gone) unmount = hydrateIsland(root, id, Component, store, replay);
         },
         // Offline or a failed deploy: forms post as plain HTML, links are links.
         release,

@@ -72,7 +72,7 @@ test("the owner sees a declined checkout under abandoned checkouts, not orders; 
   await expect(page.getByTestId("orders-table")).not.toContainText("Cancelled");
 
   await page
-    .getByRole("navigation", { name: "Orders or abandoned checkouts" })
+    .getByRole("navigation", { name: "Order views" })
     .getByRole("link", { name: "Abandoned checkouts" })
     .click();
   await expect(page.getByRole("heading", { name: "Abandoned checkouts", level: 1 })).toBeVisible();
