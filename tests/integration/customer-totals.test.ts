@@ -43,6 +43,8 @@ describe(`customers' totals are running totals equal to a full count, on ${testD
   it("after random guests and accounts buying with mixed-case addresses, refunds, cancellations, changes of address and deletions", async () => {
     const { db } = t.services.database;
     const auth = await t.services.auth.$context;
+    let sawSpending = false;
+    let sawAccount = false;
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
         run++;
@@ -100,15 +102,37 @@ describe(`customers' totals are running totals equal to a full count, on ${testD
             }
           }
         }
-        const counted = Object.fromEntries(await countCustomerTotals(db));
-        expect(Object.fromEntries(await readCustomerTotals(db))).toEqual(counted);
+        const counted = await countCustomerTotals(db);
+        expect(Object.fromEntries(await readCustomerTotals(db))).toEqual(Object.fromEntries(counted));
+        for (const c of counted.values()) {
+          sawSpending ||= c.orders > 0 && c.spentCents > 0;
+          sawAccount ||= c.userId !== null;
+        }
       }),
-      { numRuns: 30 },
+      {
+        numRuns: 30,
+        // Random histories alone seldom leave an account on a buyer's address; one known history always does.
+        examples: [
+          [
+            [
+              { kind: "order", address: 0, shout: true, quantity: 2, declined: false, actions: [] },
+              { kind: "sign-up", address: 0, verified: true },
+              {
+                kind: "order",
+                address: 0,
+                shout: false,
+                quantity: 1,
+                declined: false,
+                actions: [{ action: "refund" }],
+              },
+            ],
+          ],
+        ],
+      },
     );
-    // The property ran over real customers: some bought, some hold an account's address.
-    const totals = [...(await countCustomerTotals(db)).values()];
-    expect(totals.some((c) => c.orders > 0 && c.spentCents > 0)).toBe(true);
-    expect(totals.some((c) => c.userId !== null)).toBe(true);
+    // The property ran over real customers: some bought, some held an account's address.
+    expect(sawSpending).toBe(true);
+    expect(sawAccount).toBe(true);
   }, 240_000);
 
   it("the search finds the start of an address or a name, in any case, and nothing in the middle", async () => {
