@@ -34,6 +34,13 @@ const EnvSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as America/New_York"),
+  /** How long after delivery a buyer may file an arrive-alive claim (hours). */
+  CLAIM_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Fixed "now" for tests and demos (ISO timestamp). Refused in production. */
   CLOCK_NOW: z.iso.datetime({ offset: true }).optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
@@ -146,6 +153,8 @@ export interface Config {
   /** Return address lines for packing slips; empty when SHOP_ADDRESS is not set. */
   shopAddress: string[];
   shopTimeZone: string;
+  /** Hours after delivery during which a buyer may file an arrive-alive claim. */
+  claimWindowHours: number;
   clockNow: Date | null;
   rateLimits: boolean;
   logLevel: Env["LOG_LEVEL"];
@@ -223,6 +232,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((line) => line.trim())
       .filter(Boolean),
     shopTimeZone: env.SHOP_TIMEZONE,
+    claimWindowHours: env.CLAIM_WINDOW_HOURS,
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : null,
     rateLimits: env.RATE_LIMITS === "on",
     logLevel: env.LOG_LEVEL,

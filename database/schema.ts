@@ -325,6 +325,61 @@ export interface ClosedDateTable {
   created_at: string;
 }
 
+/** An arrive-alive claim on a delivered order (decision 034). */
+export interface ClaimTable {
+  id: string;
+  order_id: string;
+  /** open | approved | declined */
+  status: string;
+  remedy_wanted: string;
+  remedy: string | null;
+  note: string;
+  amount_cents: number;
+  decline_reason: string | null;
+  replacement_order_id: string | null;
+  refund_id: string | null;
+  credit_cents: number | null;
+  decided_by: string | null;
+  decided_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface ClaimLineTable {
+  claim_id: string;
+  order_id: string;
+  position: number;
+  quantity: number;
+  /** "<order id>:<position>" while the claim is open: one open claim per order line. */
+  open_key: string | null;
+}
+
+export interface ClaimPhotoTable {
+  claim_id: string;
+  position: number;
+  object_path: string;
+  content_type: string;
+  bytes: number;
+}
+
+/** A customer's store credit (keyed by lower-cased address); the database refuses a negative one. */
+export interface StoreCreditBalanceTable {
+  email_key: string;
+  balance_cents: number;
+  updated_at: Timestamp;
+}
+
+export interface StoreCreditMovementTable {
+  id: Generated<number>;
+  email_key: string;
+  amount_cents: number;
+  balance_after_cents: number;
+  reason: string;
+  claim_id: string | null;
+  order_id: string | null;
+  dedupe_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -353,4 +408,9 @@ export interface Database {
   customer_totals: CustomerTotalsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;
+  claims: ClaimTable;
+  claim_lines: ClaimLineTable;
+  claim_photos: ClaimPhotoTable;
+  store_credit_balances: StoreCreditBalanceTable;
+  store_credit_movements: StoreCreditMovementTable;
 }

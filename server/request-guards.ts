@@ -1,3 +1,4 @@
+import { MAX_CLAIM_BODY_BYTES } from "#app/domain/claims";
 import { MAX_PHOTO_BYTES } from "#app/models/accounts/profile-photo.server";
 import { MAX_PRODUCT_IMAGE_BYTES } from "#app/models/catalogue/catalogue-images.server";
 import { errorBody } from "./errors";
@@ -13,6 +14,9 @@ const UPLOAD_SLACK = 1024;
 /** The most bytes a request to this path may carry. */
 function bodyLimit(path: string, contentType: string | undefined): number {
   if (path === "/api/profile/photo") return MAX_PHOTO_BYTES + UPLOAD_SLACK;
+  // An arrive-alive claim: up to five photos (the API, and the order page's form).
+  if (/^\/api\/orders\/[^/]+\/claims$/.test(path) || /^\/order-confirmation(\.data)?$/.test(path))
+    return MAX_CLAIM_BODY_BYTES;
   if (/^\/api\/admin\/products\/[^/]+\/images$/.test(path)) return MAX_PRODUCT_IMAGE_BYTES + UPLOAD_SLACK;
   // The catalogue page's photo form (with JavaScript it posts to the .data URL): up to two full-size photos.
   if (/^\/admin\/catalogue(\.data)?$/.test(path) && /^multipart\/form-data/i.test(contentType ?? ""))

@@ -7,6 +7,7 @@ import { authRoutes } from "./auth";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
+import { claimRoutes } from "./claims";
 import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
@@ -42,6 +43,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(checkoutRoutes(services));
   api.use(wisdomRoutes(services));
   api.use(communityRoutes(services));
+  api.use(claimRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

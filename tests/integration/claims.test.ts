@@ -1,0 +1,356 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { performOrderAction } from "#app/models/back-office/orders.server";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { authClient } from "../helpers/auth-client";
+import { buy } from "../helpers/checkout-client";
+import { testDatabaseKind } from "../helpers/test-database";
+import { useTestServer } from "../helpers/test-services";
+
+/**
+ * Arrive-alive claims (issue 35, decision 034) through the HTTP contract: a buyer's claim with
+ * photos inside the window after delivery, refused outside it; the owner's decision makes its
+ * remedy (a $0 replacement order, a refund, store credit) and its mail exactly once, also when
+ * the button is clicked twice at the same moment.
+ */
+
+const START = Date.parse("2026-11-23T15:00:00Z");
+let now = START;
+const HOUR = 3_600_000;
+const STAFF = "owner@example.com";
+
+describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
+  const t = useTestServer({ clock: () => new Date(now) });
+  let admin: ReturnType<typeof authClient>;
+  let jpeg: Buffer;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    await promoteToAdmin(t.services, { email: STAFF, password: "owner123" });
+    admin = authClient(t.url, "198.51.100.80");
+    await admin.call("/sign-in/email", { email: STAFF, password: "owner123" });
+    jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
+    png = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#622" } })
+      .png()
+      .toBuffer();
+  });
+
+  /** A physical order, paid, shipped and delivered at `now`; answers its id and token. */
+  async function deliveredOrder(quantity = 3, email = "reefer@example.com") {
+    const res = await buy(t.url, [{ kind: "product", id: "premium-chaeto", quantity }]);
+    expect(res.status).toBe(201);
+    const { order, orderUrl } = (await res.json()) as { order: { id: string; total: number }; orderUrl: string };
+    if (email !== "reefer@example.com")
+      await t.services.database.db.updateTable("orders").set({ email }).where("id", "=", order.id).execute();
+    await performOrderAction(
+      t.services,
+      order.id,
+      { action: "ship", carrier: "USPS", trackingNumber: "9400C1" },
+      STAFF,
+    );
+    await performOrderAction(t.services, order.id, { action: "deliver" }, STAFF);
+    const token = new URL(orderUrl, "http://x").searchParams.get("token")!;
+    return { id: order.id, token, total: order.total };
+  }
+
+  function claimForm(fields: { lines?: unknown; remedy?: string; note?: string; photos?: Blob[] }) {
+    const form = new FormData();
+    if (fields.lines !== undefined)
+      form.set("lines", typeof fields.lines === "string" ? fields.lines : JSON.stringify(fields.lines));
+    if (fields.remedy) form.set("remedy", fields.remedy);
+    if (fields.note) form.set("note", fields.note);
+    for (const [i, photo] of (fields.photos ?? []).entries()) form.append("photos", photo, `photo-${i}.jpg`);
+    return form;
+  }
+
+  const photo = (bytes: Buffer, type = "image/jpeg") => new Blob([new Uint8Array(bytes)], { type });
+
+  function postClaim(order: { id: string; token: string }, form: FormData) {
+    return fetch(`${t.url}/api/orders/${order.id}/claims?token=${encodeURIComponent(order.token)}`, {
+      method: "POST",
+      body: form,
+    });
+  }
+
+  function asAdmin(method: string, path: string, body?: unknown) {
+    return fetch(`${t.url}${path}`, {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function countRows(table: "claims" | "refunds" | "store_credit_movements", where?: [string, string]) {
+    let query = t.services.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
+    if (where) query = query.where(where[0] as never, "=", where[1] as never);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  async function mails(dedupeKey: string) {
+    return t.services.database.db
+      .selectFrom("outbox")
+      .select(["kind", "to_address", "subject", "text"])
+      .where("dedupe_key", "=", dedupeKey)
+      .execute();
+  }
+
+  it("accepts a claim with two photos inside the window, mails buyer and owner once, and refuses one outside it", async () => {
+    now = START;
+    const order = await deliveredOrder();
+    now = START + 23 * HOUR;
+    const res = await postClaim(
+      order,
+      claimForm({
+        lines: [{ id: "premium-chaeto", quantity: 2 }],
+        remedy: "replacement",
+        note: "Two portions arrived brown and smelling.",
+        photos: [photo(jpeg), photo(png, "image/png")],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { claim } = await res.json();
+    expect(claim).toMatchObject({
+      status: "open",
+      orderId: order.id,
+      remedyWanted: "replacement",
+      lines: [{ position: 0, quantity: 2 }],
+    });
+    expect(claim.photos).toHaveLength(2);
+    expect(claim.photos.map((p: { contentType: string }) => p.contentType)).toEqual(["image/jpeg", "image/png"]);
+
+    const received = await mails(`claim-received:${claim.id}`);
+    expect(received).toEqual([expect.objectContaining({ to_address: "reefer@example.com" })]);
+    expect(received[0]!.text).toMatch(/2 × /);
+    expect(await mails(`claim-alert:${claim.id}`)).toEqual([
+      expect.objectContaining({ to_address: t.services.config.shopEmail }),
+    ]);
+
+    // The owner sees the photos (the bytes as uploaded); nobody else does.
+    const listed = await (await asAdmin("GET", "/api/admin/claims")).json();
+    expect(listed.claims.map((c: { id: string }) => c.id)).toContain(claim.id);
+    const first = await asAdmin("GET", claim.photos[0].url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await first.arrayBuffer()).equals(jpeg)).toBe(true);
+    expect((await fetch(`${t.url}${claim.photos[0].url}`)).status).toBe(401);
+
+    // One open claim per line.
+    const again = await postClaim(
+      order,
+      claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund", photos: [photo(jpeg)] }),
+    );
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toMatchObject({ code: "aborted", reason: "claim-already-open" });
+
+    // Past the window: refused, nothing stored.
+    const late = await deliveredOrder();
+    now += 24 * HOUR + 1000;
+    const before = await countRows("claims");
+    const refused = await postClaim(
+      late,
+      claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "credit", photos: [photo(jpeg), photo(png)] }),
+    );
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toMatchObject({ code: "aborted", reason: "claim-window-closed" });
+    expect(await countRows("claims")).toBe(before);
+  });
+
+  it("answers a clear 400 for lines, quantities, photos and forms that are not right, storing nothing", async () => {
+    now = START + 100 * HOUR;
+    const order = await deliveredOrder(2);
+    const before = await countRows("claims");
+    const cases: Array<[FormData | string, string]> = [
+      [
+        claimForm({ lines: [{ id: "not-on-the-order", quantity: 1 }], remedy: "refund", photos: [photo(jpeg)] }),
+        "invalid-lines",
+      ],
+      [claimForm({ lines: [{ lineIndex: 3, quantity: 1 }], remedy: "refund", photos: [photo(jpeg)] }), "invalid-lines"],
+      [claimForm({ lines: [{ lineIndex: 0, quantity: 3 }], remedy: "refund", photos: [photo(jpeg)] }), "invalid-lines"],
+      [
+        claimForm({ lines: [{ lineIndex: 0, quantity: 0 }], remedy: "refund", photos: [photo(jpeg)] }),
+        "validation-failed",
+      ],
+      [claimForm({ lines: "[{", remedy: "refund", photos: [photo(jpeg)] }), "malformed-json"],
+      [
+        claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "cash", photos: [photo(jpeg)] }),
+        "validation-failed",
+      ],
+      [claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund", photos: [] }), "photos-required"],
+      [
+        claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund", photos: Array(6).fill(photo(jpeg)) }),
+        "photos-required",
+      ],
+      // Declared an image, but its bytes are not one.
+      [
+        claimForm({
+          lines: [{ lineIndex: 0, quantity: 1 }],
+          remedy: "refund",
+          photos: [photo(Buffer.from("<script>alert(1)</script> not a jpeg at all"), "image/jpeg")],
+        }),
+        "not-an-image",
+      ],
+      [JSON.stringify({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund" }), "multipart-required"],
+    ];
+    for (const [body, reason] of cases) {
+      const res =
+        typeof body === "string"
+          ? await fetch(`${t.url}/api/orders/${order.id}/claims?token=${order.token}`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body,
+            })
+          : await postClaim(order, body);
+      expect(res.status, reason).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: "invalid-argument", reason });
+    }
+    // A broken multipart body, and a photo over the size limit.
+    const broken = await fetch(`${t.url}/api/orders/${order.id}/claims?token=${order.token}`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="lines"\r\n\r\n[',
+    });
+    expect(broken.status).toBe(400);
+    const huge = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = await postClaim(
+      order,
+      claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund", photos: [photo(huge)] }),
+    );
+    expect(big.status).toBe(400);
+    expect((await big.json()).error.reason).toBe("photo-too-large");
+    // A wrong token is no order.
+    const stranger = await postClaim(
+      { id: order.id, token: "x".repeat(43) },
+      claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy: "refund", photos: [photo(jpeg)] }),
+    );
+    expect(stranger.status).toBe(404);
+    expect(await countRows("claims")).toBe(before);
+  });
+
+  async function openClaim(remedy: string, quantity = 3, email?: string) {
+    now = START + 200 * HOUR;
+    const order = await deliveredOrder(quantity, email);
+    const res = await postClaim(
+      order,
+      claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy, photos: [photo(jpeg), photo(png)] }),
+    );
+    expect(res.status).toBe(201);
+    return { order, claim: (await res.json()).claim as { id: string; amountCents: number } };
+  }
+
+  /** The owner clicks twice at once: both answers agree. */
+  async function approveTwice(id: string, remedy: string) {
+    const answers = await Promise.all([
+      asAdmin("POST", `/api/admin/claims/${id}`, { action: "approve", remedy }),
+      asAdmin("POST", `/api/admin/claims/${id}`, { action: "approve", remedy }),
+    ]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    return bodies;
+  }
+
+  it("approving a replacement twice at once places exactly one $0 order on the next live ship day, and one mail", async () => {
+    const { order, claim } = await openClaim("replacement");
+    const stockBefore = (
+      await t.services.database.db
+        .selectFrom("products")
+        .select("quantity")
+        .where("id", "=", "premium-chaeto")
+        .executeTakeFirstOrThrow()
+    ).quantity;
+    const bodies = await approveTwice(claim.id, "replacement");
+    const replacementId = bodies[0].replacementOrderId;
+    expect(replacementId).toEqual(expect.any(String));
+    expect(bodies[1].replacementOrderId).toBe(replacementId);
+    expect(bodies[0].claim).toMatchObject({ status: "approved", remedy: "replacement" });
+
+    const replacements = await t.services.database.db
+      .selectFrom("orders")
+      .select(["id", "status", "total_cents", "ship_on", "source", "email"])
+      .where("idempotency_key", "=", `claim:${claim.id}`)
+      .execute();
+    expect(replacements).toHaveLength(1);
+    expect(replacements[0]).toMatchObject({ id: replacementId, status: "paid", total_cents: 0, source: "claim" });
+    expect(replacements[0]!.ship_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // It reserved (and sold) its stock like any order.
+    const stockAfter = (
+      await t.services.database.db
+        .selectFrom("products")
+        .select("quantity")
+        .where("id", "=", "premium-chaeto")
+        .executeTakeFirstOrThrow()
+    ).quantity;
+    expect(stockAfter).toBe(stockBefore - 1);
+    const approved = await mails(`claim-approved:${claim.id}`);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]!.text).toMatch(/replacement at no charge/);
+    // The original order is untouched.
+    const original = await t.services.database.db
+      .selectFrom("orders")
+      .select(["status", "refunded_cents"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(original).toEqual({ status: "delivered", refunded_cents: 0 });
+    // A later click with another decision is refused and changes nothing.
+    const other = await asAdmin("POST", `/api/admin/claims/${claim.id}`, { action: "decline", reason: "No." });
+    expect(other.status).toBe(409);
+    expect(await mails(`claim-declined:${claim.id}`)).toHaveLength(0);
+  });
+
+  it("approving a refund twice at once refunds once, through the lifecycle, with one mail", async () => {
+    const { order, claim } = await openClaim("refund");
+    await approveTwice(claim.id, "refund");
+    expect(await countRows("refunds", ["order_id", order.id])).toBe(1);
+    const refund = await t.services.database.db
+      .selectFrom("refunds")
+      .select(["amount_cents", "status"])
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(refund.amount_cents).toBe(claim.amountCents);
+    expect(refund.amount_cents).toBeGreaterThan(0);
+    const after = await t.services.database.db
+      .selectFrom("orders")
+      .select(["refunded_cents", "status"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(after.refunded_cents).toBe(claim.amountCents);
+    expect(await mails(`claim-approved:${claim.id}`)).toHaveLength(1);
+  });
+
+  it("approving credit twice at once credits once, with one movement and one mail; declining mails the reason once", async () => {
+    const { claim } = await openClaim("credit", 3, "credit.buyer@example.com");
+    const bodies = await approveTwice(claim.id, "credit");
+    expect(bodies[0].credit).toEqual({ amountCents: claim.amountCents });
+    expect(await countRows("store_credit_movements", ["claim_id", claim.id])).toBe(1);
+    const balance = await t.services.database.db
+      .selectFrom("store_credit_balances")
+      .select("balance_cents")
+      .where("email_key", "=", "credit.buyer@example.com")
+      .executeTakeFirstOrThrow();
+    expect(balance.balance_cents).toBe(claim.amountCents);
+    expect(await mails(`claim-approved:${claim.id}`)).toHaveLength(1);
+
+    const declined = await openClaim("refund");
+    const answers = await Promise.all([
+      asAdmin("POST", `/api/admin/claims/${declined.claim.id}`, {
+        action: "decline",
+        reason: "The photos show a healthy ball.",
+      }),
+      asAdmin("POST", `/api/admin/claims/${declined.claim.id}`, {
+        action: "decline",
+        reason: "The photos show a healthy ball.",
+      }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const mail = await mails(`claim-declined:${declined.claim.id}`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toMatch(/healthy ball/);
+    // Once decided, its lines may be claimed again.
+    const bad = await asAdmin("POST", `/api/admin/claims/${declined.claim.id}`, { action: "approve", remedy: "cash" });
+    expect(bad.status).toBe(400);
+  });
+});
