@@ -1,13 +1,15 @@
 import { CheckCircle2, PackageSearch } from "lucide";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { OrderSummary } from "#app/components/order-summary";
 import { PostalAddress } from "#app/components/postal-address";
 import { routeErrorBoundary } from "#app/components/route-error";
 import { Icon } from "#app/components/ui/icon";
+import { claimWindowEnd, claimWindowOpen, REMEDY_LABELS } from "#app/domain/claims";
 import { formatDate } from "#app/domain/dates";
 import { orderStory, type OrderStory } from "#app/domain/order-story";
 import { describeDelivery } from "#app/domain/ship-calendar";
 import { mailIsSent } from "#app/models/mail-setup.server";
+import { customerClaims, fileClaimFromForm } from "#app/models/orders/claims.server";
 import { customerOrderView } from "#app/models/orders/order-json";
 import { getOrderForToken } from "#app/models/orders/orders.server";
 import { pageMeta } from "#app/utils/seo";
@@ -31,10 +33,143 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mailSent = mailIsSent(config);
   // Printed, the page has no header: the paper says whose order it is and how to reach the shop.
   const shop = { name: config.shopName, email: config.shopEmail, website: config.publicUrl };
+  if (!order) return { order: null, story: null, mailSent, shop, claims: null };
+  // "Report a problem" is offered from delivery until the claim window closes.
+  const now = context.services.clock();
+  const hours = config.claimWindowHours;
+  const claims = {
+    open: claimWindowOpen(order, hours, now),
+    endsAt: claimWindowEnd(order, hours)?.toISOString() ?? null,
+    hours,
+    filed: order.status === "delivered" ? await customerClaims(context.services.database.db, order.id) : [],
+  };
   // The story is told from the whole order here; the browser gets only the customer's view of it.
-  return order
-    ? { order: customerOrderView(order), story: orderStory(order, { mailSent }), mailSent, shop }
-    : { order: null, story: null, mailSent, shop };
+  return { order: customerOrderView(order), story: orderStory(order, { mailSent }), mailSent, shop, claims };
+}
+
+/** The "Report a problem" form: a plain multipart POST to this page, working before any JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const params = new URL(request.url).searchParams;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ claimError: "The form could not be read. Please try again.", claimFiled: false }, { status: 400 });
+  }
+  const outcome = await fileClaimFromForm(context.services, {
+    orderId: params.get("order") ?? "",
+    token: params.get("token") ?? "",
+    form,
+  });
+  switch (outcome.kind) {
+    case "filed":
+      return { claimError: null, claimFiled: true };
+    case "not-found":
+      return data({ claimError: "We couldn't find that order.", claimFiled: false }, { status: 404 });
+    case "invalid":
+      return data({ claimError: outcome.message, claimFiled: false }, { status: 400 });
+    case "refused":
+      return data(
+        { claimError: outcome.message, claimFiled: false },
+        { status: outcome.refusal === "invalid" ? 400 : 409 },
+      );
+  }
+}
+
+type ClaimsData = NonNullable<Route.ComponentProps["loaderData"]["claims"]>;
+
+const STATUS_WORDS = { open: "We are looking at it", approved: "Approved", declined: "Declined" } as const;
+
+/** The buyer's reports on this order, and within the window the form to make one. */
+function ReportProblem({
+  claims,
+  lines,
+  error,
+  filed,
+}: {
+  claims: ClaimsData;
+  lines: Array<{ title: string; quantity: number }>;
+  error: string | null;
+  filed: boolean;
+}) {
+  if (!claims.open && claims.filed.length === 0) return null;
+  return (
+    <div className="card mt-8 p-6" id="report" data-testid="report-problem">
+      <h2 className="text-xl font-semibold">Report a problem</h2>
+      {claims.filed.length > 0 ? (
+        <ul className="mt-3 space-y-2" data-testid="claims-filed">
+          {claims.filed.map((c) => (
+            <li key={c.id}>
+              <strong>{STATUS_WORDS[c.status]}</strong>: {c.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")}
+              {c.status === "approved" && c.remedy ? ` — ${REMEDY_LABELS[c.remedy].toLowerCase()}` : ""}
+              {c.status === "declined" && c.declineReason ? ` — ${c.declineReason}` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {filed ? (
+        <p className="mt-3 font-semibold text-chaeto" role="status" data-testid="claim-filed">
+          Thank you: we got your report and answer within a day.
+        </p>
+      ) : null}
+      {claims.open ? (
+        <form method="post" encType="multipart/form-data" className="mt-4 space-y-4" data-testid="claim-form">
+          <p className="text-ink-soft">
+            Something arrived dead? Tell us within {claims.hours} hours of delivery
+            {claims.endsAt ? ` (until ${new Date(claims.endsAt).toUTCString().slice(0, 22)} UTC)` : ""}: pick what, add
+            photos, and choose what you would like.
+          </p>
+          {error ? (
+            <p className="font-semibold text-coral-text" role="alert" data-testid="claim-error">
+              {error}
+            </p>
+          ) : null}
+          <fieldset className="space-y-2">
+            <legend className="font-semibold">What arrived dead?</legend>
+            {lines.map((line, index) => (
+              <div key={index} className="flex flex-wrap items-center gap-3">
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="line" value={index} />
+                  {line.title}
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  How many
+                  <input
+                    type="number"
+                    name={`quantity-${index}`}
+                    min={1}
+                    max={line.quantity}
+                    defaultValue={line.quantity}
+                    className="field-input w-20"
+                  />
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <label className="block">
+            <span className="font-semibold">Photos (1 to 5)</span>
+            <input type="file" name="photos" accept="image/*" multiple required className="mt-1 block w-full" />
+          </label>
+          <fieldset className="space-y-1">
+            <legend className="font-semibold">What would you like?</legend>
+            {(["replacement", "refund", "credit"] as const).map((remedy, i) => (
+              <label key={remedy} className="flex items-center gap-2">
+                <input type="radio" name="remedy" value={remedy} defaultChecked={i === 0} />
+                {REMEDY_LABELS[remedy]}
+              </label>
+            ))}
+          </fieldset>
+          <label className="block">
+            <span className="font-semibold">Anything to add?</span>
+            <textarea name="note" rows={3} maxLength={2000} className="field-input mt-1 w-full" />
+          </label>
+          <button type="submit" className="btn-primary">
+            Send the report
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
 }
 
 /** The carrier and tracking number, linked to the carrier's tracking page when the shop knows it. */
@@ -58,8 +193,8 @@ function TrackingLine({ tracking }: { tracking: NonNullable<OrderStory["tracking
   );
 }
 
-export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order, story, mailSent, shop } = loaderData;
+export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, story, mailSent, shop, claims } = loaderData;
   if (!order || !story) {
     return (
       <section className="container-page py-16">
@@ -156,6 +291,14 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           ) : null}
         </div>
       </div>
+      {claims ? (
+        <ReportProblem
+          claims={claims}
+          lines={order.lines}
+          error={actionData?.claimError ?? null}
+          filed={actionData?.claimFiled ?? false}
+        />
+      ) : null}
     </section>
   );
 }

@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import * as orderPage from "#app/routes/order-confirmation";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -352,5 +354,59 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     // Once decided, its lines may be claimed again.
     const bad = await asAdmin("POST", `/api/admin/claims/${declined.claim.id}`, { action: "approve", remedy: "cash" });
     expect(bad.status).toBe(400);
+  });
+
+  it("the delivered mail offers 'Report a problem'; the order page takes the claim as a plain form post", async () => {
+    now = START + 300 * HOUR;
+    const order = await deliveredOrder(2);
+    const row = await t.services.database.db
+      .selectFrom("outbox")
+      .select(["kind", "order_id", "dedupe_key"])
+      .where("dedupe_key", "=", `order-delivered:${order.id}`)
+      .executeTakeFirstOrThrow();
+    const delivered = await renderQueuedMail(t.services.database.db, row, t.services.config, t.services.secret);
+    expect(delivered!.text).toMatch(/Report a problem/);
+    expect(delivered!.html).toContain("#report");
+
+    const pageUrl = `http://localhost:3000/order-confirmation?order=${order.id}&token=${order.token}`;
+    const context = { services: t.services, nonce: "", clientIp: "127.0.0.1" };
+    const shown = await orderPage.loader({ request: new Request(pageUrl), context, params: {} } as never);
+    expect(shown.claims).toMatchObject({ open: true, hours: 24, filed: [] });
+
+    // What a browser without JavaScript sends: checkboxes, a quantity per line, files, a radio.
+    const form = new FormData();
+    form.append("line", "0");
+    form.append("quantity-0", "1");
+    form.append("photos", photo(jpeg), "dead.jpg");
+    form.append("remedy", "credit");
+    form.append("note", "Brown and mushy.");
+    const answer = await orderPage.action({
+      request: new Request(pageUrl, { method: "POST", body: form }),
+      context,
+      params: {},
+    } as never);
+    expect(answer).toEqual({ claimError: null, claimFiled: true });
+    const after = await orderPage.loader({ request: new Request(pageUrl), context, params: {} } as never);
+    expect(after.claims!.filed).toEqual([
+      expect.objectContaining({
+        status: "open",
+        remedyWanted: "credit",
+        lines: [expect.objectContaining({ quantity: 1 })],
+      }),
+    ]);
+    // Nothing about who decides reaches the buyer's page.
+    expect(JSON.stringify(after)).not.toMatch(/decidedBy|object_path|objectPath/);
+
+    // No photo: the page says why, and nothing is filed.
+    const bare = new FormData();
+    bare.append("line", "1");
+    bare.append("remedy", "refund");
+    const refused = (await orderPage.action({
+      request: new Request(pageUrl, { method: "POST", body: bare }),
+      context,
+      params: {},
+    } as never)) as unknown as { init: { status: number }; data: { claimError: string } };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.claimError).toMatch(/line|photo/i);
   });
 });

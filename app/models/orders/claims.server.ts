@@ -444,6 +444,20 @@ async function readClaims(db: Db, filter: { id?: string; orderId?: string; limit
   }));
 }
 
+/** What the buyer sees of an order's claims on the order page: never who decided, or the photos' keys. */
+export async function customerClaims(db: Db, orderId: string) {
+  const claims = await readClaims(db, { orderId });
+  return claims.map((c) => ({
+    id: c.id,
+    status: c.status,
+    remedyWanted: c.remedyWanted,
+    remedy: c.remedy,
+    declineReason: c.declineReason,
+    createdAt: c.createdAt,
+    lines: c.lines.map((l) => ({ title: l.title, quantity: l.quantity })),
+  }));
+}
+
 /** A claim photo's bytes, for the back office. */
 export async function claimPhoto(services: AppServices, claimId: string, position: number) {
   const row = await services.database.db

@@ -40,7 +40,7 @@ export async function renderQueuedMail(
     case "order-shipped":
       return renderOrderShipped(order, brand, orderUrl(config, secret, order.id));
     case "order-delivered":
-      return renderOrderDelivered(order, brand, orderUrl(config, secret, order.id));
+      return renderOrderDelivered(order, brand, orderUrl(config, secret, order.id), config.claimWindowHours);
     case "order-cancelled": {
       // The cancellation refunds what is left; earlier partial refunds had mails of their own.
       const last = await db

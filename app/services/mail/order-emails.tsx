@@ -206,7 +206,13 @@ export async function renderOrderShipped(order: Order, brand: MailBrand, orderUr
   return toRenderedMail(orderMailSubject("order-shipped", order, brand), element);
 }
 
-export async function renderOrderDelivered(order: Order, brand: MailBrand, orderUrl: string): Promise<RenderedMail> {
+export async function renderOrderDelivered(
+  order: Order,
+  brand: MailBrand,
+  orderUrl: string,
+  /** Hours after delivery the buyer may report a problem on the order page (decision 034). */
+  claimWindowHours?: number,
+): Promise<RenderedMail> {
   const element = (
     <MailLayout brand={brand} preview={`Order ${order.number} has arrived`}>
       <Heading as="h1" style={{ fontSize: "24px", margin: "0 0 8px" }}>
@@ -217,10 +223,19 @@ export async function renderOrderDelivered(order: Order, brand: MailBrand, order
       </Text>
       <OrderStanding order={order} nextSteps={false} />
       <Text>
-        Give new chaeto a day or two of good light and flow before you judge it: it settles in, then grows fast.{" "}
-        {ARRIVE_ALIVE_RULE}
+        Give new chaeto a day or two of good light and flow before you judge it: it settles in, then grows fast.
+        {claimWindowHours ? "" : ` ${ARRIVE_ALIVE_RULE}`}
       </Text>
-      <MailButton href={orderUrl}>View your order</MailButton>
+      {claimWindowHours ? (
+        <Text>
+          Something arrived dead? Report a problem within {claimWindowHours} hours of delivery, with a photo or two, and
+          choose a replacement, a refund or store credit.
+        </Text>
+      ) : null}
+      {claimWindowHours ? <MailButton href={`${orderUrl}#report`}>Report a problem</MailButton> : null}
+      <MailButton href={orderUrl} dark={Boolean(claimWindowHours)}>
+        View your order
+      </MailButton>
     </MailLayout>
   );
   return toRenderedMail(orderMailSubject("order-delivered", order, brand), element);
