@@ -46,6 +46,7 @@ export default [
     route("customers/view", "routes/admin/customer.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("messages", "routes/admin/messages.tsx"),
+    route("claims", "routes/admin/claims.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("outbox/:mailId", "routes/admin/outbox-mail.tsx"),
     route("images", "routes/admin/images.tsx"),

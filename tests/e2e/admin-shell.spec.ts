@@ -38,6 +38,7 @@ const SCREENS = [
   ["Shipping", "/admin/shipping", "Shipping"],
   ["Customers", "/admin/customers", null],
   ["Messages", "/admin/messages", null],
+  ["Claims", "/admin/claims", "Claims"],
   ["Newsletter", "/admin/newsletter", null],
   ["Outbox", "/admin/outbox", "Outbox"],
   ["Images", "/admin/images", "Image studio"],

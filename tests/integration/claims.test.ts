@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
 import { authClient } from "../helpers/auth-client";
 import { buy } from "../helpers/checkout-client";
@@ -408,5 +409,31 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     } as never)) as unknown as { init: { status: number }; data: { claimError: string } };
     expect(refused.init.status).toBe(400);
     expect(refused.data.claimError).toMatch(/line|photo/i);
+  });
+
+  it("the back office's Claims screen lists open claims first and decides one with a plain form post", async () => {
+    const { claim } = await openClaim("refund");
+    const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const context = { services: t.services, nonce: "", clientIp: "127.0.0.1" };
+    const request = (init?: RequestInit) =>
+      new Request("http://localhost:3000/admin/claims", { ...init, headers: { cookie } });
+    const listed = await claimsScreen.loader({ request: request(), context, params: {} } as never);
+    expect(listed.claims[0]).toMatchObject({ status: "open" });
+    expect(listed.claims.map((c) => c.id)).toContain(claim.id);
+    const form = new FormData();
+    form.set("claimId", claim.id);
+    form.set("intent", "decline");
+    form.set("reason", "Healthy in the photos.");
+    const answer = (await claimsScreen.action({
+      request: request({ method: "POST", body: form }),
+      context,
+      params: {},
+    } as never)) as unknown as { data: { status: string } };
+    expect(answer.data.status).toBe("success");
+    expect(await mails(`claim-declined:${claim.id}`)).toHaveLength(1);
+    // Signed out, the screen is not there.
+    await expect(
+      claimsScreen.loader({ request: new Request("http://localhost:3000/admin/claims"), context, params: {} } as never),
+    ).rejects.toBeDefined();
   });
 });

@@ -264,6 +264,7 @@ const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin"
   { path: "/admin/orders/new", as: "admin" },
   { path: "/admin/catalogue", as: "admin" },
   { path: "/admin/messages", as: "admin" },
+  { path: "/admin/claims", as: "admin" },
   { path: "/admin/outbox", as: "admin" },
   { path: "/admin/outbox/1", as: "admin" },
   { path: "/admin/images", as: "admin" },

@@ -28,6 +28,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin/shipping", label: "Shipping", current: under("/admin/shipping") },
   { to: "/admin/customers", label: "Customers", current: under("/admin/customers") },
   { to: "/admin/messages", label: "Messages", current: under("/admin/messages") },
+  { to: "/admin/claims", label: "Claims", current: under("/admin/claims") },
   { to: "/admin/newsletter", label: "Newsletter", current: under("/admin/newsletter") },
   { to: "/admin/outbox", label: "Outbox", current: under("/admin/outbox") },
   { to: "/admin/images", label: "Images", current: under("/admin/images") },
