@@ -109,6 +109,8 @@ export interface OrderTable {
   /** The shop's local date the box leaves and is due ("YYYY-MM-DD"); null without shipping. */
   ship_on: ColumnType<string | null, string | null | undefined, string | null>;
   arrive_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Store credit spent on the order (decision 034); total_cents is what is left to pay. */
+  store_credit_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentAttemptTable {

@@ -62,4 +62,6 @@ export interface Order {
   /** The shop's local dates the box leaves and is due ("YYYY-MM-DD"); null when nothing ships. */
   shipOn: string | null;
   arriveOn: string | null;
+  /** Store credit the checkout spent on it: subtotal − discount + shipping − storeCreditCents = totalCents. */
+  storeCreditCents: number;
 }

@@ -70,6 +70,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("dedupe_key", "text", (c) => c.notNull().unique())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
+  // Store credit a checkout spent on the order: its total is what is left to pay.
+  await db.schema
+    .alterTable("orders")
+    .addColumn("store_credit_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createIndex("store_credit_movements_key")
     .on("store_credit_movements")
@@ -78,6 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("orders").dropColumn("store_credit_cents").execute();
   await db.schema.dropTable("store_credit_movements").execute();
   await db.schema.dropTable("store_credit_balances").execute();
   await db.schema.dropTable("claim_photos").execute();

@@ -114,7 +114,13 @@ export function checkoutRoutes(services: AppServices): Router {
       checkoutRequestHash(body),
       async (hold) =>
         checkoutAnswer(
-          await checkoutUseCase(services, body, hold, { userId: user?.id ?? null, address }, checkoutAnswer),
+          await checkoutUseCase(
+            services,
+            body,
+            hold,
+            { userId: user?.id ?? null, address, creditEmail: user?.email ?? null },
+            checkoutAnswer,
+          ),
         ),
       admit,
     );

@@ -6,7 +6,7 @@ import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
 import { authClient } from "../helpers/auth-client";
-import { buy } from "../helpers/checkout-client";
+import { ADDRESS, buy, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
@@ -435,5 +435,79 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     await expect(
       claimsScreen.loader({ request: new Request("http://localhost:3000/admin/claims"), context, params: {} } as never),
     ).rejects.toBeDefined();
+  });
+
+  it("store credit pays part of a later signed-in checkout, the totals add up, and a cancelled order gives it back", async () => {
+    const spender = authClient(t.url, "198.51.100.81");
+    await spender.signUp({ email: "Spender@Example.com", password: "spender123", name: "Spe Nder" });
+    const { claim } = await openClaim("credit", 3, "spender@example.com");
+    await approveTwice(claim.id, "credit");
+    const credit = claim.amountCents;
+    expect(credit).toBeGreaterThan(0);
+
+    const checkout = () =>
+      fetch(`${t.url}/api/checkout`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "Idempotency-Key": crypto.randomUUID(),
+          cookie: [...spender.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        body: JSON.stringify({
+          items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }],
+          customer: { email: "spender@example.com", name: "Spe Nder" },
+          shippingAddress: ADDRESS,
+          // A browser's word on the credit counts for nothing.
+          storeCredit: 1000,
+          payment: { card: card() },
+        }),
+      });
+    const res = await checkout();
+    expect(res.status).toBe(201);
+    const { order } = await res.json();
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    expect(cents(order.storeCredit)).toBe(credit);
+    expect(cents(order.subtotal) - cents(order.discount) + cents(order.shipping) - cents(order.storeCredit)).toBe(
+      cents(order.total),
+    );
+    expect(cents(order.total)).toBeGreaterThan(0);
+    const balance = async () =>
+      Number(
+        (
+          await t.services.database.db
+            .selectFrom("store_credit_balances")
+            .select("balance_cents")
+            .where("email_key", "=", "spender@example.com")
+            .executeTakeFirst()
+        )?.balance_cents ?? 0,
+      );
+    expect(await balance()).toBe(0);
+    const movements = await t.services.database.db
+      .selectFrom("store_credit_movements")
+      .select(["amount_cents", "balance_after_cents", "reason", "order_id"])
+      .where("email_key", "=", "spender@example.com")
+      .orderBy("id")
+      .execute();
+    expect(movements).toEqual([
+      { amount_cents: credit, balance_after_cents: credit, reason: "claim-approved", order_id: expect.any(String) },
+      { amount_cents: -credit, balance_after_cents: 0, reason: "checkout", order_id: order.id },
+    ]);
+    // The payment took only what was left to pay.
+    const paid = await t.services.database.db
+      .selectFrom("orders")
+      .select(["total_cents", "store_credit_cents", "status"])
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(paid).toEqual({ total_cents: cents(order.total), store_credit_cents: credit, status: "paid" });
+
+    // With no credit left, the next order pays in full.
+    const next = await (await checkout()).json();
+    expect(next.order.storeCredit).toBe(0);
+
+    // Cancelled, the first order gives its credit back, once.
+    await performOrderAction(t.services, order.id, { action: "cancel" }, STAFF);
+    expect(await balance()).toBe(credit);
+    await performOrderAction(t.services, order.id, { action: "cancel" }, STAFF).catch(() => {});
+    expect(await balance()).toBe(credit);
   });
 });

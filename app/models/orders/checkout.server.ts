@@ -18,8 +18,10 @@ import {
   OutOfStockError,
   placeOrder,
   setPaymentReference,
+  StoreCreditChangedError,
   unpaidUnitsHeld,
 } from "./orders.server";
+import { creditBalance } from "./store-credit.server";
 import type { Order, ShippingAddress } from "#app/domain/order-types";
 import type { DeliveryChoice } from "#app/domain/ship-calendar";
 import type { AppServices } from "#app/services/container";
@@ -192,6 +194,8 @@ export async function priceStep(
 export type PlaceOutcome =
   | { kind: "placed"; order: Order }
   | { kind: "out-of-stock"; message: string }
+  /** The store credit meant for it was spent meanwhile: nothing was placed. */
+  | { kind: "credit-changed" }
   /** A live order of the same checkout holds the key (an earlier attempt placed it): continue that one. */
   | { kind: "already-placed" };
 
@@ -206,6 +210,8 @@ export async function placeStep(
     paymentProvider?: string;
     idempotencyKey?: string | null;
     clientKey?: string | null;
+    /** Store credit to spend on it, of the signed-in buyer's balance (checkoutUseCase computes it). */
+    storeCredit?: { email: string; cents: number } | null;
   },
 ): Promise<PlaceOutcome> {
   try {
@@ -225,10 +231,12 @@ export async function placeStep(
       idempotencyKey: input.idempotencyKey ?? null,
       clientKey: input.clientKey ?? null,
       delivery: priced.delivery,
+      storeCredit: input.storeCredit ?? null,
     });
     return { kind: "placed", order };
   } catch (err) {
     if (err instanceof OutOfStockError) return { kind: "out-of-stock", message: err.message };
+    if (err instanceof StoreCreditChangedError) return { kind: "credit-changed" };
     if (err instanceof IdempotentOrderExistsError) return { kind: "already-placed" };
     throw err;
   }
@@ -566,7 +574,12 @@ export async function checkoutUseCase(
   services: AppServices,
   request: CheckoutRequest,
   hold: KeyHold,
-  buyer: { userId: string | null; address: string | null },
+  buyer: {
+    userId: string | null;
+    address: string | null;
+    /** The signed-in buyer's address: their store credit pays what it can of the order. */
+    creditEmail?: string | null;
+  },
   answerFor: AnswerFor,
 ): Promise<CheckoutOutcome> {
   const { userId } = buyer;
@@ -592,14 +605,27 @@ export async function checkoutUseCase(
     clientKey: buyerKey,
   });
   if (capped) return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || capped;
+  // Store credit, computed here from the balance (never from the browser), pays what it can.
+  const balance = buyer.creditEmail ? await creditBalance(services.database.db, buyer.creditEmail) : 0;
+  const creditCents = Math.min(balance, priced.quote.total);
   const placed = await placeStep(services, priced, {
     customer: request.customer,
     shippingAddress: request.shippingAddress,
     userId,
     idempotencyKey: hold.scopedKey,
     clientKey: buyerKey,
+    storeCredit: creditCents > 0 && buyer.creditEmail ? { email: buyer.creditEmail, cents: creditCents } : null,
   });
   switch (placed.kind) {
+    case "credit-changed":
+      return {
+        ...refusal(
+          "conflict",
+          "Your store credit changed while you checked out (another order used it). Please place the order again.",
+          "store-credit-changed",
+        ),
+        transient: true,
+      };
     case "out-of-stock": {
       const refused = refusal("conflict", placed.message, "out-of-stock");
       return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;

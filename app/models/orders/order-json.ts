@@ -20,6 +20,8 @@ export function orderJson(order: Order) {
     subtotal: centsToDollars(order.subtotalCents),
     discount: centsToDollars(order.discountCents),
     shipping: centsToDollars(order.shippingCents),
+    // Store credit spent on it: subtotal − discount + shipping − storeCredit = total.
+    storeCredit: centsToDollars(order.storeCreditCents),
     total: centsToDollars(order.totalCents),
     currency: order.currency,
     shippingAddress: order.shippingAddress,
@@ -58,6 +60,7 @@ export function customerOrderView(order: Order) {
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,
+    storeCreditCents: order.storeCreditCents,
     totalCents: order.totalCents,
     refundedCents: order.refundedCents,
     currency: order.currency,

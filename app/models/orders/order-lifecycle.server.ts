@@ -18,6 +18,7 @@ import { applyDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
 import { applyCustomerDelta } from "./customer-totals.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
+import { returnOrderCredit } from "./store-credit.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { Order, OrderEvent } from "#app/domain/order-types";
 import type { Database } from "#database/schema";
@@ -230,11 +231,17 @@ export async function transition(
           updated_at: now,
         })
         .execute();
+    // Store credit spent on an order that ends without being kept goes back to its balance (decision 034).
+    if (before.storeCreditCents > 0 && CREDIT_RETURNED.has(after.status) && after.status !== before.status)
+      await returnOrderCredit(trx, before.id, ctx.now);
     await enqueueMails(trx, mails, ctx.now);
     await ctx.alsoInTransaction?.(trx, after);
   });
   return { order: after, refund };
 }
+
+/** The statuses in which an order gives back the store credit it spent. */
+const CREDIT_RETURNED: ReadonlySet<OrderStatus> = new Set(["cancelled", "expired", "refunded"]);
 
 function noteFor(event: OrderEventInput, summary: string, refundCents: number): string {
   switch (event.type) {

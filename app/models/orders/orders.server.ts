@@ -5,6 +5,7 @@ import { isUuid } from "#app/domain/ids";
 import { catalogueChanged } from "#app/models/catalogue/catalogue-snapshot.server";
 import { signWithSecret } from "#app/services/signed-links.server";
 import { parseJson, toIso } from "#database/values";
+import { moveCredit } from "./store-credit.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { StoryOrder } from "#app/domain/order-story";
 import type { Order, OrderLine, ShippingAddress } from "#app/domain/order-types";
@@ -194,7 +195,12 @@ export interface PlaceOrderInput {
   clientKey?: string | null;
   /** When it leaves and is due (the ship calendar's choice); null when nothing ships. */
   delivery?: { shipOn: string; arriveOn: string } | null;
+  /** Store credit to spend on it (already checked against the balance and the total). */
+  storeCredit?: { email: string; cents: number } | null;
 }
+
+/** The balance no longer covers the credit the checkout meant to spend (spent meanwhile). */
+export class StoreCreditChangedError extends Error {}
 
 /** A keyed hash of a buyer's address: the cap on unpaid holds needs to know who, never where. */
 export function clientKey(secret: string, address: string): string {
@@ -239,7 +245,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     subtotalCents: input.quote.subtotal,
     discountCents: input.quote.discount,
     shippingCents: input.quote.shipping,
-    totalCents: input.quote.total,
+    totalCents: input.quote.total - (input.storeCredit?.cents ?? 0),
     currency: "USD",
     source: input.source ?? "web",
     paymentProvider: input.paymentProvider,
@@ -259,6 +265,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     stockHeld: true,
     shipOn: input.delivery?.shipOn ?? null,
     arriveOn: input.delivery?.arriveOn ?? null,
+    storeCreditCents: input.storeCredit?.cents ?? 0,
   };
 
   const key = input.idempotencyKey ?? null;
@@ -321,8 +328,21 @@ async function insertOrder(
         held_units: stockNeeds(input.quote).reduce((sum, need) => sum + need.quantity, 0),
         ship_on: order.shipOn,
         arrive_on: order.arriveOn,
+        store_credit_cents: order.storeCreditCents,
       })
       .execute();
+    // The credit is spent in the order's own transaction: both happen, or neither.
+    if (input.storeCredit && order.storeCreditCents > 0) {
+      const left = await moveCredit(trx, {
+        email: input.storeCredit.email,
+        amountCents: -order.storeCreditCents,
+        reason: "checkout",
+        dedupeKey: `spend:${order.id}`,
+        orderId: order.id,
+        now: input.now,
+      });
+      if (left === null) throw new StoreCreditChangedError("The store credit balance changed meanwhile.");
+    }
     await trx
       .insertInto("order_lines")
       .values(
@@ -459,6 +479,7 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     requiresShipping: Boolean(row.requires_shipping),
     shipOn: row.ship_on ?? null,
     arriveOn: row.arrive_on ?? null,
+    storeCreditCents: Number(row.store_credit_cents ?? 0),
     lines: lines.map((l) => ({
       kind: l.kind as OrderLine["kind"],
       id: l.item_id,

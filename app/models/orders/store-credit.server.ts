@@ -83,3 +83,24 @@ export async function moveCredit(trx: Transaction<Database>, movement: CreditMov
     .execute();
   return balance;
 }
+
+/**
+ * Gives back the store credit an order spent, once (an order that ends unpaid or cancelled, or is
+ * refunded in full), to the balance it came from, in the caller's transaction.
+ */
+export async function returnOrderCredit(trx: Transaction<Database>, orderId: string, now: Date): Promise<void> {
+  const spent = await trx
+    .selectFrom("store_credit_movements")
+    .select(["email_key", "amount_cents"])
+    .where("dedupe_key", "=", `spend:${orderId}`)
+    .executeTakeFirst();
+  if (!spent || spent.amount_cents >= 0) return;
+  await moveCredit(trx, {
+    email: spent.email_key,
+    amountCents: -spent.amount_cents,
+    reason: "order-closed",
+    dedupeKey: `return:${orderId}`,
+    orderId,
+    now,
+  });
+}

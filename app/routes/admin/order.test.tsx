@@ -46,6 +46,7 @@ const ORDER: Order = {
   stockHeld: true,
   shipOn: null,
   arriveOn: null,
+  storeCreditCents: 0,
 };
 
 function page(order: Order = ORDER) {
