@@ -32,6 +32,21 @@ describe("arrive-alive claim rules", () => {
     expect(claimWindowOpen(order, 24, new Date("2026-11-24T14:59:59Z"))).toBe(true);
     expect(claimWindowOpen(order, 24, new Date("2026-11-24T15:00:00Z"))).toBe(false);
     expect(claimWindowOpen({ ...order, status: "shipped" }, 24, new Date("2026-11-23T16:00:00Z"))).toBe(false);
+    // A partial refund after delivery (delivered → delivered) does not open the window again.
+    const refundedLater = {
+      ...order,
+      events: [
+        ...order.events,
+        {
+          fromStatus: "delivered" as const,
+          toStatus: "delivered" as const,
+          note: null,
+          actor: null,
+          createdAt: "2026-11-25T15:00:00.000Z",
+        },
+      ],
+    };
+    expect(claimWindowOpen(refundedLater, 24, new Date("2026-11-25T16:00:00Z"))).toBe(false);
   });
 
   it("resolves lines by id or index, adds repeats, and refuses what is not on the order", () => {

@@ -66,10 +66,13 @@ export interface ClaimedLine {
   quantity: number;
 }
 
-/** When the order was delivered (its last move to "delivered"), or null when it is not. */
+/**
+ * When the order was delivered (its move to "delivered"; a partial refund after it is recorded
+ * as delivered → delivered and is not a delivery), or null when it is not delivered.
+ */
 export function deliveredAt(order: Pick<Order, "status" | "events">): Date | null {
   if (order.status !== "delivered") return null;
-  const event = [...order.events].reverse().find((e) => e.toStatus === "delivered");
+  const event = [...order.events].reverse().find((e) => e.toStatus === "delivered" && e.fromStatus !== "delivered");
   return event ? new Date(event.createdAt) : null;
 }
 

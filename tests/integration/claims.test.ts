@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
+import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
@@ -509,5 +510,24 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     expect(await balance()).toBe(credit);
     await performOrderAction(t.services, order.id, { action: "cancel" }, STAFF).catch(() => {});
     expect(await balance()).toBe(credit);
+  });
+
+  it("counts the dead-on-arrival rate by week: approved claims over delivered orders", async () => {
+    const weeks = await deadOnArrivalByWeek(t.services.database.db, new Date(now), 12);
+    const delivered = await t.services.database.db
+      .selectFrom("order_events")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("to_status", "=", "delivered")
+      .where("from_status", "<>", "delivered")
+      .executeTakeFirstOrThrow();
+    const approved = await t.services.database.db
+      .selectFrom("claims")
+      .select((eb) => eb.fn.count<number>("order_id").distinct().as("n"))
+      .where("status", "=", "approved")
+      .executeTakeFirstOrThrow();
+    expect(weeks.reduce((n, w) => n + w.delivered, 0)).toBe(Number(delivered.n));
+    expect(weeks.reduce((n, w) => n + w.approvedClaims, 0)).toBe(Number(approved.n));
+    expect(Number(approved.n)).toBeGreaterThanOrEqual(3);
+    for (const w of weeks) expect(w.rate).toBeCloseTo(w.approvedClaims / w.delivered);
   });
 });

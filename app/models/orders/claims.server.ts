@@ -13,7 +13,9 @@ import {
   type ClaimedLine,
   type ClaimLineInput,
   type ClaimRemedy,
+  doaRateByWeek,
   type ClaimStatus,
+  type DoaWeek,
 } from "#app/domain/claims";
 import { fieldErrorsOf } from "#app/domain/forms";
 import { PAID_ELSEWHERE } from "#app/domain/paid-elsewhere";
@@ -727,4 +729,32 @@ async function placeReplacement(
     throw err;
   }
   return null;
+}
+
+/**
+ * The dead-on-arrival rate per week of delivery, for the dashboard: of the shipped orders
+ * delivered in each of the last `weeks` weeks, how many have an approved claim.
+ */
+export async function deadOnArrivalByWeek(db: Db, now: Date, weeks = 8): Promise<DoaWeek[]> {
+  const since = new Date(now.getTime() - weeks * 7 * 86_400_000).toISOString();
+  const delivered = await db
+    .selectFrom("order_events")
+    .innerJoin("orders", "orders.id", "order_events.order_id")
+    .select(["order_events.order_id", "order_events.created_at"])
+    .where("order_events.to_status", "=", "delivered")
+    // A partial refund of a delivered order is recorded as delivered → delivered: not a delivery.
+    .where("order_events.from_status", "<>", "delivered")
+    .where("orders.requires_shipping", "=", 1)
+    .where("order_events.created_at", ">=", since)
+    .execute();
+  const approved = await db
+    .selectFrom("claims")
+    .select("order_id")
+    .where("status", "=", "approved")
+    .where("created_at", ">=", since)
+    .execute();
+  return doaRateByWeek(
+    delivered.map((d) => ({ orderId: d.order_id, deliveredAt: new Date(toIso(d.created_at)!) })),
+    new Set(approved.map((a) => a.order_id)),
+  );
 }

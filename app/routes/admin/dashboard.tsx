@@ -9,6 +9,7 @@ import { formatCents } from "#app/domain/money";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { getDashboardStats } from "#app/models/back-office/stats.server";
 import { setupWarnings } from "#app/models/mail-setup.server";
+import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
@@ -18,11 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     stats: await getDashboardStats(context.services.database.reader, context.services.clock()),
     warnings: setupWarnings(context.services.config),
+    deadOnArrival: await deadOnArrivalByWeek(context.services.database.reader, context.services.clock()),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, warnings } = loaderData;
+  const { stats, warnings, deadOnArrival } = loaderData;
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-8">
       <div>
@@ -60,6 +62,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </details>
 
+      <section aria-labelledby="doa-heading" className="card p-5" data-testid="doa-rate">
+        <h2 id="doa-heading" className="text-xl font-semibold">
+          Dead on arrival, by week of delivery
+        </h2>
+        {deadOnArrival.length === 0 ? (
+          <p className="mt-2 text-ink-soft">No deliveries in the last eight weeks.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col">Week of</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Claims approved</th>
+                <th scope="col">Rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deadOnArrival.map((w) => (
+                <tr key={w.week}>
+                  <td>{w.week}</td>
+                  <td>{w.delivered}</td>
+                  <td>{w.approvedClaims}</td>
+                  <td>{(w.rate * 100).toFixed(1)} %</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
       <section aria-labelledby="chart-heading" className="card p-5">
         <h2 id="chart-heading" className="text-xl font-semibold">
           Revenue and orders, last 30 days
