@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import { expect, expectAccessible, test } from "./fixtures";
+import { signInAsAdmin } from "./journeys";
+import { waitForMail } from "./mailbox";
+
+/*
+ * Issue 35's arrive-alive claim as people do it, on a phone 390 px wide: the buyer reports dead
+ * chaeto from the order page (before any JavaScript: the form is a plain multipart post), and
+ * the owner approves it on the Claims screen with one tap; the buyer is mailed once.
+ */
+
+const PHONE = { width: 390, height: 844 };
+// A 1×1 PNG and a 1×1 GIF: tiny, but images by their bytes.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+test("a buyer reports dead chaeto with two photos before JavaScript; the owner approves store credit", async ({
+  page,
+  browser,
+}) => {
+  const email = `claim-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const placed = await page.request.post("/api/checkout", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }],
+      customer: { email, name: "Cora Claimer" },
+      shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order, orderUrl } = (await placed.json()) as { order: { id: string; number: string }; orderUrl: string };
+
+  // The owner ships and delivers it.
+  await page.setViewportSize(PHONE);
+  await signInAsAdmin(page, "/admin/claims");
+  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM1" }, { action: "deliver" }])
+    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+
+  // The buyer, on a phone whose JavaScript has not run (here: never runs).
+  const buyerContext = await browser.newContext({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 250) + 1}.9` },
+  });
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(orderUrl);
+  const report = buyer.getByTestId("report-problem");
+  await expect(report.getByRole("heading", { name: "Report a problem" })).toBeVisible();
+  await report.getByRole("checkbox", { name: /Premium Chaeto/i }).check();
+  await report.getByLabel("How many").fill("1");
+  await report.getByLabel("Photos (1 to 5)").setInputFiles([
+    { name: "brown.png", mimeType: "image/png", buffer: PNG },
+    { name: "mush.gif", mimeType: "image/gif", buffer: GIF },
+  ]);
+  await report.getByRole("radio", { name: "Store credit" }).check();
+  await report.getByLabel("Anything to add?").fill("Arrived brown and smelling.");
+  await report.getByRole("button", { name: "Send the report" }).click();
+  await expect(buyer.getByTestId("claim-filed")).toBeVisible();
+  await expect(buyer.getByTestId("claims-filed")).toContainText("We are looking at it");
+  await expect(buyer.getByTestId("claims-filed")).toContainText("1 ×");
+  const noOverflow = await buyer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noOverflow).toBe(true);
+  await buyerContext.close();
+
+  // The owner: the claim is listed first, with its photos, and one tap approves it.
+  await page.goto("/admin/claims");
+  const claim = page.getByTestId("claim").filter({ hasText: `Order ${order.number}` });
+  await expect(claim).toContainText("open");
+  await expect(claim.getByRole("img")).toHaveCount(2);
+  for (const img of await claim.getByRole("img").all())
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  await expectAccessible(page);
+  await expect(claim.getByLabel("Remedy")).toHaveValue("credit");
+  await claim.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText(`Claim on order ${order.number} approved: store credit.`).first()).toBeVisible();
+  await expect(claim).toContainText("approved");
+  await expect(claim.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  // The buyer is told once, with the remedy.
+  await waitForMail(email, /store credit/i);
+  const outbox = (await (await page.request.get("/api/admin/outbox")).json()) as {
+    mail: Array<{ kind: string; to_address: string }>;
+  };
+  expect(outbox.mail.filter((m) => m.kind === "claim-approved" && m.to_address === email)).toHaveLength(1);
+});
