@@ -18,6 +18,8 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/outbox"],
   ["GET", "/api/admin/messages"],
   ["GET", "/api/admin/newsletter.csv"],
+  ["GET", "/api/admin/claims"],
+  ["POST", "/api/admin/claims/00000000-0000-4000-8000-000000000000", { action: "decline", reason: "x" }],
   ["GET", "/api/admin/anything-else"],
 ];
 
