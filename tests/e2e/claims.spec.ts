@@ -71,8 +71,11 @@ test("a buyer reports dead chaeto with two photos before JavaScript; the owner a
   const claim = page.getByTestId("claim").filter({ hasText: `Order ${order.number}` });
   await expect(claim).toContainText("open");
   await expect(claim.getByRole("img")).toHaveCount(2);
-  for (const img of await claim.getByRole("img").all())
-    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  // The photos load (lazily: each once scrolled to).
+  for (const img of await claim.getByRole("img").all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  }
   await expectAccessible(page);
   await expect(claim.getByLabel("Remedy")).toHaveValue("credit");
   await claim.getByRole("button", { name: "Approve" }).click();
@@ -86,4 +89,60 @@ test("a buyer reports dead chaeto with two photos before JavaScript; the owner a
     mail: Array<{ kind: string; to_address: string }>;
   };
   expect(outbox.mail.filter((m) => m.kind === "claim-approved" && m.to_address === email)).toHaveLength(1);
+});
+
+test("slow phone: the report sent while the page's JavaScript is still loading arrives once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = `claim-slow-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const placed = await page.request.post("/api/checkout", {
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+    data: {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
+      customer: { email, name: "Sal Slow" },
+      shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order, orderUrl } = (await placed.json()) as { order: { id: string; number: string }; orderUrl: string };
+  await signInAsAdmin(page, "/admin/claims");
+  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM2" }, { action: "deliver" }])
+    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+
+  // The slow-phone profile of slow-phone.spec.ts: 390 px, 400 kb/s each way, 400 ms, CPU × 4.
+  const context = await browser.newContext({
+    viewport: PHONE,
+    extraHTTPHeaders: { "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 250) + 1}.10` },
+  });
+  const buyer = await context.newPage();
+  expect((await buyer.request.get(orderUrl)).ok()).toBe(true);
+  const cdp = await context.newCDPSession(buyer);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await buyer.goto(orderUrl, { waitUntil: "commit" });
+  const report = buyer.getByTestId("report-problem");
+  await report.getByRole("checkbox", { name: /Premium Chaeto/i }).check();
+  await report.getByLabel("Photos (1 to 5)").setInputFiles([{ name: "dead.png", mimeType: "image/png", buffer: PNG }]);
+  await report.getByRole("radio", { name: /replacement/i }).check();
+  await report.getByRole("button", { name: "Send the report" }).click();
+  await expect(buyer.getByTestId("claim-filed")).toBeVisible({ timeout: 60_000 });
+  await context.close();
+
+  const claims = (await (await page.request.get(`/api/admin/claims?order=${order.id}`)).json()) as {
+    claims: Array<{ status: string; remedyWanted: string; photos: unknown[] }>;
+  };
+  expect(claims.claims).toEqual([
+    expect.objectContaining({ status: "open", remedyWanted: "replacement", photos: [expect.anything()] }),
+  ]);
+  await waitForMail(email, /We got your report/);
 });
