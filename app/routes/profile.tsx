@@ -17,6 +17,7 @@ import { listCustomerOrders } from "#app/models/accounts/customers.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "#app/models/accounts/session.server";
 import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
 import { orderToken, storyFactsFor } from "#app/models/orders/orders.server";
+import { creditBalance } from "#app/models/orders/store-credit.server";
 import { authFailure, authFailureFrom } from "#app/routes/edge/auth-answers.server";
 import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import { pageMeta } from "#app/utils/seo";
@@ -49,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unconfirmedNote: user.emailVerified ? null : customerMailAnswers.unconfirmedAddress(context.services.config),
     emailChangeUnavailable: customerMailAnswers.emailChangeUnavailable(context.services.config),
     orders: await withStories(context, orders),
+    // Store credit (decision 034): spent by the checkout when signed in with this address.
+    storeCreditCents: await creditBalance(context.services.database.db, user.email),
   };
 }
 
@@ -246,6 +249,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h2 id="orders-heading" className="text-2xl font-semibold">
             Your orders
           </h2>
+          {loaderData.storeCreditCents > 0 ? (
+            <p className="mt-2 font-semibold text-chaeto" data-testid="store-credit">
+              Store credit: {formatCents(loaderData.storeCreditCents)}, taken off your next order when you check out
+              signed in.
+            </p>
+          ) : null}
           {orders.length === 0 ? (
             <div className="mt-4 flex flex-col items-start gap-3 text-ink-soft">
               <Icon icon={Package} aria-hidden="true" className="h-8 w-8" />

@@ -6,6 +6,7 @@ import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
+import * as profilePage from "#app/routes/profile";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, buy, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -463,6 +464,16 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
           payment: { card: card() },
         }),
       });
+    // Signed in, the customer sees it on their account page.
+    const profile = await profilePage.loader({
+      request: new Request("http://localhost:3000/profile", {
+        headers: { cookie: [...spender.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      }),
+      context: { services: t.services, nonce: "", clientIp: "127.0.0.1" },
+      params: {},
+    } as never);
+    expect(profile.storeCreditCents).toBe(credit);
+
     const res = await checkout();
     expect(res.status).toBe(201);
     const { order } = await res.json();
