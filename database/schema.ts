@@ -164,6 +164,7 @@ export interface OrderLineTable {
   kind: string;
   item_id: string | null;
   product_ids: ColumnType<unknown, string | null, string | null>;
+  part_prices: ColumnType<unknown, string | null | undefined, string | null>;
   title: string;
   quantity: number;
   unit_price_cents: number;
@@ -299,6 +300,14 @@ export interface SalesByDayTable {
   units: number;
 }
 
+/** Per UTC day of payment and item (`product:<id>`, `bundle:<id>`): units sold and net cents. */
+export interface ItemSalesByDayTable {
+  day: string;
+  item_key: string;
+  units: number;
+  revenue_cents: number;
+}
+
 /** Per customer (the list's lower-cased address): bought orders, spent net of refunds, last order. */
 export interface CustomerTotalsTable {
   email_key: string;
@@ -350,6 +359,7 @@ export interface Database {
   price_changes: PriceChangeTable;
   item_sales: ItemSalesTable;
   sales_by_day: SalesByDayTable;
+  item_sales_by_day: ItemSalesByDayTable;
   customer_totals: CustomerTotalsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;

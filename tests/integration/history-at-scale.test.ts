@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSubscribers } from "#app/models/back-office/community.server";
 import { listCustomers } from "#app/models/back-office/customers.server";
 import { messageCounts } from "#app/models/back-office/messages.server";
-import { listOrders, OrderFiltersSchema, ORDERS_COUNT_CAP } from "#app/models/back-office/orders.server";
+import {
+  listOrders,
+  MAX_TYPED_PAGE,
+  OrderFiltersSchema,
+  ORDERS_COUNT_CAP,
+} from "#app/models/back-office/orders.server";
 import { outboxKinds } from "#app/models/back-office/outbox.server";
 import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -99,6 +104,15 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
       Array.from({ length: 20 }, (_, k) => `o-${String(24 - k).padStart(7, "0")}`),
     );
     expect(deep.next).toBe(`${new Date(T0 + 5 * 60_000).toISOString()}_o-0000005`);
+    // A typed page number is honoured as far as the list counts, never past it (no walk through the history)…
+    const typed = await listOrders(db, OrderFiltersSchema.parse({ page: "100000" }));
+    expect(typed.page).toBe(MAX_TYPED_PAGE);
+    expect(typed.orders[0]!.id).toBe(`o-${String(GUESTS - 1 - (MAX_TYPED_PAGE - 1) * 20).padStart(7, "0")}`);
+    // …and a date narrows the list to what it counts, so its last page holds the oldest order.
+    const firstDay = OrderFiltersSchema.parse({ to: new Date(T0).toISOString().slice(0, 10), page: "1000" });
+    const oldest = await listOrders(db, firstDay);
+    expect(oldest).toMatchObject({ totalExact: true, total: 1440, page: 72, pages: 72 });
+    expect(oldest.orders.at(-1)!.id).toBe("o-0000000");
     // Any order is reached directly by its number.
     const byNumber = await listOrders(db, OrderFiltersSchema.parse({ q: "lr-t0000007" }));
     expect(byNumber.orders.map((o) => o.id)).toEqual(["o-0000007"]);
