@@ -182,6 +182,64 @@ describe(`owner pages count what they hold, on ${testDatabaseKind()}`, () => {
     );
   });
 
+  it("keyset pages walk every customer once, buyers then accounts that never bought, and back again", async () => {
+    // Buyers (two of them at the same instant) and accounts that never bought (two signed up together).
+    await insertMany(db, "orders", [
+      ...Array.from({ length: 7 }, (_, i) => orderRow(5000 + i)),
+      orderRow(5100, { created_at: new Date(T0 + 5006 * 60_000).toISOString(), email: "same.minute@example.com" }),
+    ]);
+    await rebuildCustomerTotals(db);
+    await insertMany(
+      db,
+      "user",
+      Array.from({ length: 5 }, (_, i) => {
+        const at = new Date(T0 + (i < 2 ? 0 : i) * 3_600_000).toISOString();
+        return {
+          id: `u-${i}`,
+          name: `Account ${i}`,
+          email: `account${i}@example.com`,
+          emailVerified: 1,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
+    const byNumber: string[] = [];
+    for (let page = 1; ; page++) {
+      const { customers, pages } = await listCustomers(db, { page, limit: 3 });
+      byNumber.push(...customers.map((c) => c.email));
+      if (page >= pages) break;
+    }
+    // Every row once, the accounts that never bought at the end (earlier tests' orders are buyers too).
+    expect(new Set(byNumber).size).toBe(byNumber.length);
+    expect(byNumber.slice(-5)).toEqual([
+      "account4@example.com",
+      "account3@example.com",
+      "account2@example.com",
+      "account0@example.com",
+      "account1@example.com",
+    ]);
+    const walked: string[] = [];
+    const cursors: Array<string | null> = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await listCustomers(db, { after, page: cursors.length + 1, limit: 3 });
+      walked.push(...page.customers.map((c) => c.email));
+      cursors.push(page.prev);
+      if (!page.next) break;
+      after = page.next;
+    }
+    expect(walked).toEqual(byNumber);
+    // Back from the last page's first row: the page before it, as it was shown.
+    const back = await listCustomers(db, { before: cursors.at(-1)!, page: cursors.length - 1, limit: 3 });
+    expect(back.customers.map((c) => c.email)).toEqual(
+      byNumber.slice((cursors.length - 2) * 3, (cursors.length - 1) * 3),
+    );
+    const first = await listCustomers(db, { before: cursors[1]!, page: 2, limit: 3 });
+    expect(first).toMatchObject({ page: 1, prev: null });
+    expect(first.customers.map((c) => c.email)).toEqual(byNumber.slice(0, 3));
+  });
+
   it("keyset pages walk every order once, also orders placed in the same millisecond, and back again", async () => {
     const at = new Date(T0 + 999 * 60_000).toISOString();
     await insertMany(

@@ -204,7 +204,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
-      {page < filters.page && !filters.after && !filters.before ? (
+      {pages === null && page < filters.page && !filters.after && !filters.before ? (
         <p role="status" className="mt-4 text-sm">
           Page numbers reach back to page {page}. For older orders, set a date in “To”, or search by number or address.
         </p>
