@@ -20,6 +20,7 @@ import * as m0019 from "#database/migrations/0019-sales-by-day";
 import * as m0020 from "#database/migrations/0020-customer-totals";
 import * as m0021 from "#database/migrations/0021-ship-calendar";
 import * as m0022 from "#database/migrations/0022-to-ship-index";
+import * as m0023 from "#database/migrations/0023-weather-holds";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0020-customer-totals": m0020,
   "0021-ship-calendar": m0021,
   "0022-to-ship-index": m0022,
+  "0023-weather-holds": m0023,
 };
 
 /**

@@ -1,0 +1,90 @@
+import http from "node:http";
+
+export interface NwsRequest {
+  path: string;
+  userAgent: string | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A stand-in for an outside service: the US National Weather Service's forecast API
+ * (api.weather.gov), a real HTTP server on loopback shaped like it. `GET /points/{lat},{lon}`
+ * answers the point's `forecast` URL; that URL answers fourteen twelve-hour periods (day 06:00,
+ * night 18:00, UTC−5) from `from` on, each at `temperatureF(date)`. `down` drops every connection
+ * unanswered, as a service that cannot be reached.
+ */
+export async function startNwsPeer(port = 0) {
+  const requests: NwsRequest[] = [];
+  const state = {
+    /** The first forecast date ("YYYY-MM-DD"). */
+    from: new Date().toISOString().slice(0, 10),
+    temperatureF: (_date: string): number => 70,
+    down: false,
+  };
+  const server = http.createServer((req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
+    const path = req.url ?? "/";
+    requests.push({ path, userAgent: req.headers["user-agent"] });
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { "Content-Type": "application/geo+json" }).end(JSON.stringify(body));
+    const { port: own } = server.address() as { port: number };
+    const base = `http://127.0.0.1:${own}`;
+    const point = /^\/points\/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(path);
+    if (point) {
+      return json(200, {
+        id: `${base}${path}`,
+        type: "Feature",
+        geometry: { type: "Point", coordinates: [Number(point[2]), Number(point[1])] },
+        properties: {
+          gridId: "TBW",
+          gridX: 70,
+          gridY: 99,
+          forecast: `${base}/gridpoints/TBW/70,99/forecast`,
+          forecastHourly: `${base}/gridpoints/TBW/70,99/forecast/hourly`,
+          timeZone: "America/New_York",
+        },
+      });
+    }
+    if (path === "/gridpoints/TBW/70,99/forecast") {
+      const periods = Array.from({ length: 14 }, (_, i) => {
+        const date = addDays(state.from, Math.floor(i / 2));
+        const isDaytime = i % 2 === 0;
+        const temperature = state.temperatureF(date);
+        return {
+          number: i + 1,
+          name: isDaytime ? date : `${date} night`,
+          startTime: `${date}T${isDaytime ? "06" : "18"}:00:00-05:00`,
+          endTime: isDaytime ? `${date}T18:00:00-05:00` : `${addDays(date, 1)}T06:00:00-05:00`,
+          isDaytime,
+          temperature,
+          temperatureUnit: "F",
+          temperatureTrend: null,
+          windSpeed: "5 mph",
+          windDirection: "N",
+          shortForecast: "Sunny",
+          detailedForecast: `${isDaytime ? "High" : "Low"} near ${temperature}.`,
+        };
+      });
+      return json(200, { type: "Feature", properties: { units: "us", updated: new Date().toISOString(), periods } });
+    }
+    json(404, { title: "Not Found", status: 404, detail: `No route for ${path}` });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const { port: bound } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    requests,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
