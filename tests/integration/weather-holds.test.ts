@@ -4,6 +4,7 @@ import { formData } from "#app/forms/test-form";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { packingSlip } from "#app/models/orders/packing-slip.server";
 import { orderWeather, saveWeatherThresholds } from "#app/models/shipping/weather-holds.server";
+import * as adminOrder from "#app/routes/admin/order";
 import * as shipping from "#app/routes/admin/shipping";
 import { startWorker } from "#server/worker";
 import { authClient } from "../helpers/auth-client";
@@ -288,5 +289,12 @@ describe(`the weather thresholds on the Shipping screen on ${testDatabaseKind()}
         note: expect.stringMatching(/^Forecast unavailable at 10:00/),
       }),
     ]);
+    // The order's own page says so too, and puts no pack in the box.
+    const page = await adminOrder.loader({
+      ...args(`/admin/orders/${order.id}`),
+      params: { orderId: order.id },
+    } as never);
+    expect(page.weather).toMatchObject({ outcome: "unavailable", note: checks[0]!.note });
+    expect(page.pack).toBeNull();
   });
 });

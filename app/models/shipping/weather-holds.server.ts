@@ -87,9 +87,17 @@ export async function orderWeather(db: Kysely<Database>, orderId: string): Promi
   return row ? toOrderWeather(row) : null;
 }
 
-/** The pack that goes in the box, when the latest check was for the day it leaves now. */
-export const packFor = (order: Pick<Order, "shipOn">, weather: OrderWeather | null): Pack | null =>
-  weather && weather.shipOn === order.shipOn ? weather.pack : null;
+/**
+ * An order's latest weather check, and the pack that goes in its box: the check's, when it was
+ * made for the day the box leaves now (a hold's new day is checked again that morning).
+ */
+export async function weatherOf(
+  db: Kysely<Database>,
+  order: Pick<Order, "id" | "shipOn">,
+): Promise<{ weather: OrderWeather | null; pack: Pack | null }> {
+  const weather = await orderWeather(db, order.id);
+  return { weather, pack: weather && weather.shipOn === order.shipOn ? weather.pack : null };
+}
 
 /** The checks of the shop's `today`, with their order numbers: the Shipping screen's "today" list. */
 async function weatherChecksOn(db: Kysely<Database>, today: string) {
