@@ -112,12 +112,14 @@ const weather = z
 
 /**
  * The Shipping screen's forms, told apart by their intent: the settings, adding or removing one of
- * the owner's closed dates, and the weather thresholds.
+ * the owner's closed dates, the weather thresholds, and checking the weather now.
  */
 export const ShippingFormSchema = withHiddenFields(
   z.discriminatedUnion("intent", [
     settings,
     weather,
+    // The owner's "check now": nothing typed.
+    z.object({ intent: z.literal("check-weather") }),
     z.object({
       intent: z.literal("add-closed"),
       date: z.string("Pick the date the shop is closed.").pipe(date),

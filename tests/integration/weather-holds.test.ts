@@ -297,4 +297,25 @@ describe(`the weather thresholds on the Shipping screen on ${testDatabaseKind()}
     expect(page.weather).toMatchObject({ outcome: "unavailable", note: checks[0]!.note });
     expect(page.pack).toBeNull();
   });
+
+  it("checks the next ship day's orders when the owner asks, at any hour, and holds them once", async () => {
+    const order = await orderLeavingOn("2027-04-12");
+    now = new Date("2027-04-12T02:00:00Z"); // Sunday 22:00 in New York: Monday's boxes are next
+    nws.state.temperatureF = (date) => (date === "2027-04-14" ? 20 : 50);
+    const checkNow = async () => {
+      const answer = (await shipping.action(
+        args("/admin/shipping", { method: "POST", body: formData({ intent: "check-weather" }) }) as never,
+      )) as { data: FormResult; init: { status?: number } | null };
+      return { status: answer.init?.status ?? 200, result: answer.data };
+    };
+    const first = await checkNow();
+    expect(first).toMatchObject({ status: 200, result: { status: "success", intent: "check-weather" } });
+    expect(first.result.message).toMatch(/^Checked \d+ live orders?: 1 held/);
+    // Tuesday's box would arrive after the freezing night of the 14th too: Wednesday is safe.
+    expect(await stored(order.id)).toMatchObject({ ship_on: "2027-04-14", arrive_on: "2027-04-16" });
+    const again = await checkNow();
+    expect(again.result.message).not.toMatch(/[1-9] held/);
+    expect((await stored(order.id)).ship_on).toBe("2027-04-14");
+    expect(await holdMails(order.id)).toHaveLength(1);
+  });
 });

@@ -196,9 +196,14 @@ export interface WeatherPassReport {
  * gets one mail; otherwise a heat or cold pack, or nothing, is recorded for the slip. No forecast
  * never blocks shipping: the order leaves by the calendar and the note says why, and the forecast
  * is asked for again later in the morning. Idempotent: an order decided today is not checked
- * again today, a hold moves only an order still leaving today, and its mail has one dedupe key.
+ * again today, a hold moves only an order still leaving on the day checked, and its mail's dedupe
+ * key names that day: one mail per hold.
  */
-export async function checkShipDayWeather(services: AppServices, now: Date): Promise<WeatherPassReport> {
+export async function checkShipDayWeather(
+  services: AppServices,
+  now: Date,
+  { now: byOwner = false }: { now?: boolean } = {},
+): Promise<WeatherPassReport> {
   const report: WeatherPassReport = { checked: 0, held: 0, packed: 0, unavailable: 0 };
   const { config } = services;
   const weather = config.weather;
@@ -206,19 +211,27 @@ export async function checkShipDayWeather(services: AppServices, now: Date): Pro
   const db = services.database.db;
   const calendar = await readShipCalendar(db, config.shopTimeZone, now);
   const { today, minutes } = shopClock(now, config.shopTimeZone);
-  if (minutes < CHECK_FROM_MINUTES || minutes >= minutesOf(calendar.cutoff)) return report;
+  // The owner's "check now" looks at the next day live goods leave (today before the cut-off, else
+  // the next ship day), at any hour, and checks again what was checked already.
+  const shipDay = byOwner
+    ? deliveryChoices(calendar, { now, live: true, state: null, count: 1 })[0]?.shipOn
+    : minutes >= CHECK_FROM_MINUTES && minutes < minutesOf(calendar.cutoff)
+      ? today
+      : undefined;
+  if (!shipDay) return report;
 
   const due = await db
     .selectFrom("orders")
     .leftJoin("order_weather", "order_weather.order_id", "orders.id")
     .select(["orders.id", "order_weather.checked_on", "order_weather.outcome", "order_weather.checked_at"])
     .where("orders.status", "=", "paid")
-    .where("orders.ship_on", "=", today)
+    .where("orders.ship_on", "=", shipDay)
     .where("orders.requires_shipping", "=", 1)
     .execute();
   const toCheck = due
     .filter(
       (r) =>
+        byOwner ||
         r.checked_on !== today ||
         (r.outcome === "unavailable" && now.getTime() - Date.parse(r.checked_at!) >= RETRY_UNAVAILABLE_MS),
     )
@@ -301,7 +314,7 @@ export async function checkShipDayWeather(services: AppServices, now: Date): Pro
 
     const state = order.shippingAddress?.state ?? null;
     const later = deliveryChoices(calendar, { now, live: true, state, count: HOLD_LOOKAHEAD }).filter(
-      (c) => c.shipOn > today,
+      (c) => c.shipOn > shipDay,
     );
     const safe = nextSafeChoice(later, outcome.periods, thresholds);
     if (!safe) {
@@ -321,13 +334,13 @@ export async function checkShipDayWeather(services: AppServices, now: Date): Pro
       orderUrl(config, services.secret, order.id),
     );
     const moved = await db.transaction().execute(async (trx) => {
-      // Only an order still leaving today moves: a second pass, or another process, finds it moved.
+      // Only an order still leaving that day moves: a second pass, or another process, finds it moved.
       const result = await trx
         .updateTable("orders")
         .set({ ship_on: next.shipOn, arrive_on: next.arriveOn, updated_at: now.toISOString() })
         .where("id", "=", order.id)
         .where("status", "=", "paid")
-        .where("ship_on", "=", today)
+        .where("ship_on", "=", shipDay)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       const row = {
@@ -337,7 +350,7 @@ export async function checkShipDayWeather(services: AppServices, now: Date): Pro
         outcome: "hold",
         ...temps,
         pack: null,
-        note: `Held: forecast at arrival ${order.arriveOn} ${describeForecast(forecast)}, below ${thresholds.holdBelowF} °F. Moved from ${today} to ${next.shipOn}.`,
+        note: `Held: forecast at arrival ${order.arriveOn} ${describeForecast(forecast)}, below ${thresholds.holdBelowF} °F. Moved from ${shipDay} to ${next.shipOn}.`,
       };
       await trx
         .insertInto("order_weather")
@@ -349,7 +362,7 @@ export async function checkShipDayWeather(services: AppServices, now: Date): Pro
         {
           kind: "weather-hold",
           to: order.email,
-          dedupeKey: `weather-hold:${order.id}:${today}`,
+          dedupeKey: `weather-hold:${order.id}:${shipDay}`,
           orderId: order.id,
           ...mail,
         },

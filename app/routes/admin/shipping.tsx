@@ -14,6 +14,7 @@ import {
   saveShipSettings,
 } from "#app/models/shipping/ship-settings.server";
 import {
+  checkShipDayWeather,
   readWeatherScreen,
   saveWeatherThresholds,
   type WeatherScreen,
@@ -59,6 +60,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveWeatherThresholds(db, input.thresholds, now);
     return formSuccess("Saved. The next morning check uses these temperatures.", { intent });
   }
+  if (input.intent === "check-weather") {
+    if (!context.services.config.weather)
+      return formError("Weather holds are off: set WEATHER=nws on the server first.", { intent, status: 409 });
+    const r = await checkShipDayWeather(context.services, now, { now: true });
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    return formSuccess(
+      r.checked === 0
+        ? "No live order leaves on the next ship day."
+        : `Checked ${plural(r.checked, "live order", "live orders")}: ${r.held} held, ${r.packed} with a pack, ${r.unavailable} without a forecast.`,
+      { intent },
+    );
+  }
   if (input.intent === "add-closed") {
     const outcome = await addClosedDate(db, input, timeZone, now);
     if (!outcome.ok) {
@@ -83,6 +96,7 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
   const addResult = resultFor(actionData, "add-closed");
   const removeResult = resultFor(actionData, "remove-closed");
   const weatherResult = resultFor(actionData, "weather");
+  const checkResult = resultFor(actionData, "check-weather");
   const errors = settingsResult?.fieldErrors ?? {};
   const typed = settingsResult?.status === "error" ? (settingsResult.values ?? {}) : null;
   const transitDefault = settings.transitDays.default ?? 2;
@@ -226,7 +240,7 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
               </FormActions>
             </Form>
           </section>
-          <WeatherHolds weather={weather} result={weatherResult} busy={busy} />
+          <WeatherHolds weather={weather} result={weatherResult} checkResult={checkResult} busy={busy} />
           <ClosedDates
             today={today}
             closedDates={closedDates}
@@ -267,7 +281,17 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
   );
 }
 
-function WeatherHolds({ weather, result, busy }: { weather: WeatherScreen; result: FormResult | null; busy: boolean }) {
+function WeatherHolds({
+  weather,
+  result,
+  checkResult,
+  busy,
+}: {
+  weather: WeatherScreen;
+  result: FormResult | null;
+  checkResult: FormResult | null;
+  busy: boolean;
+}) {
   const errors = result?.fieldErrors ?? {};
   const typed = result?.status === "error" ? (result.values ?? {}) : null;
   const { thresholds } = weather;
@@ -307,7 +331,18 @@ function WeatherHolds({ weather, result, busy }: { weather: WeatherScreen; resul
           </button>
         </FormActions>
       </Form>
-      <h3 className="mt-6 font-semibold">Checked today</h3>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <h3 className="font-semibold">Checked today</h3>
+        {weather.enabled ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="check-weather" />
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Check the weather now
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <ActionResult result={checkResult} className="mt-2" />
       {weather.checks.length > 0 ? (
         <ul className="mt-2 divide-y divide-line text-sm" data-testid="weather-checks">
           {weather.checks.map((c) => (
@@ -320,7 +355,9 @@ function WeatherHolds({ weather, result, busy }: { weather: WeatherScreen; resul
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-ink-soft">No live order checked yet today.</p>
+        <p className="mt-2 text-sm text-ink-soft">
+          No live order checked yet today: the check runs each ship day&apos;s morning, or now for the next ship day.
+        </p>
       )}
     </section>
   );
