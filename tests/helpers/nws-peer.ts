@@ -12,16 +12,21 @@ const addDays = (iso: string, days: number) =>
 /**
  * A stand-in for an outside service: the US National Weather Service's forecast API
  * (api.weather.gov), a real HTTP server on loopback shaped like it. `GET /points/{lat},{lon}`
- * answers the point's `forecast` URL; that URL answers fourteen twelve-hour periods (day 06:00,
- * night 18:00, UTC−5) from `from` on, each at `temperatureF(date)`. `down` drops every connection
- * unanswered, as a service that cannot be reached.
+ * answers the point's `forecast` URL (its grid numbers encode the point); that URL answers
+ * twelve-hour periods (day 06:00, night 18:00, UTC−5) for `days` days from `from` on (unset: from
+ * yesterday, as the request arrives), each at `temperatureF(date, point)`. `down` drops every
+ * connection unanswered, as a service that cannot be reached.
  */
-export async function startNwsPeer(port = 0) {
+export async function startNwsPeer(
+  port = 0,
+  temperatureF: (date: string, point: { latitude: number; longitude: number }) => number = () => 70,
+) {
   const requests: NwsRequest[] = [];
   const state = {
-    /** The first forecast date ("YYYY-MM-DD"). */
-    from: new Date().toISOString().slice(0, 10),
-    temperatureF: (_date: string): number => 70,
+    /** The first forecast date ("YYYY-MM-DD"); null: yesterday (UTC) at each request. */
+    from: null as string | null,
+    days: 7,
+    temperatureF,
     down: false,
   };
   const server = http.createServer((req, res) => {
@@ -37,25 +42,32 @@ export async function startNwsPeer(port = 0) {
     const base = `http://127.0.0.1:${own}`;
     const point = /^\/points\/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(path);
     if (point) {
+      // The grid numbers carry the point (hundredths of a degree), for the forecast to find it again.
+      const gridX = Math.round((Number(point[1]) + 90) * 100);
+      const gridY = Math.round((Number(point[2]) + 180) * 100);
+      const forecast = `${base}/gridpoints/TBW/${gridX},${gridY}/forecast`;
       return json(200, {
         id: `${base}${path}`,
         type: "Feature",
         geometry: { type: "Point", coordinates: [Number(point[2]), Number(point[1])] },
         properties: {
           gridId: "TBW",
-          gridX: 70,
-          gridY: 99,
-          forecast: `${base}/gridpoints/TBW/70,99/forecast`,
-          forecastHourly: `${base}/gridpoints/TBW/70,99/forecast/hourly`,
+          gridX,
+          gridY,
+          forecast,
+          forecastHourly: `${forecast}/hourly`,
           timeZone: "America/New_York",
         },
       });
     }
-    if (path === "/gridpoints/TBW/70,99/forecast") {
-      const periods = Array.from({ length: 14 }, (_, i) => {
-        const date = addDays(state.from, Math.floor(i / 2));
+    const grid = /^\/gridpoints\/TBW\/(\d+),(\d+)\/forecast$/.exec(path);
+    if (grid) {
+      const at = { latitude: Number(grid[1]) / 100 - 90, longitude: Number(grid[2]) / 100 - 180 };
+      const from = state.from ?? addDays(new Date().toISOString().slice(0, 10), -1);
+      const periods = Array.from({ length: state.days * 2 }, (_, i) => {
+        const date = addDays(from, Math.floor(i / 2));
         const isDaytime = i % 2 === 0;
-        const temperature = state.temperatureF(date);
+        const temperature = state.temperatureF(date, at);
         return {
           number: i + 1,
           name: isDaytime ? date : `${date} night`,

@@ -1,4 +1,4 @@
-import { deliveryChoices, shopClock } from "#app/domain/ship-calendar";
+import { addDays, deliveryChoices, shopClock } from "#app/domain/ship-calendar";
 import {
   arrivalDayForecast,
   DEFAULT_WEATHER_THRESHOLDS,
@@ -130,6 +130,8 @@ export async function readWeatherScreen(db: Kysely<Database>, config: Config, no
 const CHECK_FROM_MINUTES = 5 * 60;
 /** A forecast that could not be had is asked for again after this long, until the cut-off. */
 const RETRY_UNAVAILABLE_MS = 15 * 60 * 1000;
+/** How many days ahead the owner's "check now" looks: a forecast covers about a week. */
+const OWNER_CHECK_DAYS = 6;
 /** How many later ship days a hold looks among for a safe one. */
 const HOLD_LOOKAHEAD = 10;
 
@@ -211,21 +213,23 @@ export async function checkShipDayWeather(
   const db = services.database.db;
   const calendar = await readShipCalendar(db, config.shopTimeZone, now);
   const { today, minutes } = shopClock(now, config.shopTimeZone);
-  // The owner's "check now" looks at the next day live goods leave (today before the cut-off, else
-  // the next ship day), at any hour, and checks again what was checked already.
-  const shipDay = byOwner
-    ? deliveryChoices(calendar, { now, live: true, state: null, count: 1 })[0]?.shipOn
-    : minutes >= CHECK_FROM_MINUTES && minutes < minutesOf(calendar.cutoff)
-      ? today
-      : undefined;
-  if (!shipDay) return report;
+  const beforeCutoff = minutes < minutesOf(calendar.cutoff);
+  // The owner's "check now" looks at the boxes leaving within the forecast's week (from today
+  // before the cut-off, else from tomorrow), at any hour, and checks again what was checked already.
+  const [first, last] = byOwner
+    ? [beforeCutoff ? today : addDays(today, 1), addDays(today, OWNER_CHECK_DAYS)]
+    : minutes >= CHECK_FROM_MINUTES && beforeCutoff
+      ? [today, today]
+      : [null, null];
+  if (!first || !last) return report;
 
   const due = await db
     .selectFrom("orders")
     .leftJoin("order_weather", "order_weather.order_id", "orders.id")
     .select(["orders.id", "order_weather.checked_on", "order_weather.outcome", "order_weather.checked_at"])
     .where("orders.status", "=", "paid")
-    .where("orders.ship_on", "=", shipDay)
+    .where("orders.ship_on", ">=", first)
+    .where("orders.ship_on", "<=", last)
     .where("orders.requires_shipping", "=", 1)
     .execute();
   const toCheck = due
@@ -246,13 +250,14 @@ export async function checkShipDayWeather(
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
 
   for (const order of orders) {
-    if (!live.has(order.id) || !order.shipOn || !order.arriveOn) continue;
+    const shipDay = order.shipOn;
+    if (!live.has(order.id) || !shipDay || !order.arriveOn) continue;
     report.checked++;
     const base = {
       order_id: order.id,
       checked_on: today,
       checked_at: now.toISOString(),
-      ship_on: order.shipOn,
+      ship_on: shipDay,
       arrive_on: order.arriveOn,
     };
     const record = (row: Omit<OrderWeatherRow, keyof typeof base>) =>

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     return formSuccess(
       r.checked === 0
-        ? "No live order leaves on the next ship day."
+        ? "No live order leaves in the coming week."
         : `Checked ${plural(r.checked, "live order", "live orders")}: ${r.held} held, ${r.packed} with a pack, ${r.unavailable} without a forecast.`,
       { intent },
     );
@@ -356,7 +356,7 @@ function WeatherHolds({
         </ul>
       ) : (
         <p className="mt-2 text-sm text-ink-soft">
-          No live order checked yet today: the check runs each ship day&apos;s morning, or now for the next ship day.
+          No live order checked yet today: the check runs each ship day&apos;s morning, or now for the coming week.
         </p>
       )}
     </section>
