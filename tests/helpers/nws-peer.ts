@@ -15,7 +15,7 @@ const addDays = (iso: string, days: number) =>
  * answers the point's `forecast` URL (its grid numbers encode the point); that URL answers
  * twelve-hour periods (day 06:00, night 18:00, UTC−5) for `days` days from `from` on (unset: from
  * yesterday, as the request arrives), each at `temperatureF(date, point)`. `down` drops every
- * connection unanswered, as a service that cannot be reached.
+ * connection unanswered, as a service that cannot be reached; `hang` never answers.
  */
 export async function startNwsPeer(
   port = 0,
@@ -28,6 +28,7 @@ export async function startNwsPeer(
     days: 7,
     temperatureF,
     down: false,
+    hang: false,
   };
   const server = http.createServer((req, res) => {
     if (state.down) {
@@ -36,6 +37,7 @@ export async function startNwsPeer(
     }
     const path = req.url ?? "/";
     requests.push({ path, userAgent: req.headers["user-agent"] });
+    if (state.hang) return; // close() ends the socket
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { "Content-Type": "application/geo+json" }).end(JSON.stringify(body));
     const { port: own } = server.address() as { port: number };

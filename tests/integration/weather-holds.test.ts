@@ -183,6 +183,24 @@ describe(`weather holds on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it("gives up on a forecast that does not come within a few seconds, and ships by the calendar", async () => {
+    const order = await orderLeavingOn("2027-03-29");
+    nws.state.hang = true;
+    const w = worker();
+    const started = Date.now();
+    try {
+      await w.tick();
+    } finally {
+      nws.state.hang = false;
+      await w.stop();
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await stored(order.id)).ship_on).toBe("2027-03-29");
+    expect((await orderWeather(app.services.database.db, order.id))!.note).toMatch(
+      /^Forecast unavailable at \d\d:\d\d: the weather service did not answer in time\. Ships by the calendar\.$/,
+    );
+  });
+
   it("checks nothing after the cut-off, and leaves goods that are not alive alone", async () => {
     const late = await orderLeavingOn("2027-03-15");
     nws.state.temperatureF = () => 20;

@@ -16,7 +16,7 @@ import { enqueueMail } from "#app/services/mail/outbox.server";
 import { renderWeatherHold } from "#app/services/mail/weather-emails";
 import { nwsForecast, type ForecastOutcome } from "#app/services/weather/nws.server";
 import { parseJson } from "#database/values";
-import { readShipCalendar } from "./ship-calendar.server";
+import { loadShipCalendar } from "./ship-calendar.server";
 import type { Config } from "#app/config.server";
 import type { ProductMetadata } from "#app/domain/catalogue";
 import type { Order } from "#app/domain/order-types";
@@ -211,7 +211,7 @@ export async function checkShipDayWeather(
   const weather = config.weather;
   if (!weather) return report;
   const db = services.database.db;
-  const calendar = await readShipCalendar(db, config.shopTimeZone, now);
+  const calendar = await loadShipCalendar(db, config.shopTimeZone, now);
   const { today, minutes } = shopClock(now, config.shopTimeZone);
   const beforeCutoff = minutes < minutesOf(calendar.cutoff);
   // The owner's "check now" looks at the boxes leaving within the forecast's week (from today
