@@ -6,10 +6,12 @@ import { packingSlip } from "#app/models/orders/packing-slip.server";
 import { orderWeather, saveWeatherThresholds } from "#app/models/shipping/weather-holds.server";
 import * as adminOrder from "#app/routes/admin/order";
 import * as shipping from "#app/routes/admin/shipping";
+import { smtpTransport } from "#app/services/mail/sender.server";
 import { startWorker } from "#server/worker";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { startNwsPeer } from "../helpers/nws-peer";
+import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 import type { FormResult } from "#app/domain/forms";
@@ -51,7 +53,9 @@ async function orderLeavingOn(monday: string, items: unknown[] = CHAETO) {
     payment: { card: card() },
   });
   expect(res.status).toBe(201);
-  const { order } = (await res.json()) as { order: { id: string; status: string; shipOn: string; arriveOn: string } };
+  const { order } = (await res.json()) as {
+    order: { id: string; number: string; status: string; shipOn: string; arriveOn: string };
+  };
   expect(order).toMatchObject({ status: "paid", shipOn: monday, arriveOn: dateAfter(monday, 2) });
   now = nineAm(monday);
   nws.state.from = monday;
@@ -79,14 +83,25 @@ describe(`weather holds on ${testDatabaseKind()}`, () => {
     const order = await orderLeavingOn("2027-01-25");
     // Freezing on Wednesday the 27th (the night before Thursday's arrival too); 50 °F otherwise.
     nws.state.temperatureF = (date) => (date === "2027-01-27" ? 20 : 50);
-    const w = worker();
+    // Mail goes out through a real SMTP peer: the buyer's inbox, not only the outbox, has one.
+    const smtp = await startSmtpPeer();
+    const w = startWorker(app.services, {
+      autoStart: false,
+      transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}?tls=off`),
+    });
+    const inbox = () =>
+      smtp.received.filter(
+        (m) => m.to.includes(CUSTOMER.email) && /^Subject: Held for the weather: .* order (\S+)\r?$/m.test(m.raw),
+      );
     try {
       await w.tick();
       // Tuesday's box would arrive Thursday after the freezing night: the next safe day is Wednesday.
       expect(await stored(order.id)).toEqual({ ship_on: "2027-01-27", arrive_on: "2027-01-29", status: "paid" });
       const mails = await holdMails(order.id);
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ to_address: CUSTOMER.email, status: "pending" });
+      expect(mails[0]).toMatchObject({ to_address: CUSTOMER.email, status: "sent" });
+      expect(inbox()).toHaveLength(1);
+      expect(plainBody(inbox()[0]!.raw)).toContain(order.number);
       expect(mails[0]!.subject).toContain("Held for the weather");
       expect(mails[0]!.text).toContain("20 °F");
       expect(mails[0]!.text).toContain("Ships Wed, Jan 27 · arrives Fri, Jan 29");
@@ -99,8 +114,10 @@ describe(`weather holds on ${testDatabaseKind()}`, () => {
       await w.tick();
       expect((await stored(order.id)).ship_on).toBe("2027-01-27");
       expect(await holdMails(order.id)).toHaveLength(1);
+      expect(inbox()).toHaveLength(1);
     } finally {
       await w.stop();
+      await smtp.close();
     }
     // The stand-in was asked with a User-Agent naming the shop and a contact, as the NWS asks.
     expect(nws.requests.length).toBeGreaterThan(0);
