@@ -130,6 +130,8 @@ export async function readWeatherScreen(db: Kysely<Database>, config: Config, no
 const CHECK_FROM_MINUTES = 5 * 60;
 /** A forecast that could not be had is asked for again after this long, until the cut-off. */
 const RETRY_UNAVAILABLE_MS = 15 * 60 * 1000;
+const notLive = new WeakMap<object, { day: string; ids: Set<string> }>();
+
 /** How many days ahead the owner's "check now" looks: a forecast covers about a week. */
 const OWNER_CHECK_DAYS = 6;
 /** How many later ship days a hold looks among for a safe one. */
@@ -232,18 +234,23 @@ export async function checkShipDayWeather(
     .where("orders.ship_on", "<=", last)
     .where("orders.requires_shipping", "=", 1)
     .execute();
+  // Orders this process found without live goods today: the worker passes every few seconds.
+  let skip = notLive.get(db);
+  if (skip?.day !== today) notLive.set(db, (skip = { day: today, ids: new Set() }));
   const toCheck = due
     .filter(
       (r) =>
-        byOwner ||
-        r.checked_on !== today ||
-        (r.outcome === "unavailable" && now.getTime() - Date.parse(r.checked_at!) >= RETRY_UNAVAILABLE_MS),
+        !skip.ids.has(r.id) &&
+        (byOwner ||
+          r.checked_on !== today ||
+          (r.outcome === "unavailable" && now.getTime() - Date.parse(r.checked_at!) >= RETRY_UNAVAILABLE_MS)),
     )
     .map((r) => r.id);
   if (toCheck.length === 0) return report;
 
   const orders = (await Promise.all(toCheck.map((id) => getOrder(db, id)))).filter((o): o is Order => o !== null);
   const live = await liveOrderIds(db, orders);
+  for (const o of orders) if (!live.has(o.id)) skip.ids.add(o.id);
   const thresholds = await readWeatherThresholds(db);
   const at = hhmm(minutes);
   const forecasts = new Map<string, Promise<ForecastOutcome>>();
