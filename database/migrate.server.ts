@@ -20,6 +20,7 @@ import * as m0019 from "#database/migrations/0019-sales-by-day";
 import * as m0020 from "#database/migrations/0020-customer-totals";
 import * as m0021 from "#database/migrations/0021-ship-calendar";
 import * as m0022 from "#database/migrations/0022-to-ship-index";
+import * as m0023 from "#database/migrations/0023-weather-holds";
 import * as m0025 from "#database/migrations/0025-item-sales-by-day";
 
 /**
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0020-customer-totals": m0020,
   "0021-ship-calendar": m0021,
   "0022-to-ship-index": m0022,
+  "0023-weather-holds": m0023,
   "0025-item-sales-by-day": m0025,
 };
 

@@ -334,6 +334,31 @@ export interface ClosedDateTable {
   created_at: string;
 }
 
+/** The owner's weather thresholds (°F); one row, id 1 (absent: the defaults of app/domain/weather.ts). */
+export interface WeatherSettingsTable {
+  id: number;
+  hold_below_f: number;
+  heat_pack_at_or_below_f: number;
+  cold_pack_at_or_above_f: number;
+  updated_at: string;
+}
+
+/** A live order's latest forecast check (see app/models/shipping/weather-holds.server.ts). */
+export interface OrderWeatherTable {
+  order_id: string;
+  checked_on: string;
+  ship_on: string;
+  arrive_on: string;
+  /** hold | heat | cold | none | unavailable */
+  outcome: string;
+  low_f: number | null;
+  high_f: number | null;
+  /** heat | cold, or null. */
+  pack: string | null;
+  note: string;
+  checked_at: string;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -363,4 +388,6 @@ export interface Database {
   customer_totals: CustomerTotalsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;
+  weather_settings: WeatherSettingsTable;
+  order_weather: OrderWeatherTable;
 }
