@@ -134,6 +134,10 @@ const EnvSchema = z.object({
   IMAGE_API_URL: z.url().optional(),
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_MODEL: z.string().min(1).max(100).optional(),
+  /** Weather holds for live goods: `nws` checks the US National Weather Service's forecast; off by default. */
+  WEATHER: z.enum(["off", "nws"]).default("off"),
+  /** The forecast API's base address; only for tests against a local stand-in. */
+  WEATHER_API_URL: z.url().optional(),
   IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
@@ -189,6 +193,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
   /** The image studio's provider (an OpenAI-compatible images API); null when IMAGE_API_URL is not set. */
   imageApi: { url: string; key: string | null; model: string; timeoutMs: number } | null;
+  /** Weather holds' forecast source; null when WEATHER is off. */
+  weather: { provider: "nws"; url: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {}
@@ -278,6 +284,14 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: env.IMAGE_API_TIMEOUT_MS,
         }
       : null,
+    weather:
+      env.WEATHER === "nws"
+        ? {
+            provider: "nws",
+            url: (env.WEATHER_API_URL ?? "https://api.weather.gov").replace(/\/$/, ""),
+            timeoutMs: 4000,
+          }
+        : null,
     reservationMinutes: env.RESERVATION_MINUTES,
     reservationStartMinutes: Math.min(env.RESERVATION_START_MINUTES, env.RESERVATION_MINUTES),
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,

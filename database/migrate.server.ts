@@ -20,7 +20,9 @@ import * as m0019 from "#database/migrations/0019-sales-by-day";
 import * as m0020 from "#database/migrations/0020-customer-totals";
 import * as m0021 from "#database/migrations/0021-ship-calendar";
 import * as m0022 from "#database/migrations/0022-to-ship-index";
+import * as m0023 from "#database/migrations/0023-weather-holds";
 import * as m0024 from "#database/migrations/0024-claims";
+import * as m0025 from "#database/migrations/0025-item-sales-by-day";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -48,7 +50,9 @@ export const migrations: Record<string, Migration> = {
   "0020-customer-totals": m0020,
   "0021-ship-calendar": m0021,
   "0022-to-ship-index": m0022,
+  "0023-weather-holds": m0023,
   "0024-claims": m0024,
+  "0025-item-sales-by-day": m0025,
 };
 
 /**

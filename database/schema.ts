@@ -166,6 +166,7 @@ export interface OrderLineTable {
   kind: string;
   item_id: string | null;
   product_ids: ColumnType<unknown, string | null, string | null>;
+  part_prices: ColumnType<unknown, string | null | undefined, string | null>;
   title: string;
   quantity: number;
   unit_price_cents: number;
@@ -301,6 +302,14 @@ export interface SalesByDayTable {
   units: number;
 }
 
+/** Per UTC day of payment and item (`product:<id>`, `bundle:<id>`): units sold and net cents. */
+export interface ItemSalesByDayTable {
+  day: string;
+  item_key: string;
+  units: number;
+  revenue_cents: number;
+}
+
 /** Per customer (the list's lower-cased address): bought orders, spent net of refunds, last order. */
 export interface CustomerTotalsTable {
   email_key: string;
@@ -382,6 +391,31 @@ export interface StoreCreditMovementTable {
   created_at: Timestamp;
 }
 
+/** The owner's weather thresholds (°F); one row, id 1 (absent: the defaults of app/domain/weather.ts). */
+export interface WeatherSettingsTable {
+  id: number;
+  hold_below_f: number;
+  heat_pack_at_or_below_f: number;
+  cold_pack_at_or_above_f: number;
+  updated_at: string;
+}
+
+/** A live order's latest forecast check (see app/models/shipping/weather-holds.server.ts). */
+export interface OrderWeatherTable {
+  order_id: string;
+  checked_on: string;
+  ship_on: string;
+  arrive_on: string;
+  /** hold | heat | cold | none | unavailable */
+  outcome: string;
+  low_f: number | null;
+  high_f: number | null;
+  /** heat | cold, or null. */
+  pack: string | null;
+  note: string;
+  checked_at: string;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -407,9 +441,12 @@ export interface Database {
   price_changes: PriceChangeTable;
   item_sales: ItemSalesTable;
   sales_by_day: SalesByDayTable;
+  item_sales_by_day: ItemSalesByDayTable;
   customer_totals: CustomerTotalsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;
+  weather_settings: WeatherSettingsTable;
+  order_weather: OrderWeatherTable;
   claims: ClaimTable;
   claim_lines: ClaimLineTable;
   claim_photos: ClaimPhotoTable;

@@ -4,6 +4,7 @@ import { reconcileCharges, settleBeforeExpiry } from "#app/models/orders/charge-
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { settleDueRefunds } from "#app/models/orders/refunds.server";
+import { checkShipDayWeather } from "#app/models/shipping/weather-holds.server";
 import { recordHeartbeat } from "#app/services/heartbeat.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "#app/services/mail/sender.server";
 import type { AppServices } from "./services";
@@ -52,6 +53,9 @@ export function startWorker(
       // Refunds a crash left between "recorded" and "asked of the provider" (same idempotency key).
       const refunds = await settleDueRefunds(services, now);
       if (refunds > 0) services.logger.info({ refunds }, "settled pending refunds");
+      // A ship day's morning: live orders leaving today are held, or get a pack, by the forecast (WEATHER=nws).
+      const weather = await checkShipDayWeather(services, now);
+      if (weather.checked > 0) services.logger.info(weather, "checked the weather at live orders' destinations");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

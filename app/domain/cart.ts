@@ -281,6 +281,8 @@ export interface PricedLine {
   imageKey: string;
   productIds?: string[];
   productTitles?: string[];
+  /** A combo's products' prices, by `productIds`. */
+  partPrices?: Cents[];
   /** A bundle's contents, as priced. */
   components?: { productId: string; quantity: number }[];
   discountPercent?: number;
@@ -372,6 +374,7 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
       imageKey: priced.products[0]!.imageKeys[0] ?? priced.products[0]!.id,
       productIds: priced.products.map((p) => p.id),
       productTitles: priced.products.map((p) => p.title),
+      partPrices: priced.products.map((p) => p.priceCents),
       discountPercent: priced.discount,
       ships: priced.products.some((p) => needsShipping(p)),
       weight: priced.weight * combo.quantity,

@@ -10,6 +10,7 @@ const line = (id: string, quantity: number, totalCents: number) => ({
   quantity,
   unitPriceCents: totalCents / quantity,
   totalCents,
+  partPricesCents: null,
 });
 const order = {
   status: "delivered" as const,

@@ -14,6 +14,8 @@ export interface OrderLine {
   kind: "product" | "bundle" | "combo";
   id: string | null;
   productIds: string[] | null;
+  /** A combo's products' prices when it was bought, by `productIds` (how its cents split among them). */
+  partPricesCents: number[] | null;
   title: string;
   quantity: number;
   unitPriceCents: number;

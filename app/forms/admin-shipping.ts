@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, wholeNumber } from "#app/domain/forms";
 import { MAX_TRANSIT_DAYS, SHIPPABLE_WEEKDAYS, type ShipSettings, type Weekday } from "#app/domain/ship-calendar";
 import { isShippableState, US_STATES } from "#app/domain/us-address";
+import { THRESHOLD_RANGE_F, thresholdProblems, type WeatherThresholds } from "#app/domain/weather";
 import { withHiddenFields } from "./hidden-fields";
 
 export const SHIPPING_LIMITS = { reason: 120, mondayOnlyText: 200, maxTransitDays: MAX_TRANSIT_DAYS } as const;
@@ -89,13 +90,36 @@ const settings = z
 
 const date = z.iso.date("Enter a date, like 2026-12-24.");
 
+const fahrenheit = (missing: string) =>
+  z.string(missing).pipe(wholeNumber(THRESHOLD_RANGE_F.min, THRESHOLD_RANGE_F.max));
+
+/** The weather thresholds, each a whole °F, in an order that makes sense (see thresholdProblems). */
+const weather = z
+  .object({
+    intent: z.literal("weather"),
+    holdBelowF: fahrenheit("Enter the temperature below which orders wait."),
+    heatPackAtOrBelowF: fahrenheit("Enter the temperature for a heat pack."),
+    coldPackAtOrAboveF: fahrenheit("Enter the temperature for a cold pack."),
+  })
+  .superRefine((t, ctx) => {
+    for (const [field, message] of Object.entries(thresholdProblems(t)))
+      ctx.addIssue({ code: "custom", message, path: [field] });
+  })
+  .transform(({ intent, ...thresholds }): { intent: "weather"; thresholds: WeatherThresholds } => ({
+    intent,
+    thresholds,
+  }));
+
 /**
- * The Shipping screen's forms, told apart by their intent: the settings, and adding or removing
- * one of the owner's closed dates.
+ * The Shipping screen's forms, told apart by their intent: the settings, adding or removing one of
+ * the owner's closed dates, the weather thresholds, and checking the weather now.
  */
 export const ShippingFormSchema = withHiddenFields(
   z.discriminatedUnion("intent", [
     settings,
+    weather,
+    // The owner's "check now": nothing typed.
+    z.object({ intent: z.literal("check-weather") }),
     z.object({
       intent: z.literal("add-closed"),
       date: z.string("Pick the date the shop is closed.").pipe(date),

@@ -13,7 +13,8 @@ import pg from "pg";
 import type { DbKind } from "./database";
 
 const DAY = 86_400_000;
-const SPAN_DAYS = 730;
+/** How far back the filled history reaches. */
+export const SPAN_DAYS = 730;
 
 /** Small, fast and seedable (mulberry32). */
 export function prng(seed: number) {
@@ -168,6 +169,7 @@ const LINE_COLUMNS = [
   "kind",
   "item_id",
   "product_ids",
+  "part_prices",
   "title",
   "quantity",
   "unit_price_cents",
@@ -341,14 +343,16 @@ export async function fillHistory(opts: {
       const quantity = 1 + rnd.int(3);
       units += quantity;
       const other = products[rnd.int(products.length)]!;
-      const unit = combo ? Math.round((item.priceCents + other.priceCents) * 0.9) : item.priceCents;
+      const first = products[0]!;
+      const unit = combo ? Math.round((first.priceCents + other.priceCents) * 0.9) : item.priceCents;
       subtotal += unit * quantity;
       buf.add("order_lines", [
         id,
         p,
         combo ? "combo" : item.kind,
         combo ? null : item.id,
-        combo ? JSON.stringify([products[0]!.id, other.id]) : null,
+        combo ? JSON.stringify([first.id, other.id]) : null,
+        combo ? JSON.stringify([first.priceCents, other.priceCents]) : null,
         combo ? "Custom combo" : item.title,
         quantity,
         unit,

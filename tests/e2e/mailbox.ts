@@ -39,5 +39,16 @@ export function firstLink(raw: string, contains: string): string {
 export const OIDC_PORT = SMTP_PORT + 1000;
 /** The stand-in images API of the image studio journeys (tests/helpers/image-api-peer.ts). */
 export const IMAGE_API_PORT = SMTP_PORT + 2000;
+/** The stand-in for the National Weather Service's forecast API (tests/helpers/nws-peer.ts). */
+export const NWS_PORT = SMTP_PORT + 3000;
 export const OIDC_CLIENT = { id: "lazy-reefer", secret: "lazy-reefer-test-secret-0123456789" };
 export const E2E_ADMIN = { email: "owner@lazyreefer.example", password: "owner-pass-123" };
+
+/**
+ * Where the weather journey ships, and what the NWS stand-in forecasts there (every day): a
+ * freezing Minneapolis (orders held) and a hot Phoenix (a cold pack). Elsewhere it is 70 °F.
+ */
+export const WEATHER_AT = {
+  freezing: { zip: "55401", city: "Minneapolis", state: "MN", latitude: 44.9835, temperatureF: 20 },
+  hot: { zip: "85001", city: "Phoenix", state: "AZ", latitude: 33.4484, temperatureF: 85 },
+} as const;

@@ -8,8 +8,18 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { SMTPServer } from "smtp-server";
 import { startImageApiPeer } from "../helpers/image-api-peer";
+import { startNwsPeer } from "../helpers/nws-peer";
 import { startOidcPeer } from "../helpers/oidc-peer";
-import { E2E_ADMIN, IMAGE_API_PORT, MAILBOX_DIR, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from "./mailbox";
+import {
+  E2E_ADMIN,
+  IMAGE_API_PORT,
+  MAILBOX_DIR,
+  NWS_PORT,
+  OIDC_CLIENT,
+  OIDC_PORT,
+  SMTP_PORT,
+  WEATHER_AT,
+} from "./mailbox";
 
 fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
 fs.mkdirSync(MAILBOX_DIR, { recursive: true });
@@ -37,7 +47,16 @@ const oidc = await startOidcPeer(OIDC_PORT, `${publicUrl}/api/auth/callback/oidc
 // The stand-in image API for the image studio (tests/helpers/image-api-peer.ts): its "slow"
 // answer comes after 2.5 s, inside the 4 s timeout; its "hang" never comes.
 const imageApi = await startImageApiPeer({ port: IMAGE_API_PORT, slowMs: 2500 });
+// The stand-in for the National Weather Service (an outside service): two weeks of forecast, mild
+// (70 °F: nothing changes) except at the places the weather journey ships to (WEATHER_AT).
+const nws = await startNwsPeer(NWS_PORT, (_date, { latitude }) => {
+  const place = Object.values(WEATHER_AT).find((p) => Math.abs(p.latitude - latitude) < 0.01);
+  return place?.temperatureF ?? 70;
+});
+nws.state.days = 14;
 Object.assign(process.env, {
+  WEATHER: "nws",
+  WEATHER_API_URL: nws.url,
   IMAGE_API_URL: imageApi.url,
   IMAGE_API_KEY: "sk-stand-in",
   IMAGE_MODEL: "stand-in-model",

@@ -62,7 +62,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
     await services?.database.destroy();
   });
 
-  it("are these fifteen (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
+  it("are these sixteen (plus BEGIN/COMMIT of two transactions): no order is read back", async () => {
     // A first checkout warms the catalogue snapshot every checkout of the next second shares.
     expect((await buy(server.url, [{ kind: "product", id: "premium-chaeto", quantity: 1 }])).status).toBe(201);
     log.recording = true;
@@ -86,6 +86,7 @@ describe(`the statements of one paid checkout, on ${testDatabaseKind()}`, () => 
       "update orders",
       "insert order_events",
       "insert item_sales", // the running units-sold totals the paid order moves, in one statement
+      "insert item_sales_by_day", // each item's running units and cents of the day, in one statement
       "insert sales_by_day", // the day's running revenue, orders and units, in one statement
       "insert customer_totals", // the buyer's running orders, spent and last order, in one statement
       "insert outbox",

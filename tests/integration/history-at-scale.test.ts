@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSubscribers } from "#app/models/back-office/community.server";
 import { listCustomers } from "#app/models/back-office/customers.server";
 import { messageCounts } from "#app/models/back-office/messages.server";
-import { listOrders, OrderFiltersSchema, ORDERS_COUNT_CAP } from "#app/models/back-office/orders.server";
+import {
+  listOrders,
+  MAX_TYPED_PAGE,
+  OrderFiltersSchema,
+  ORDERS_COUNT_CAP,
+} from "#app/models/back-office/orders.server";
 import { outboxKinds } from "#app/models/back-office/outbox.server";
 import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -99,13 +104,22 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
       Array.from({ length: 20 }, (_, k) => `o-${String(24 - k).padStart(7, "0")}`),
     );
     expect(deep.next).toBe(`${new Date(T0 + 5 * 60_000).toISOString()}_o-0000005`);
+    // A typed page number is honoured as far as the list counts, never past it (no walk through the history)…
+    const typed = await listOrders(db, OrderFiltersSchema.parse({ page: "100000" }));
+    expect(typed.page).toBe(MAX_TYPED_PAGE);
+    expect(typed.orders[0]!.id).toBe(`o-${String(GUESTS - 1 - (MAX_TYPED_PAGE - 1) * 20).padStart(7, "0")}`);
+    // …and a date narrows the list to what it counts, so its last page holds the oldest order.
+    const firstDay = OrderFiltersSchema.parse({ to: new Date(T0).toISOString().slice(0, 10), page: "1000" });
+    const oldest = await listOrders(db, firstDay);
+    expect(oldest).toMatchObject({ totalExact: true, total: 1440, page: 72, pages: 72 });
+    expect(oldest.orders.at(-1)!.id).toBe("o-0000000");
     // Any order is reached directly by its number.
     const byNumber = await listOrders(db, OrderFiltersSchema.parse({ q: "lr-t0000007" }));
     expect(byNumber.orders.map((o) => o.id)).toEqual(["o-0000007"]);
   });
 
   it("uses an index for every lower(email) look-up the back office makes", async () => {
-    const plan = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }) => {
+    const plan = async (query: { compile(): { sql: string; parameters: readonly unknown[] } }, ordered = false) => {
       const { sql: text, parameters } = query.compile();
       // The plan of the statement as written, with the literal values standing in for its parameters.
       const values = [...parameters];
@@ -117,6 +131,8 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
         // On a small table the planner may prefer a scan; forbidding it shows whether an index can serve.
         return db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
+          // Likewise a sort, when the question is whether an index gives the order.
+          if (ordered) await sql`set local enable_sort = off`.execute(trx);
           const { rows } = await sql.raw<Record<string, string>>(`explain ${literal}`).execute(trx);
           return rows.map((r) => Object.values(r).join(" ")).join("\n");
         });
@@ -141,6 +157,15 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
     expect(await plan(threads)).toMatch(/contact_messages_email_lower/);
     const paid = db.selectFrom("orders").select("id").where("paid_at", ">=", "2025-01-02T00:00:00.000Z");
     expect(await plan(paid)).toMatch(/orders_paid_at/);
+    // The dashboard's oldest orders waiting to ship: a range of one index, not every paid order sorted.
+    const waiting = db
+      .selectFrom("orders")
+      .select("id")
+      .where("status", "=", "paid")
+      .where("requires_shipping", "=", 1)
+      .orderBy("paid_at")
+      .limit(5);
+    expect(await plan(waiting, true)).toMatch(/orders_status_paid_at/);
   });
 });
 
@@ -166,6 +191,64 @@ describe(`owner pages count what they hold, on ${testDatabaseKind()}`, () => {
     expect(far.orders.map((o) => o.id)).toEqual(
       Array.from({ length: 10 }, (_, k) => `o-${String(9 - k).padStart(7, "0")}`),
     );
+  });
+
+  it("keyset pages walk every customer once, buyers then accounts that never bought, and back again", async () => {
+    // Buyers (two of them at the same instant) and accounts that never bought (two signed up together).
+    await insertMany(db, "orders", [
+      ...Array.from({ length: 7 }, (_, i) => orderRow(5000 + i)),
+      orderRow(5100, { created_at: new Date(T0 + 5006 * 60_000).toISOString(), email: "same.minute@example.com" }),
+    ]);
+    await rebuildCustomerTotals(db);
+    await insertMany(
+      db,
+      "user",
+      Array.from({ length: 5 }, (_, i) => {
+        const at = new Date(T0 + (i < 2 ? 0 : i) * 3_600_000).toISOString();
+        return {
+          id: `u-${i}`,
+          name: `Account ${i}`,
+          email: `account${i}@example.com`,
+          emailVerified: 1,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
+    const byNumber: string[] = [];
+    for (let page = 1; ; page++) {
+      const { customers, pages } = await listCustomers(db, { page, limit: 3 });
+      byNumber.push(...customers.map((c) => c.email));
+      if (page >= pages) break;
+    }
+    // Every row once, the accounts that never bought at the end (earlier tests' orders are buyers too).
+    expect(new Set(byNumber).size).toBe(byNumber.length);
+    expect(byNumber.slice(-5)).toEqual([
+      "account4@example.com",
+      "account3@example.com",
+      "account2@example.com",
+      "account0@example.com",
+      "account1@example.com",
+    ]);
+    const walked: string[] = [];
+    const cursors: Array<string | null> = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await listCustomers(db, { after, page: cursors.length + 1, limit: 3 });
+      walked.push(...page.customers.map((c) => c.email));
+      cursors.push(page.prev);
+      if (!page.next) break;
+      after = page.next;
+    }
+    expect(walked).toEqual(byNumber);
+    // Back from the last page's first row: the page before it, as it was shown.
+    const back = await listCustomers(db, { before: cursors.at(-1)!, page: cursors.length - 1, limit: 3 });
+    expect(back.customers.map((c) => c.email)).toEqual(
+      byNumber.slice((cursors.length - 2) * 3, (cursors.length - 1) * 3),
+    );
+    const first = await listCustomers(db, { before: cursors[1]!, page: 2, limit: 3 });
+    expect(first).toMatchObject({ page: 1, prev: null });
+    expect(first.customers.map((c) => c.email)).toEqual(byNumber.slice(0, 3));
   });
 
   it("keyset pages walk every order once, also orders placed in the same millisecond, and back again", async () => {

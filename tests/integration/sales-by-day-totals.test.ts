@@ -4,8 +4,15 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "#app/domain/clock";
 import { ActionRefused, performOrderAction } from "#app/models/back-office/orders.server";
 import { expireDueOrders, OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
-import { countSalesByDay, readSalesByDay } from "#app/models/orders/sales-by-day.server";
+import {
+  countItemSalesByDay,
+  countSalesByDay,
+  readItemDayTakes,
+  readSalesByDay,
+} from "#app/models/orders/sales-by-day.server";
 import { migrations } from "#database/migrate.server";
+import { parseJson } from "#database/values";
+import { setProductRow } from "../helpers/catalogue-rows";
 import { buy } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -41,6 +48,8 @@ const orderArb = fc.record({
   // Paid around UTC midnights, so orders land in several day buckets, and at their edges.
   paidAt: fc.integer({ min: 0, max: 3 * DAY_MS - 1 }).map((ms) => START + ms),
   actions: fc.array(actionArb, { maxLength: 4 }),
+  // The price chaeto sells at from this order on: a combo bought before keeps its split.
+  chaetoPriceCents: fc.option(fc.integer({ min: 500, max: 9000 })),
 });
 
 describe(`revenue, orders and units per day are running totals equal to a full count, on ${testDatabaseKind()}`, () => {
@@ -52,6 +61,8 @@ describe(`revenue, orders and units per day are running totals equal to a full c
       fc.asyncProperty(fc.array(orderArb, { minLength: 1, maxLength: 4 }), async (orders) => {
         for (const o of orders) {
           clock = fixedClock(new Date(o.paidAt));
+          if (o.chaetoPriceCents !== null)
+            await setProductRow(t.services.database.db, "premium-chaeto", { price_cents: o.chaetoPriceCents });
           const res = await buy(t.url, [...o.cart], o.declined ? "4000000000000002" : undefined);
           const body = (await res.json()) as { order?: { id: string } };
           if (res.status !== 201 || !body.order) continue;
@@ -64,8 +75,17 @@ describe(`revenue, orders and units per day are running totals equal to a full c
         }
         // Declined checkouts end as abandoned ones when their window passes.
         await expireDueOrders(t.services.database.db, new Date(START + 10 * DAY_MS));
-        const counted = await countSalesByDay(t.services.database.db);
-        expect(Object.fromEntries(await readSalesByDay(t.services.database.db))).toEqual(Object.fromEntries(counted));
+        const { db } = t.services.database;
+        const counted = await countSalesByDay(db);
+        expect(Object.fromEntries(await readSalesByDay(db))).toEqual(Object.fromEntries(counted));
+        // So are units and net cents per item and day, the dashboard's best sellers.
+        const takes = await countItemSalesByDay(db);
+        expect(Object.fromEntries(await readItemDayTakes(db))).toEqual(Object.fromEntries(takes));
+        // And per day they add up to the day's revenue (every cent of an order is some item's).
+        for (const [day, d] of counted) {
+          const cents = [...takes.values()].filter((x) => x.day === day).reduce((sum, x) => sum + x.revenueCents, 0);
+          expect(cents).toBe(d.revenueCents);
+        }
       }),
       { numRuns: 12 },
     );
@@ -79,6 +99,8 @@ describe(`revenue, orders and units per day are running totals equal to a full c
       .where("refunded_cents", ">", 0)
       .executeTakeFirst();
     expect(partlyRefunded).toBeDefined();
+    const combos = await db.selectFrom("order_lines").select("part_prices").where("kind", "=", "combo").execute();
+    expect(new Set(combos.map((c) => JSON.stringify(c.part_prices))).size).toBeGreaterThan(1);
   }, 180_000);
 
   it("migration 0019 counts the same totals from the orders a shop already has", async () => {
@@ -98,5 +120,42 @@ describe(`revenue, orders and units per day are running totals equal to a full c
     expect((await migrator.migrateTo("0018-history-at-scale-item-sales")).error).toBeUndefined();
     expect((await migrator.migrateTo("0019-sales-by-day")).error).toBeUndefined();
     expect(Object.fromEntries(await readSalesByDay(database.db))).toEqual(kept);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  });
+
+  it("migration 0025 counts the same per-item totals, and keeps a combo's split at today's prices", async () => {
+    const { database } = t.services;
+    const { db } = database;
+    clock = fixedClock(new Date(START + DAY_MS / 2));
+    const res = await buy(t.url, [
+      { kind: "combo", productIds: ["premium-chaeto", "chaeto-coral-food-combo"], quantity: 1 },
+      { kind: "product", id: "refugium-starter-kit", quantity: 1 },
+    ]);
+    const body = (await res.json()) as { order: { id: string } };
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    await performOrderAction(t.services, body.order.id, { action: "partial-refund", amount: 7 }, "owner@example.com");
+    const kept = Object.fromEntries(await readItemDayTakes(db));
+    expect(Object.keys(kept).length).toBeGreaterThan(2);
+
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await migrator.migrateTo("0022-to-ship-index")).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    // Lines bought before the column existed take the catalogue's prices of the moment.
+    const [line] = await db.selectFrom("order_lines").select("part_prices").where("kind", "=", "combo").execute();
+    const prices = await db
+      .selectFrom("products")
+      .select(["id", "price_cents"])
+      .where("id", "in", ["premium-chaeto", "chaeto-coral-food-combo"])
+      .execute();
+    const price = new Map(prices.map((p) => [p.id, Number(p.price_cents)]));
+    expect(parseJson(line!.part_prices, null)).toEqual([
+      price.get("premium-chaeto"),
+      price.get("chaeto-coral-food-combo"),
+    ]);
+    expect(Object.fromEntries(await readItemDayTakes(db))).toEqual(kept);
   });
 });

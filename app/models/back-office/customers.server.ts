@@ -55,11 +55,38 @@ const ROW_COLUMNS = sql`u.id as user_id, u.name as user_name, u."emailVerified",
  */
 export async function listCustomers(
   db: Kysely<Database>,
-  { q, page = 1, limit = CUSTOMERS_PAGE_SIZE }: { q?: string; page?: number; limit?: number } = {},
-) {
+  {
+    q,
+    page = 1,
+    after,
+    before,
+    limit = CUSTOMERS_PAGE_SIZE,
+  }: { q?: string; page?: number; after?: string; before?: string; limit?: number } = {},
+): Promise<CustomerListPage> {
   const needle = q?.trim().toLowerCase();
-  const offset = (Math.max(1, page) - 1) * limit;
-  const { rows, total } = needle ? await searchPage(db, needle, offset, limit) : await listPage(db, offset, limit);
+  page = Math.max(1, page);
+  const offset = (page - 1) * limit;
+  let rows: CustomerSqlRow[];
+  let total: number;
+  let next: string | null = null;
+  let prev: string | null = null;
+  if (needle) ({ rows, total } = await searchPage(db, needle, offset, limit));
+  else {
+    total = await countListed(db);
+    // Pages follow the row they start from (keyset), so the last page costs what the first does;
+    // a bare page number (a link typed by hand) still works, by offset.
+    const cursor = parseCursor(after ?? before);
+    const walked = cursor
+      ? await walk(db, cursor, after ? "forward" : "back", limit)
+      : await listPage(db, offset, limit);
+    rows = walked.rows;
+    if (after && cursor) page = Math.max(2, page);
+    if (before && cursor && !walked.more) page = 1;
+    const more = after || !before ? walked.more : true;
+    const earlier = before ? walked.more : page > 1;
+    next = more && rows.length > 0 ? cursorOf(rows.at(-1)!) : null;
+    prev = earlier && rows.length > 0 ? cursorOf(rows[0]!) : null;
+  }
   const customers: CustomerRow[] = rows.map((r) => ({
     email: r.email,
     // A guest is named as on their latest order.
@@ -77,41 +104,117 @@ export async function listCustomers(
     spentCents: Number(r.spent ?? 0),
     lastOrderAt: toIso(r.last_order_at),
   }));
-  return { customers, total, page: Math.max(1, page), pages: Math.max(1, Math.ceil(total / limit)) };
+  return { customers, total, page, pages: Math.max(1, Math.ceil(total / limit)), next, prev };
 }
 
-/** Buyers newest first from the totals' index, then the accounts that never bought, newest first. */
-async function listPage(db: Kysely<Database>, offset: number, limit: number) {
+export interface CustomerListPage {
+  customers: CustomerRow[];
+  total: number;
+  page: number;
+  pages: number;
+  /** Where the next and the previous page start (keyset cursors; null: there is none or the list is a search). */
+  next: string | null;
+  prev: string | null;
+}
+
+/**
+ * A row of the list as a cursor: its part ("b", buyers by last order; "a", accounts that never
+ * bought, by sign-up), the instant it is sorted by, and its address ("b~2026-11-21T10:00:00.000Z~sam@example.com").
+ */
+export const CUSTOMER_CURSOR = /^[ab]~\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z~[^\s]{1,320}$/;
+
+interface Cursor {
+  part: "b" | "a";
+  at: string;
+  email: string;
+}
+
+function parseCursor(cursor: string | undefined): Cursor | null {
+  if (!cursor || !CUSTOMER_CURSOR.test(cursor)) return null;
+  const [part, at] = cursor.split("~", 2) as ["b" | "a", string];
+  return { part, at, email: cursor.slice(part.length + at.length + 2) };
+}
+
+function cursorOf(row: CustomerSqlRow): string {
+  return row.last_order_at !== null
+    ? `b~${toIso(row.last_order_at)}~${row.email}`
+    : `a~${toIso(row.createdAt)}~${row.email}`;
+}
+
+/** Every address the list holds: buyers, and accounts that never bought (three counts of indexed tables). */
+async function countListed(db: Kysely<Database>): Promise<number> {
   const counts = await sql<{ buyers: number | string; linked: number | string; accounts: number | string }>`
     select (select count(*) from customer_totals) as buyers,
       (select count(*) from customer_totals where user_id is not null) as linked,
       (select count(*) from "user") as accounts`.execute(db);
-  const buyers = Number(counts.rows[0]?.buyers ?? 0);
-  const total = buyers + Number(counts.rows[0]?.accounts ?? 0) - Number(counts.rows[0]?.linked ?? 0);
+  const row = counts.rows[0];
+  return Number(row?.buyers ?? 0) + Number(row?.accounts ?? 0) - Number(row?.linked ?? 0);
+}
+
+/** Buyers, newest last order first, from an index; `where`/`ascending` pick a side of a cursor. */
+function buyers(db: Kysely<Database>, limit: number, cursor: Cursor | null, ascending: boolean, offset = 0) {
+  const beyond = !cursor
+    ? sql`1 = 1`
+    : ascending
+      ? sql`(last_order_at > ${cursor.at} or (last_order_at = ${cursor.at} and email_key < ${cursor.email}))`
+      : sql`(last_order_at < ${cursor.at} or (last_order_at = ${cursor.at} and email_key > ${cursor.email}))`;
+  const order = ascending ? sql`last_order_at asc, email_key desc` : sql`last_order_at desc, email_key`;
+  return sql<CustomerSqlRow>`
+    select l.email, l.orders, l.spent_cents as spent, l.last_order_at, ${ROW_COLUMNS}
+    from (
+      select email_key as email, orders, spent_cents, last_order_at, user_id from customer_totals
+      where ${beyond} order by ${order} limit ${limit} offset ${offset}
+    ) l
+    left join "user" u on u.id = l.user_id
+    order by ${ascending ? sql`l.last_order_at asc, l.email desc` : sql`l.last_order_at desc, l.email`}`.execute(db);
+}
+
+/** Accounts that never bought, newest first; `cursor`/`ascending` as for buyers. */
+function accounts(db: Kysely<Database>, limit: number, cursor: Cursor | null, ascending: boolean, offset = 0) {
+  const beyond = !cursor
+    ? sql`1 = 1`
+    : ascending
+      ? sql`(a."createdAt" > ${cursor.at} or (a."createdAt" = ${cursor.at} and lower(a.email) < ${cursor.email}))`
+      : sql`(a."createdAt" < ${cursor.at} or (a."createdAt" = ${cursor.at} and lower(a.email) > ${cursor.email}))`;
+  const order = ascending ? sql`a."createdAt" asc, lower(a.email) desc` : sql`a."createdAt" desc, lower(a.email)`;
+  return sql<CustomerSqlRow>`
+    select l.email, null as orders, null as spent, null as last_order_at, ${ROW_COLUMNS}
+    from (
+      select lower(a.email) as email, a.id, a."createdAt" from "user" a
+      where not exists (select 1 from customer_totals t where t.user_id = a.id) and ${beyond}
+      order by ${order} limit ${limit} offset ${offset}
+    ) l join "user" u on u.id = l.id
+    order by ${ascending ? sql`l."createdAt" asc, l.email desc` : sql`l."createdAt" desc, l.email`}`.execute(db);
+}
+
+/**
+ * The page after (or before) the row a cursor names: buyers first, then accounts that never
+ * bought, one index range each. `more` says whether rows lie beyond the page in that direction.
+ */
+async function walk(db: Kysely<Database>, cursor: Cursor, direction: "forward" | "back", limit: number) {
   const rows: CustomerSqlRow[] = [];
-  if (offset < buyers) {
-    const result = await sql<CustomerSqlRow>`
-      select l.email, l.orders, l.spent_cents as spent, l.last_order_at, ${ROW_COLUMNS}
-      from (
-        select email_key as email, orders, spent_cents, last_order_at, user_id from customer_totals
-        order by last_order_at desc, email_key limit ${limit} offset ${offset}
-      ) l
-      left join "user" u on u.id = l.user_id
-      order by l.last_order_at desc, l.email`.execute(db);
-    rows.push(...result.rows);
+  if (direction === "forward") {
+    if (cursor.part === "b") rows.push(...(await buyers(db, limit + 1, cursor, false)).rows);
+    if (rows.length <= limit)
+      rows.push(...(await accounts(db, limit + 1 - rows.length, cursor.part === "a" ? cursor : null, false)).rows);
+    return { rows: rows.slice(0, limit), more: rows.length > limit };
   }
-  if (rows.length < limit) {
-    const result = await sql<CustomerSqlRow>`
-      select l.email, null as orders, null as spent, null as last_order_at, ${ROW_COLUMNS}
-      from (
-        select lower(a.email) as email, a.id, a."createdAt" from "user" a
-        where not exists (select 1 from customer_totals t where t.user_id = a.id)
-        order by a."createdAt" desc, lower(a.email) limit ${limit - rows.length} offset ${Math.max(0, offset - buyers)}
-      ) l join "user" u on u.id = l.id
-      order by l."createdAt" desc, l.email`.execute(db);
-    rows.push(...result.rows);
-  }
-  return { rows, total };
+  if (cursor.part === "a") rows.push(...(await accounts(db, limit + 1, cursor, true)).rows);
+  if (rows.length <= limit)
+    rows.push(...(await buyers(db, limit + 1 - rows.length, cursor.part === "b" ? cursor : null, true)).rows);
+  return { rows: rows.slice(0, limit).reverse(), more: rows.length > limit };
+}
+
+/** A page by number (offset): buyers newest first from the totals' index, then the accounts that never bought. */
+async function listPage(db: Kysely<Database>, offset: number, limit: number) {
+  const bought = Number(
+    (await sql<{ n: number | string }>`select count(*) as n from customer_totals`.execute(db)).rows[0]?.n,
+  );
+  const rows: CustomerSqlRow[] = [];
+  if (offset < bought) rows.push(...(await buyers(db, limit + 1, null, false, offset)).rows);
+  if (rows.length <= limit)
+    rows.push(...(await accounts(db, limit + 1 - rows.length, null, false, Math.max(0, offset - bought))).rows);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
 async function searchPage(db: Kysely<Database>, needle: string, offset: number, limit: number) {

@@ -38,6 +38,8 @@ export type OrderFilters = z.infer<typeof OrderFiltersSchema>;
 export const ORDERS_PAGE_SIZE = 20;
 /** Counted exactly up to here; past it the list says "more than" (counting a million rows per view is not worth it). */
 export const ORDERS_COUNT_CAP = 10_000;
+/** The deepest page a bare page number (no cursor) reaches: the last one the list counts. */
+export const MAX_TYPED_PAGE = ORDERS_COUNT_CAP / ORDERS_PAGE_SIZE;
 
 export interface OrderListRow {
   id: string;
@@ -201,8 +203,11 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
     let forward = rowsQuery;
     if (after) forward = forward.where(beyond(sort.ascending ? ">" : "<", after));
     else {
-      // A page past the end shows the last page (never the first, which would pass for it).
-      if (pages !== null) page = Math.min(page, pages);
+      // A page past the end shows the last page (never the first, which would pass for it). A
+      // bare page number is an OFFSET, so it is honoured only as far as the list counts: deeper
+      // rows are reached by date (`to`), by number or address, or page by page from a cursor,
+      // each an index seek, and a typed number never walks the history.
+      page = Math.min(page, pages ?? MAX_TYPED_PAGE);
       forward = forward.offset((page - 1) * ORDERS_PAGE_SIZE);
     }
     rows = await sorted(forward, sort.ascending)

@@ -5,9 +5,9 @@
  * Cost: revenue, orders and units of whole days come from the per-day running totals the order
  * lifecycle keeps (sales_by_day, decision 028): about 90 rows however many orders the shop has.
  * Only the partial days are read from orders, by the paid_at index: today up to `now`, and the
- * first day of each rolling window, which starts at `now`'s time of day. Top items are still
- * summed over the 30 days' order lines, per item by the database; only the few lines that need
- * cents split in TypeScript (combos, and lines of partly refunded orders) come back one by one.
+ * first day of each rolling window, which starts at `now`'s time of day. Top items come the same
+ * way from per-day, per-item running totals (item_sales_by_day): about 30 × the catalogue's
+ * items rows, plus the lines of the two partial days' orders.
  *
  * Portability: plain Kysely that runs unchanged on SQLite and PostgreSQL. Instants are compared
  * as ISO strings (ISO text sorts correctly on SQLite and PostgreSQL casts the parameter to
@@ -26,17 +26,19 @@
  *   (a combo of three products bought once is 1 unit, a bundle bought twice is 2).
  * - Top items use the rolling 30-day window. Product and bundle lines count for their item.
  *   A combo line counts its quantity toward every product in its `product_ids`, and its (net)
- *   total is split across those products in proportion to their prices, as the combo's one
+ *   total is split across those products in proportion to their prices when it was bought
+ *   (`order_lines.part_prices`; itemDaySales in app/domain/sales-by-day.ts), as the combo's one
  *   percentage discounts each of them alike (the parts always add up to the line's total). A
  *   product in a combo is therefore credited its discounted price, never more than it sells for.
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { allocateCents, type Cents } from "#app/domain/money";
-import { utcDay } from "#app/domain/sales-by-day";
+import { utcDay, type ItemDayTake } from "#app/domain/sales-by-day";
 import { listBundles } from "#app/models/catalogue/catalogue.server";
-import { readSalesByDay } from "#app/models/orders/sales-by-day.server";
-import { parseJson, toIso } from "#database/values";
+import { countItemSalesByDay, readItemSalesByDay, readSalesByDay } from "#app/models/orders/sales-by-day.server";
+import { toIso } from "#database/values";
+import type { ListingKey } from "#app/domain/item-sales";
+import type { Cents } from "#app/domain/money";
 import type { Database } from "#database/schema";
 
 // ---- public types ------------------------------------------------------------------------
@@ -169,8 +171,9 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   const [
     partialRow,
     buckets,
-    itemRows,
-    splitLines,
+    wholeDayItems,
+    firstDayItems,
+    todayItems,
     lowProducts,
     lowBundles,
     awaitingCount,
@@ -195,43 +198,15 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       )
       .executeTakeFirst(),
     readSalesByDay(db, bucketFrom, yesterday),
-    // Product and bundle lines of orders with nothing refunded: their totals add up as they are.
-    db
-      .selectFrom("order_lines")
-      .innerJoin("orders", "orders.id", "order_lines.order_id")
-      .where(revenue)
-      .where("orders.paid_at", ">=", new Date(topStartMs).toISOString())
-      .where("orders.refunded_cents", "=", 0)
-      .where("order_lines.kind", "in", ["product", "bundle"])
-      .select(({ fn }) => [
-        "order_lines.kind",
-        "order_lines.item_id",
-        fn.max("order_lines.title").as("title"),
-        fn.sum<number | string>("order_lines.quantity").as("units"),
-        fn.sum<number | string>("order_lines.total_cents").as("total"),
-      ])
-      .groupBy(["order_lines.kind", "order_lines.item_id"])
-      .execute(),
-    // Combo lines, and every line of a partly refunded order: their cents are split below.
-    db
-      .selectFrom("order_lines")
-      .innerJoin("orders", "orders.id", "order_lines.order_id")
-      .where(revenue)
-      .where("orders.paid_at", ">=", new Date(topStartMs).toISOString())
-      .where((eb) => eb.or([eb("orders.refunded_cents", ">", 0), eb("order_lines.kind", "=", "combo")]))
-      .select([
-        "order_lines.order_id",
-        "order_lines.kind",
-        "order_lines.item_id",
-        "order_lines.product_ids",
-        "order_lines.title",
-        "order_lines.quantity",
-        "order_lines.total_cents",
-        "orders.refunded_cents",
-      ])
-      .orderBy("order_lines.order_id")
-      .orderBy("order_lines.position")
-      .execute(),
+    // Best sellers: the running totals' whole days, and the partial first day and today from the orders.
+    readItemSalesByDay(db, utcDay(new Date(firstWholeDay(topStartMs))), yesterday),
+    topStartMs % DAY_MS === 0
+      ? new Map<string, ItemDayTake>()
+      : countItemSalesByDay(db, {
+          fromIso: new Date(topStartMs).toISOString(),
+          toIso: new Date(firstWholeDay(topStartMs)).toISOString(),
+        }),
+    countItemSalesByDay(db, { fromIso: new Date(todayStart).toISOString(), toIso: new Date(nowMs + 1).toISOString() }),
     db
       .selectFrom("products")
       .select(["id", "title", "quantity"])
@@ -308,58 +283,17 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   });
 
   // ---- top items (rolling 30 days)
-  const tally = new Map<
-    string,
-    { kind: "product" | "bundle"; id: string; lineTitle: string; units: number; revenueCents: number }
-  >();
-  const add = (kind: "product" | "bundle", id: string, lineTitle: string, units: number, revenueCents: number) => {
-    const key = `${kind}:${id}`;
-    const entry = tally.get(key) ?? { kind, id, lineTitle, units: 0, revenueCents: 0 };
-    entry.units += units;
-    entry.revenueCents += revenueCents;
-    tally.set(key, entry);
-  };
-  for (const row of itemRows)
-    if (row.item_id)
-      add(row.kind as "product" | "bundle", row.item_id, String(row.title), Number(row.units), Number(row.total));
-  const comboProductIds = (line: (typeof splitLines)[number]) => {
-    const ids = parseJson<unknown>(line.product_ids, []);
-    return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string") : [];
-  };
-  // A combo's products are weighed by their catalogue prices (the combo's discount is one
-  // percentage of their sum, so each is discounted alike).
-  const inCombos = [...new Set(splitLines.filter((l) => l.kind === "combo").flatMap(comboProductIds))];
-  const listPrices = new Map(
-    inCombos.length
-      ? (await db.selectFrom("products").select(["id", "price_cents"]).where("id", "in", inCombos).execute()).map(
-          (r) => [r.id, Number(r.price_cents)] as const,
-        )
-      : [],
-  );
-  // Each line's total net of its share of the order's refunds (all of a refunded order's lines are here).
-  const netTotals = new Map<(typeof splitLines)[number], number>();
-  const linesByOrder = new Map<string, typeof splitLines>();
-  for (const line of splitLines) linesByOrder.set(line.order_id, [...(linesByOrder.get(line.order_id) ?? []), line]);
-  for (const lines of linesByOrder.values()) {
-    const totals = lines.map((l) => Number(l.total_cents));
-    const refunds = allocateCents(Number(lines[0]!.refunded_cents), totals);
-    lines.forEach((l, i) => netTotals.set(l, totals[i]! - refunds[i]!));
+  const tally = new Map<ListingKey, { units: number; revenueCents: number }>(wholeDayItems);
+  for (const take of [...firstDayItems.values(), ...todayItems.values()]) {
+    const sum = tally.get(take.item) ?? { units: 0, revenueCents: 0 };
+    tally.set(take.item, { units: sum.units + take.units, revenueCents: sum.revenueCents + take.revenueCents });
   }
-  for (const line of splitLines) {
-    const quantity = Number(line.quantity);
-    const total = netTotals.get(line) ?? Number(line.total_cents);
-    if ((line.kind === "product" || line.kind === "bundle") && line.item_id) {
-      add(line.kind, line.item_id, line.title, quantity, total);
-    } else if (line.kind === "combo") {
-      const productIds = comboProductIds(line);
-      const shares = allocateCents(
-        total,
-        productIds.map((id) => listPrices.get(id) ?? 0),
-      );
-      productIds.forEach((pid, i) => add("product", pid, pid, quantity, shares[i]!));
-    }
-  }
-  const ranked = [...tally.values()]
+  const listed = [...tally].map(([key, t]) => {
+    const [kind, ...rest] = key.split(":");
+    return { kind: kind as "product" | "bundle", id: rest.join(":"), ...t };
+  });
+  const ranked = listed
+    .filter((r) => r.units !== 0 || r.revenueCents !== 0)
     .sort((a, b) => b.units - a.units || b.revenueCents - a.revenueCents || a.id.localeCompare(b.id))
     .slice(0, TOP_ITEMS_LIMIT);
   // Current catalogue titles (a combo line's own title names the whole combo, not the product).
@@ -380,7 +314,7 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   const topItems: TopItem[] = ranked.map((r) => ({
     kind: r.kind,
     id: r.id,
-    title: titles.get(`${r.kind}:${r.id}`) ?? r.lineTitle,
+    title: titles.get(`${r.kind}:${r.id}`) ?? r.id,
     units: r.units,
     revenueCents: r.revenueCents,
   }));

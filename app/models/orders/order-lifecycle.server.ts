@@ -12,9 +12,9 @@ import {
   type OrderEventType,
 } from "#app/domain/order-lifecycle";
 import { describePaymentFailure } from "#app/domain/payment-failures";
-import { daySalesDelta } from "#app/domain/sales-by-day";
+import { daySalesDelta, itemDaySalesDelta } from "#app/domain/sales-by-day";
 import { applySalesDelta } from "#app/models/catalogue/item-sales.server";
-import { applyDaySalesDelta } from "#app/models/orders/sales-by-day.server";
+import { applyDaySalesDelta, applyItemDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
 import { applyCustomerDelta } from "./customer-totals.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
@@ -189,12 +189,14 @@ export async function transition(
         })),
       )
       .execute();
-    // Running totals (units sold per item; revenue, orders and units per day of payment) move
-    // with the status, the payment and the refunded amount, in this same transaction, always
-    // item rows first, then day rows, then the customer's row, so two transitions never wait on
-    // each other crosswise.
+    // Running totals (units sold per item; units and net cents per item and day of payment;
+    // revenue, orders and units per day of payment) move with the status, the payment and the
+    // refunded amount, in this same transaction, always item rows first, then item-day rows,
+    // then day rows, then the customer's row, so two transitions never wait on each other
+    // crosswise.
     const sold = salesDelta(before, after);
     if (sold.size > 0) await applySalesDelta(trx, sold);
+    await applyItemDaySalesDelta(trx, itemDaySalesDelta(before, after));
     const days = daySalesDelta(before, after);
     if (days.size > 0) await applyDaySalesDelta(trx, days);
     // So do the customer's totals (orders bought, spent, last order).

@@ -1,6 +1,7 @@
 import { needsShipping } from "#app/domain/availability";
 import { pickList } from "#app/domain/packing";
 import { listOrderNotes } from "#app/models/back-office/orders.server";
+import { weatherOf } from "#app/models/shipping/weather-holds.server";
 import { parseJson } from "#database/values";
 import { getOrder } from "./orders.server";
 import type { FulfillmentType, ProductMetadata } from "#app/domain/catalogue";
@@ -57,8 +58,11 @@ export async function packingSlip(db: Kysely<Database>, orderId: string) {
       )
       .map((p) => p.id),
   );
+  const { pack } = await weatherOf(db, order);
   return {
     order,
+    /** The heat or cold pack the morning's forecast put in this box. */
+    pack,
     picks: pickList(order.lines, kits, new Map(products.map((p) => [p.id, p.title])), digital),
     notes: await listOrderNotes(db, order.id),
   };

@@ -8,7 +8,7 @@ import { formIntent, parseForm } from "#app/domain/forms";
 import { formatCents } from "#app/domain/money";
 import { CustomerFormSchema } from "#app/forms/admin-customers";
 import { requireAdmin } from "#app/models/back-office/access.server";
-import { listCustomers } from "#app/models/back-office/customers.server";
+import { CUSTOMER_CURSOR, listCustomers } from "#app/models/back-office/customers.server";
 import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/customers";
 
@@ -19,7 +19,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").replace(/\0/g, "").slice(0, 200);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
-  return { ...(await listCustomers(context.services.database.reader, { q, page })), q, me: admin.email };
+  // A cursor that is not one (edited by hand) is ignored: the page is read by its number.
+  const cursor = (name: string) => {
+    const value = params.get(name) ?? undefined;
+    return value && CUSTOMER_CURSOR.test(value) ? value : undefined;
+  };
+  const list = await listCustomers(context.services.database.reader, {
+    q,
+    page,
+    after: cursor("after"),
+    before: cursor("after") ? undefined : cursor("before"),
+  });
+  return { ...list, q, me: admin.email };
 }
 
 /** Role and ban changes go through Better Auth's admin API with the acting admin's own session. */
@@ -48,8 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { customers, total, q, page, pages } = loaderData;
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) }).toString()}`;
+  const { customers, total, q, page, pages, next, prev } = loaderData;
+  // Pages follow the row they start from (keyset), so the last page is as quick as the first.
+  const pageLink = (n: number, cursor?: { after: string } | { before: string }) =>
+    `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n), ...cursor }).toString()}`;
   return (
     <AdminPage
       headingId="customers-heading"
@@ -138,8 +151,8 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
         <Pager
           page={page}
           pages={pages}
-          previous={page > 1 ? pageLink(Math.min(page - 1, pages)) : null}
-          next={page < pages ? pageLink(page + 1) : null}
+          previous={prev ? pageLink(page - 1, { before: prev }) : page > 1 ? pageLink(Math.min(page - 1, pages)) : null}
+          next={next ? pageLink(page + 1, { after: next }) : !next && !prev && page < pages ? pageLink(page + 1) : null}
         />
       ) : null}
     </AdminPage>

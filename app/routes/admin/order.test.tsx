@@ -17,6 +17,7 @@ const ORDER: Order = {
       kind: "combo",
       id: null,
       productIds: ["premium-chaeto", "reef-care-bundle"],
+      partPricesCents: [2499, 3499],
       title: "Custom combo: Premium Chaeto (Chaetomorpha) + Reef Care Bundle",
       quantity: 1,
       unitPriceCents: 5998,

@@ -25,6 +25,7 @@ import { ownerNoMailNotice, queuedMailNote } from "#app/models/mail-setup.server
 import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
 import { getOrder } from "#app/models/orders/orders.server";
 import { listPaymentAttempts, listRefunds } from "#app/models/orders/refunds.server";
+import { weatherOf } from "#app/models/shipping/weather-holds.server";
 import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/order";
 
@@ -51,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attempts: await listPaymentAttempts(context.services.database.db, order.id),
     actions: availableActions(order, context.services.clock()),
     noMailNotice: ownerNoMailNotice(context.services.config),
+    ...(await weatherOf(context.services.database.db, order)),
   };
 }
 
@@ -75,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, notes, actions, refunds, attempts, noMailNotice } = loaderData;
+  const { order, history, notes, actions, refunds, attempts, noMailNotice, weather, pack } = loaderData;
   const busy = useNavigation().state === "submitting";
   const a = order.shippingAddress;
   const errorOf = (intent: string, field: string) => resultFor(actionData, intent)?.fieldErrors?.[field];
@@ -163,6 +165,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {order.shipOn && order.arriveOn ? (
                   <p className="mt-2 font-semibold" data-testid="order-delivery">
                     {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+                  </p>
+                ) : null}
+                {weather ? (
+                  <p className="mt-1" data-testid="order-weather" data-outcome={weather.outcome}>
+                    {pack ? <strong>{pack === "heat" ? "Heat pack" : "Cold pack"} in the box. </strong> : null}
+                    <span className="text-ink-soft">{weather.note}</span>
                   </p>
                 ) : null}
               </>

@@ -204,6 +204,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </DataTable>
+      {pages === null && page < filters.page && !filters.after && !filters.before ? (
+        <p role="status" className="mt-4 text-sm">
+          Page numbers reach back to page {page}. For older orders, set a date in “To”, or search by number or address.
+        </p>
+      ) : null}
       {prev || next || page > 1 ? (
         <Pager
           page={page}

@@ -41,7 +41,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (orders.server.ts), so a packer can read one back or type it without a mix-up.
  */
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
-  const { order, picks, notes, shop, returnAddressMissing } = loaderData;
+  const { order, picks, notes, shop, returnAddressMissing, pack } = loaderData;
   const a = order.shippingAddress;
   const units = unitsToPick(picks);
   let tick = 0;
@@ -93,6 +93,15 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
             {order.shipOn && order.arriveOn ? (
               <p className="text-sm font-semibold" data-testid="slip-delivery">
                 {describeDelivery({ shipOn: order.shipOn, arriveOn: order.arriveOn })}
+              </p>
+            ) : null}
+            {pack ? (
+              // Large and boxed: the packer must not miss it, in colour or in black and white.
+              <p
+                className="mt-2 inline-block rounded-lg border-2 border-ink px-3 py-1 text-lg font-bold tracking-wide uppercase"
+                data-testid="slip-pack"
+              >
+                {pack === "heat" ? "Add a heat pack" : "Add a cold pack"}
               </p>
             ) : null}
           </div>

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import AdminShipping from "./shipping";
 import type { FormResult } from "#app/domain/forms";
 import type { ShippingScreen } from "#app/models/shipping/ship-settings.server";
+import type { WeatherScreen } from "#app/models/shipping/weather-holds.server";
 
-const SCREEN: ShippingScreen = {
+const SCREEN: ShippingScreen & { weather: WeatherScreen } = {
   timeZone: "America/New_York",
   today: "2026-12-03",
   settings: {
@@ -20,9 +21,27 @@ const SCREEN: ShippingScreen = {
     { shipOn: "2026-12-08", arriveOn: "2026-12-10" },
     { shipOn: "2026-12-09", arriveOn: "2026-12-11" },
   ],
+  weather: {
+    enabled: true,
+    thresholds: { holdBelowF: 35, heatPackAtOrBelowF: 65, coldPackAtOrAboveF: 80 },
+    checks: [
+      {
+        orderId: "8d7f8f5e-5b0e-4c59-9a51-2c4a4f1d2a10",
+        number: "LR-ABCD2345",
+        checkedOn: "2026-12-03",
+        checkedAt: "2026-12-03T14:00:00.000Z",
+        shipOn: "2026-12-03",
+        arriveOn: "2026-12-07",
+        outcome: "unavailable",
+        forecast: null,
+        pack: null,
+        note: "Forecast unavailable at 09:00: the weather service did not answer in time. Ships by the calendar.",
+      },
+    ],
+  },
 };
 
-function page(screen: ShippingScreen = SCREEN, actionData?: FormResult) {
+function page(screen: typeof SCREEN = SCREEN, actionData?: FormResult) {
   const Stub = createRoutesStub([{ id: "shipping", path: "/admin/shipping", Component: AdminShipping as never }]);
   return renderToString(
     <Stub
@@ -72,5 +91,23 @@ describe("the back office's Shipping screen", () => {
     expect(ca).toContain('aria-describedby="transit-CA-error"');
     expect(html).toContain('id="transit-CA-error"');
     expect(html).toContain("Enter 5 or less.");
+  });
+
+  it("shows the weather thresholds, a refused one's message next to it, and today's checks with why", () => {
+    const html = page(SCREEN, {
+      status: "error",
+      intent: "weather",
+      message: "Please check the fields marked below.",
+      fieldErrors: { coldPackAtOrAboveF: "Set the cold pack above the heat pack (65 °F): a box gets one pack." },
+      values: { holdBelowF: "35", heatPackAtOrBelowF: "65", coldPackAtOrAboveF: "60" },
+    });
+    expect(input(html, "holdBelowF")).toContain('value="35"');
+    const cold = input(html, "coldPackAtOrAboveF");
+    expect(cold).toContain('value="60"');
+    expect(cold).toContain('aria-invalid="true"');
+    expect(html).toContain('id="coldPackAtOrAboveF-error"');
+    expect(html).toContain("LR-ABCD2345");
+    expect(html).toContain("Forecast unavailable at 09:00");
+    expect(page({ ...SCREEN, weather: { ...SCREEN.weather, enabled: false, checks: [] } })).toContain("WEATHER=nws");
   });
 });

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ActionResult, AdminPage } from "#app/components/admin/admin-page";
 import { FormActions } from "#app/components/admin/form-actions";
 import { Field } from "#app/components/ui/field";
@@ -13,6 +13,12 @@ import {
   removeClosedDate,
   saveShipSettings,
 } from "#app/models/shipping/ship-settings.server";
+import {
+  checkShipDayWeather,
+  readWeatherScreen,
+  saveWeatherThresholds,
+  type WeatherScreen,
+} from "#app/models/shipping/weather-holds.server";
 import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import type { Route } from "./+types/shipping";
 
@@ -22,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.services, request);
   // The writer, not the reader: the owner sees what they just saved.
   const { db } = context.services.database;
-  return readShippingScreen(db, context.services.config.shopTimeZone, context.services.clock());
+  const { config } = context.services;
+  const now = context.services.clock();
+  const [screen, weather] = await Promise.all([
+    readShippingScreen(db, config.shopTimeZone, now),
+    readWeatherScreen(db, config, now),
+  ]);
+  return { ...screen, weather };
 }
 
 const ADD_PROBLEMS = {
@@ -44,6 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     await saveShipSettings(db, input.settings, now);
     return formSuccess("Saved. Checkout uses these days from now on.", { intent });
   }
+  if (input.intent === "weather") {
+    await saveWeatherThresholds(db, input.thresholds, now);
+    return formSuccess("Saved. The next morning check uses these temperatures.", { intent });
+  }
+  if (input.intent === "check-weather") {
+    if (!context.services.config.weather)
+      return formError("Weather holds are off: set WEATHER=nws on the server first.", { intent, status: 409 });
+    const r = await checkShipDayWeather(context.services, now, { now: true });
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    return formSuccess(
+      r.checked === 0
+        ? "No live order leaves in the coming week."
+        : `Checked ${plural(r.checked, "live order", "live orders")}: ${r.held} held, ${r.packed} with a pack, ${r.unavailable} without a forecast.`,
+      { intent },
+    );
+  }
   if (input.intent === "add-closed") {
     const outcome = await addClosedDate(db, input, timeZone, now);
     if (!outcome.ok) {
@@ -62,11 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminShipping({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, timeZone, today, holidays, closedDates, preview } = loaderData;
+  const { settings, timeZone, today, holidays, closedDates, preview, weather } = loaderData;
   const busy = useNavigation().state === "submitting";
   const settingsResult = resultFor(actionData, "settings");
   const addResult = resultFor(actionData, "add-closed");
   const removeResult = resultFor(actionData, "remove-closed");
+  const weatherResult = resultFor(actionData, "weather");
+  const checkResult = resultFor(actionData, "check-weather");
   const errors = settingsResult?.fieldErrors ?? {};
   const typed = settingsResult?.status === "error" ? (settingsResult.values ?? {}) : null;
   const transitDefault = settings.transitDays.default ?? 2;
@@ -210,6 +240,7 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
               </FormActions>
             </Form>
           </section>
+          <WeatherHolds weather={weather} result={weatherResult} checkResult={checkResult} busy={busy} />
           <ClosedDates
             today={today}
             closedDates={closedDates}
@@ -247,6 +278,88 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
         </section>
       </div>
     </AdminPage>
+  );
+}
+
+function WeatherHolds({
+  weather,
+  result,
+  checkResult,
+  busy,
+}: {
+  weather: WeatherScreen;
+  result: FormResult | null;
+  checkResult: FormResult | null;
+  busy: boolean;
+}) {
+  const errors = result?.fieldErrors ?? {};
+  const typed = result?.status === "error" ? (result.values ?? {}) : null;
+  const { thresholds } = weather;
+  const field = (name: keyof typeof thresholds, label: string, hint: string) => (
+    <Field
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      required
+      defaultValue={typed ? (typed[name] ?? "") : thresholds[name]}
+      error={errors[name]}
+      hint={hint}
+    />
+  );
+  return (
+    <section aria-labelledby="weather-heading" className="card p-4 sm:p-6">
+      <h2 id="weather-heading" className="text-xl font-semibold">
+        Weather holds
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft" data-testid="weather-status">
+        {weather.enabled
+          ? "Each ship day's morning, before the cut-off, the forecast at every live order's door on its arrival day decides: wait for a safer day (the buyer is mailed), or leave with a heat or cold pack."
+          : "Off: set WEATHER=nws on the server to check the National Weather Service forecast each ship day's morning. The temperatures below are kept for then."}
+      </p>
+      <Form method="post" key={JSON.stringify(thresholds)} className="mt-4 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="weather" />
+        <ActionResult result={result} className="" />
+        <div className="grid gap-4 sm:grid-cols-3">
+          {field("holdBelowF", "Hold below (°F)", "The night's low at the door on arrival day.")}
+          {field("heatPackAtOrBelowF", "Heat pack at or below (°F)", "The low, for boxes that still leave.")}
+          {field("coldPackAtOrAboveF", "Cold pack at or above (°F)", "The day's high at the door.")}
+        </div>
+        <FormActions>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save temperatures
+          </button>
+        </FormActions>
+      </Form>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <h3 className="font-semibold">Checked today</h3>
+        {weather.enabled ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="check-weather" />
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Check the weather now
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <ActionResult result={checkResult} className="mt-2" />
+      {weather.checks.length > 0 ? (
+        <ul className="mt-2 divide-y divide-line text-sm" data-testid="weather-checks">
+          {weather.checks.map((c) => (
+            <li key={c.orderId} className="py-2" data-outcome={c.outcome}>
+              <Link to={`/admin/orders/${c.orderId}`} className="font-mono font-semibold text-reef-dark underline">
+                {c.number}
+              </Link>{" "}
+              {c.note}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-ink-soft">
+          No live order checked yet today: the check runs each ship day&apos;s morning, or now for the coming week.
+        </p>
+      )}
+    </section>
   );
 }
 
