@@ -4,6 +4,7 @@ import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import { moveCredit } from "#app/models/orders/store-credit.server";
 import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
 import * as profilePage from "#app/routes/profile";
@@ -521,6 +522,27 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     expect(await balance()).toBe(credit);
     await performOrderAction(t.services, order.id, { action: "cancel" }, STAFF).catch(() => {});
     expect(await balance()).toBe(credit);
+
+    // Credit that covers a whole order leaves nothing to charge: the provider is not asked for $0.
+    await t.services.database.db.transaction().execute((trx) =>
+      moveCredit(trx, {
+        email: "spender@example.com",
+        amountCents: 100_000,
+        reason: "claim-approved",
+        dedupeKey: "test:plenty",
+        now: new Date(),
+      }),
+    );
+    const free = await checkout();
+    expect(free.status).toBe(201);
+    const freeOrder = (await free.json()).order;
+    expect(freeOrder.total).toBe(0);
+    const row = await t.services.database.db
+      .selectFrom("orders")
+      .select(["status", "payment_reference"])
+      .where("id", "=", freeOrder.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "paid", payment_reference: `nothing-to-charge:${freeOrder.id}` });
   });
 
   it("counts the dead-on-arrival rate by week: approved claims over delivered orders", async () => {

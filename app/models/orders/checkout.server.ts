@@ -248,7 +248,14 @@ export async function placeStep(
  * Asks the provider to charge a pending order, with no transaction or lock held. The payment key
  * is the order's own: a retry that continues the order gets the first charge answered again.
  */
-export async function chargeStep(services: AppServices, order: Order, checkoutKey: string, card?: Card) {
+export async function chargeStep(
+  services: AppServices,
+  order: Order,
+  checkoutKey: string,
+  card?: Card,
+): Promise<ChargeResult> {
+  // Store credit that pays the whole order leaves nothing to charge, and no provider takes $0.
+  if (order.totalCents === 0) return { status: "succeeded", reference: `nothing-to-charge:${order.id}` };
   return services.payments.charge(chargeInput(order, checkoutKey, card));
 }
 
