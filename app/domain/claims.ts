@@ -181,15 +181,42 @@ export function doaRateByWeek(
   deliveries: ReadonlyArray<{ orderId: string; deliveredAt: Date }>,
   approvedOrderIds: ReadonlySet<string>,
 ): DoaWeek[] {
-  const weeks = new Map<string, { delivered: number; approvedClaims: number }>();
+  return doaRateBy(
+    deliveries.map((d) => ({ orderId: d.orderId, key: weekOf(d.deliveredAt) })),
+    approvedOrderIds,
+  ).map(({ key, ...w }) => ({ week: key, ...w }));
+}
+
+/** The weather an order was checked against for its arrival day, as the hold rules read it. */
+export type ArrivalWeather = "hold" | "heat" | "cold" | "none" | "unknown";
+
+/**
+ * Dead-on-arrival rate by the forecast at the arrival day (the weather rules' verdict on it:
+ * below the hold threshold, heat-pack cold, cold-pack hot, mild; unknown when never checked).
+ */
+export function doaRateByArrivalWeather(
+  deliveries: ReadonlyArray<{ orderId: string; weather: ArrivalWeather }>,
+  approvedOrderIds: ReadonlySet<string>,
+): Array<{ weather: ArrivalWeather; delivered: number; approvedClaims: number; rate: number }> {
+  return doaRateBy(
+    deliveries.map((d) => ({ orderId: d.orderId, key: d.weather })),
+    approvedOrderIds,
+  ).map(({ key, ...w }) => ({ weather: key, ...w }));
+}
+
+/** Approved claims over deliveries, per key, keys in order. */
+function doaRateBy<K extends string>(
+  deliveries: ReadonlyArray<{ orderId: string; key: K }>,
+  approvedOrderIds: ReadonlySet<string>,
+): Array<{ key: K; delivered: number; approvedClaims: number; rate: number }> {
+  const groups = new Map<K, { delivered: number; approvedClaims: number }>();
   for (const d of deliveries) {
-    const week = weekOf(d.deliveredAt);
-    const w = weeks.get(week) ?? { delivered: 0, approvedClaims: 0 };
-    w.delivered++;
-    if (approvedOrderIds.has(d.orderId)) w.approvedClaims++;
-    weeks.set(week, w);
+    const g = groups.get(d.key) ?? { delivered: 0, approvedClaims: 0 };
+    g.delivered++;
+    if (approvedOrderIds.has(d.orderId)) g.approvedClaims++;
+    groups.set(d.key, g);
   }
-  return [...weeks]
+  return [...groups]
     .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([week, w]) => ({ week, ...w, rate: w.delivered ? w.approvedClaims / w.delivered : 0 }));
+    .map(([key, g]) => ({ key, ...g, rate: g.delivered ? g.approvedClaims / g.delivered : 0 }));
 }

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
-import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
+import { deadOnArrival } from "#app/models/orders/claims.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { moveCredit } from "#app/models/orders/store-credit.server";
 import * as claimsScreen from "#app/routes/admin/claims";
@@ -546,7 +546,10 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
   });
 
   it("counts the dead-on-arrival rate by week: approved claims over delivered orders", async () => {
-    const weeks = await deadOnArrivalByWeek(t.services.database.db, new Date(now), 12);
+    const { db } = t.services.database;
+    const { byWeek: weeks, byArrivalWeather: unchecked } = await deadOnArrival(db, new Date(now), 12);
+    // Until the weather was checked for some arrival, there is no breakdown by it.
+    expect(unchecked).toEqual([]);
     const delivered = await t.services.database.db
       .selectFrom("order_events")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -562,5 +565,35 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     expect(weeks.reduce((n, w) => n + w.approvedClaims, 0)).toBe(Number(approved.n));
     expect(Number(approved.n)).toBeGreaterThanOrEqual(3);
     for (const w of weeks) expect(w.rate).toBeCloseTo(w.approvedClaims / w.delivered);
+
+    // By the forecast checked for the arrival day, read with the owner's thresholds (35 / 65 / 80 °F).
+    const [claimed] = await db.selectFrom("claims").select("order_id").where("status", "=", "approved").execute();
+    const unclaimed = await db
+      .selectFrom("order_events")
+      .select("order_id")
+      .where("to_status", "=", "delivered")
+      .where("order_id", "not in", db.selectFrom("claims").select("order_id").where("status", "=", "approved"))
+      .executeTakeFirstOrThrow();
+    const checked = (orderId: string, lowF: number, highF: number) => ({
+      order_id: orderId,
+      checked_on: "2026-11-20",
+      ship_on: "2026-11-20",
+      arrive_on: "2026-11-21",
+      outcome: "none",
+      low_f: lowF,
+      high_f: highF,
+      pack: null,
+      note: "",
+      checked_at: "2026-11-20T10:00:00.000Z",
+    });
+    await db
+      .insertInto("order_weather")
+      .values([checked(claimed!.order_id, 20, 30), checked(unclaimed.order_id, 50, 70)])
+      .execute();
+    const { byArrivalWeather } = await deadOnArrival(db, new Date(now), 12);
+    const band = (weather: string) => byArrivalWeather.find((b) => b.weather === weather);
+    expect(band("hold")).toEqual({ weather: "hold", delivered: 1, approvedClaims: 1, rate: 1 });
+    expect(band("heat")).toEqual({ weather: "heat", delivered: 1, approvedClaims: 0, rate: 0 });
+    expect(band("unknown")!.delivered).toBe(Number(delivered.n) - 2);
   });
 });

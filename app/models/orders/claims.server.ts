@@ -13,12 +13,15 @@ import {
   type ClaimedLine,
   type ClaimLineInput,
   type ClaimRemedy,
+  doaRateByArrivalWeather,
   doaRateByWeek,
   type ClaimStatus,
   type DoaWeek,
 } from "#app/domain/claims";
 import { fieldErrorsOf } from "#app/domain/forms";
 import { PAID_ELSEWHERE } from "#app/domain/paid-elsewhere";
+import { weatherVerdict } from "#app/domain/weather";
+import { readWeatherThresholds } from "#app/models/shipping/weather-holds.server";
 import {
   renderClaimAlert,
   renderClaimApproved,
@@ -731,30 +734,58 @@ async function placeReplacement(
   return null;
 }
 
-/**
- * The dead-on-arrival rate per week of delivery, for the dashboard: of the shipped orders
- * delivered in each of the last `weeks` weeks, how many have an approved claim.
- */
-export async function deadOnArrivalByWeek(db: Db, now: Date, weeks = 8): Promise<DoaWeek[]> {
-  const since = new Date(now.getTime() - weeks * 7 * 86_400_000).toISOString();
-  const delivered = await db
+/** Shipped orders delivered since `since` (a partial refund, recorded delivered → delivered, is not a delivery). */
+async function deliveredSince(db: Db, since: string) {
+  return db
     .selectFrom("order_events")
     .innerJoin("orders", "orders.id", "order_events.order_id")
-    .select(["order_events.order_id", "order_events.created_at"])
+    .leftJoin("order_weather", "order_weather.order_id", "orders.id")
+    .select(["order_events.order_id", "order_events.created_at", "order_weather.low_f", "order_weather.high_f"])
     .where("order_events.to_status", "=", "delivered")
-    // A partial refund of a delivered order is recorded as delivered → delivered: not a delivery.
     .where("order_events.from_status", "<>", "delivered")
     .where("orders.requires_shipping", "=", 1)
     .where("order_events.created_at", ">=", since)
     .execute();
-  const approved = await db
-    .selectFrom("claims")
-    .select("order_id")
-    .where("status", "=", "approved")
-    .where("created_at", ">=", since)
-    .execute();
-  return doaRateByWeek(
+}
+
+/**
+ * The dead-on-arrival rate of the last `weeks` weeks, for the dashboard: of the shipped orders
+ * delivered, how many have an approved claim, per week of delivery and per the forecast checked
+ * for their arrival day (as the owner's weather thresholds read it).
+ */
+export async function deadOnArrival(
+  db: Db,
+  now: Date,
+  weeks = 8,
+): Promise<{ byWeek: DoaWeek[]; byArrivalWeather: ReturnType<typeof doaRateByArrivalWeather> }> {
+  const since = new Date(now.getTime() - weeks * 7 * 86_400_000).toISOString();
+  const [delivered, approved, thresholds] = await Promise.all([
+    deliveredSince(db, since),
+    db
+      .selectFrom("claims")
+      .select("order_id")
+      .where("status", "=", "approved")
+      .where("created_at", ">=", since)
+      .execute(),
+    readWeatherThresholds(db),
+  ]);
+  const approvedIds = new Set(approved.map((a) => a.order_id));
+  const byWeek = doaRateByWeek(
     delivered.map((d) => ({ orderId: d.order_id, deliveredAt: new Date(toIso(d.created_at)!) })),
-    new Set(approved.map((a) => a.order_id)),
+    approvedIds,
   );
+  const known = delivered.some((d) => d.low_f !== null && d.high_f !== null);
+  const byArrivalWeather = known
+    ? doaRateByArrivalWeather(
+        delivered.map((d) => ({
+          orderId: d.order_id,
+          weather:
+            d.low_f === null || d.high_f === null
+              ? "unknown"
+              : weatherVerdict({ lowF: Number(d.low_f), highF: Number(d.high_f) }, thresholds),
+        })),
+        approvedIds,
+      )
+    : [];
+  return { byWeek, byArrivalWeather };
 }

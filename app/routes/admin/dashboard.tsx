@@ -9,7 +9,8 @@ import { formatCents } from "#app/domain/money";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { getDashboardStats } from "#app/models/back-office/stats.server";
 import { setupWarnings } from "#app/models/mail-setup.server";
-import { deadOnArrivalByWeek } from "#app/models/orders/claims.server";
+import { deadOnArrival } from "#app/models/orders/claims.server";
+import type { ArrivalWeather } from "#app/domain/claims";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Back office" }];
@@ -19,9 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     stats: await getDashboardStats(context.services.database.reader, context.services.clock()),
     warnings: setupWarnings(context.services.config),
-    deadOnArrival: await deadOnArrivalByWeek(context.services.database.reader, context.services.clock()),
+    deadOnArrival: await deadOnArrival(context.services.database.reader, context.services.clock()),
   };
 }
+
+const ARRIVAL_WEATHER: Record<ArrivalWeather, string> = {
+  hold: "Below the hold threshold",
+  heat: "Cold (heat pack)",
+  none: "Mild",
+  cold: "Hot (cold pack)",
+  unknown: "Not checked",
+};
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, warnings, deadOnArrival } = loaderData;
@@ -66,7 +75,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="doa-heading" className="text-xl font-semibold">
           Dead on arrival, by week of delivery
         </h2>
-        {deadOnArrival.length === 0 ? (
+        {deadOnArrival.byWeek.length === 0 ? (
           <p className="mt-2 text-ink-soft">No deliveries in the last eight weeks.</p>
         ) : (
           <table className="mt-3 w-full text-left text-sm">
@@ -79,7 +88,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {deadOnArrival.map((w) => (
+              {deadOnArrival.byWeek.map((w) => (
                 <tr key={w.week}>
                   <td>{w.week}</td>
                   <td>{w.delivered}</td>
@@ -90,6 +99,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
+        {deadOnArrival.byArrivalWeather.length > 0 ? (
+          <table
+            className="mt-4 w-full text-left text-sm"
+            aria-label="Dead on arrival, by the forecast for the arrival day"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Forecast at arrival</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Claims approved</th>
+                <th scope="col">Rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deadOnArrival.byArrivalWeather.map((w) => (
+                <tr key={w.weather}>
+                  <td>{ARRIVAL_WEATHER[w.weather]}</td>
+                  <td>{w.delivered}</td>
+                  <td>{w.approvedClaims}</td>
+                  <td>{(w.rate * 100).toFixed(1)} %</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
       </section>
       <section aria-labelledby="chart-heading" className="card p-5">
         <h2 id="chart-heading" className="text-xl font-semibold">
