@@ -7,7 +7,6 @@ import {
   fileClaimFromForm,
   listClaims,
   type ClaimRefusal,
-  type ClaimView,
 } from "#app/models/orders/claims.server";
 import { StorageError } from "#app/services/storage/storage.server";
 import { ApiError } from "#server/errors";
@@ -19,10 +18,6 @@ const REFUSAL_STATUS = { invalid: 400, "window-closed": 409, conflict: 409 } as 
 
 function refusalError(outcome: ClaimRefusal): ApiError {
   return new ApiError(REFUSAL_STATUS[outcome.refusal], outcome.message, outcome.reason);
-}
-
-function claimJson(claim: ClaimView) {
-  return claim;
 }
 
 /** A multipart body read into FormData; anything else, or a broken one, is the client's 400. */
@@ -57,7 +52,7 @@ export function claimRoutes(services: AppServices): Router {
       if (outcome.kind === "not-found") throw new ApiError(404, "No such order.");
       if (outcome.kind === "refused") throw refusalError(outcome);
       if (outcome.kind === "invalid") throw new ApiError(400, outcome.message, outcome.reason, outcome.fields);
-      res.status(201).json({ claim: claimJson(outcome.claim) });
+      res.status(201).json({ claim: outcome.claim });
     },
   );
 
@@ -65,7 +60,7 @@ export function claimRoutes(services: AppServices): Router {
 
   router.get("/admin/claims", async (req, res) => {
     const orderId = UuidSchema.safeParse(req.query.order);
-    res.json({ claims: (await listClaims(db, orderId.success ? { orderId: orderId.data } : {})).map(claimJson) });
+    res.json({ claims: await listClaims(db, orderId.success ? { orderId: orderId.data } : {}) });
   });
 
   router.post("/admin/claims/:id", async (req, res) => {
@@ -77,7 +72,7 @@ export function claimRoutes(services: AppServices): Router {
     if (outcome.kind === "refused") throw refusalError(outcome);
     const { claim } = outcome;
     res.json({
-      claim: claimJson(claim),
+      claim,
       ...(claim.replacementOrderId ? { replacementOrderId: claim.replacementOrderId } : {}),
       ...(claim.remedy === "refund" ? { refund: { id: claim.refundId, amountCents: claim.amountCents } } : {}),
       ...(claim.remedy === "credit" ? { credit: { amountCents: claim.creditCents } } : {}),
