@@ -78,51 +78,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {deadOnArrival.byWeek.length === 0 ? (
           <p className="mt-2 text-ink-soft">No deliveries in the last eight weeks.</p>
         ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Claims approved</th>
-                <th scope="col">Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deadOnArrival.byWeek.map((w) => (
-                <tr key={w.week}>
-                  <td>{w.week}</td>
-                  <td>{w.delivered}</td>
-                  <td>{w.approvedClaims}</td>
-                  <td>{(w.rate * 100).toFixed(1)} %</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RateTable heading="Week of" rows={deadOnArrival.byWeek.map((w) => ({ key: w.week, label: w.week, ...w }))} />
         )}
         {deadOnArrival.byArrivalWeather.length > 0 ? (
-          <table
-            className="mt-4 w-full text-left text-sm"
-            aria-label="Dead on arrival, by the forecast for the arrival day"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Forecast at arrival</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Claims approved</th>
-                <th scope="col">Rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deadOnArrival.byArrivalWeather.map((w) => (
-                <tr key={w.weather}>
-                  <td>{ARRIVAL_WEATHER[w.weather]}</td>
-                  <td>{w.delivered}</td>
-                  <td>{w.approvedClaims}</td>
-                  <td>{(w.rate * 100).toFixed(1)} %</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RateTable
+            heading="Forecast at arrival"
+            label="Dead on arrival, by the forecast for the arrival day"
+            rows={deadOnArrival.byArrivalWeather.map((w) => ({
+              key: w.weather,
+              label: ARRIVAL_WEATHER[w.weather],
+              ...w,
+            }))}
+          />
         ) : null}
       </section>
       <section aria-labelledby="chart-heading" className="card p-5">
@@ -214,5 +181,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </section>
+  );
+}
+
+/** Deliveries and approved claims per group (a week, a forecast), with the rate between them. */
+function RateTable({
+  heading,
+  label,
+  rows,
+}: {
+  heading: string;
+  label?: string;
+  rows: Array<{ key: string; label: string; delivered: number; approvedClaims: number; rate: number }>;
+}) {
+  return (
+    <table className="mt-3 w-full text-left text-sm" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col">Delivered</th>
+          <th scope="col">Claims approved</th>
+          <th scope="col">Rate</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.label}</td>
+            <td>{r.delivered}</td>
+            <td>{r.approvedClaims}</td>
+            <td>{(r.rate * 100).toFixed(1)} %</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
