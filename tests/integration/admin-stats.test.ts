@@ -165,7 +165,7 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     });
   });
 
-  it("sums revenue, orders, AOV and units for today and the rolling windows, paid/shipped/delivered only", () => {
+  it("sums revenue, orders, AOV and units for today and the last 7, 30 and 90 days, paid/shipped/delivered only", () => {
     expect(stats.generatedAt).toBe(NOW.toISOString());
     expect(stats.periods).toEqual([
       { key: "today", label: "Today", revenueCents: 5998, orders: 2, averageOrderCents: 2999, units: 4 },
@@ -324,18 +324,22 @@ describe(`admin dashboard stats on ${testDatabaseKind()}`, () => {
     expect(later.periods[1]!.orders).toBe(4);
   });
 
-  it("counts today up to `now` only, and a rolling window's first, partial day to the second", async () => {
+  it("counts whole calendar days, today's included, so each window is the sum of the chart's bars", async () => {
     const db = services.database.db;
-    const morning = await getDashboardStats(db, new Date("2026-11-21T08:30:00Z"));
-    // E (08:00) is in; F (09:00) is paid after `now` and is not.
-    expect(morning.periods[0]).toMatchObject({ revenueCents: 5498, orders: 1, units: 3 });
-    expect(morning.daily.at(-1)).toEqual({ date: "2026-11-21", revenueCents: 5498, orders: 1 });
-    // 7 days before 2026-11-25T15:00 is C's payment instant (2026-11-18T15:00): in, then out a second later.
-    const atStart = await getDashboardStats(db, new Date("2026-11-25T15:00:00Z"));
-    const afterStart = await getDashboardStats(db, new Date("2026-11-25T15:00:01Z"));
-    expect(atStart.periods[1]).toMatchObject({ revenueCents: 7497 + 15990 + 5498 + 500, orders: 4 });
-    expect(afterStart.periods[1]).toMatchObject({ revenueCents: 15990 + 5498 + 500, orders: 3 });
-    expect(afterStart.periods[1]!.units).toBe(atStart.periods[1]!.units - 3);
+    for (const days of [1, 7, 30]) {
+      const bars = stats.daily.slice(-days);
+      const card = stats.periods.find((p) => p.key === (days === 1 ? "today" : `${days}d`))!;
+      expect([card.revenueCents, card.orders]).toEqual([
+        bars.reduce((sum, d) => sum + d.revenueCents, 0),
+        bars.reduce((sum, d) => sum + d.orders, 0),
+      ]);
+    }
+    // The 7 days up to 2026-11-24 begin on the 18th and hold C (paid 15:00 that day); a second later the 18th has left them.
+    const lastSecond = await getDashboardStats(db, new Date("2026-11-24T23:59:59Z"));
+    const nextDay = await getDashboardStats(db, new Date("2026-11-25T00:00:00Z"));
+    expect(lastSecond.periods[1]).toMatchObject({ revenueCents: 7497 + 15990 + 5498 + 500, orders: 4 });
+    expect(nextDay.periods[1]).toMatchObject({ revenueCents: 15990 + 5498 + 500, orders: 3 });
+    expect(nextDay.periods[1]!.units).toBe(lastSecond.periods[1]!.units - 3);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSubscribers } from "#app/models/back-office/community.server";
-import { listCustomers } from "#app/models/back-office/customers.server";
+import { getCustomer, listCustomers } from "#app/models/back-office/customers.server";
 import { messageCounts } from "#app/models/back-office/messages.server";
 import {
   listOrders,
@@ -10,7 +10,7 @@ import {
   ORDERS_COUNT_CAP,
 } from "#app/models/back-office/orders.server";
 import { outboxKinds } from "#app/models/back-office/outbox.server";
-import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
+import { rebuildCustomerTotals, startsWith } from "#app/models/orders/customer-totals.server";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices } from "../helpers/test-services";
 import type { Database } from "#database/schema";
@@ -153,6 +153,11 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
       .select("id")
       .where(sql<string>`lower(email)`, "=", "a@example.com");
     expect(await plan(guestOrders)).toMatch(/orders_email_lower/);
+    // The orders list's address search: the start of an address, one range of the same index.
+    const started = db.selectFrom("orders").select("id").where(startsWith(db, "lower(email)", "guest5"));
+    expect(await plan(started)).toMatch(
+      services.database.dialect === "postgres" ? /orders_email_prefix/ : /orders_email_lower/,
+    );
     expect(await plan(account)).toMatch(/user_email_lower/);
     expect(await plan(threads)).toMatch(/contact_messages_email_lower/);
     const paid = db.selectFrom("orders").select("id").where("paid_at", ">=", "2025-01-02T00:00:00.000Z");
@@ -284,6 +289,44 @@ describe(`owner pages count what they hold, on ${testDatabaseKind()}`, () => {
     );
     expect(back.orders.map((o) => o.id)).toEqual(pages[0]);
     expect(back).toMatchObject({ page: 1, prev: null });
+  });
+
+  it("a customer's page lists their latest orders, and the orders list holds every one of them", async () => {
+    // 45 orders with the address (typed in either case) and 5 placed signed in to its account with another address.
+    const at = new Date(T0 + 2000 * 60_000).toISOString();
+    await insertMany(db, "user", [
+      { id: "u-regular", name: "Reggie Regular", email: "regular@example.com", emailVerified: 1, createdAt: at, updatedAt: at },
+    ]);
+    await insertMany(db, "orders", [
+      ...Array.from({ length: 45 }, (_, i) =>
+        orderRow(20_000 + i, { email: i % 3 ? "regular@example.com" : "Regular@Example.com" }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) => orderRow(20_100 + i, { email: "work@example.com", user_id: "u-regular" })),
+      orderRow(20_200, { email: "regular.other@example.com" }),
+    ]);
+    const page = await getCustomer(db, "REGULAR@example.com");
+    expect(page!.orders.map((o) => o.number)).toEqual(
+      [...Array.from({ length: 5 }, (_, i) => 20_104 - i), ...Array.from({ length: 15 }, (_, i) => 20_044 - i)].map(
+        (n) => `LR-T${String(n).padStart(7, "0")}`,
+      ),
+    );
+    expect(page!.moreOrders).toBe(true);
+    const theirs: string[] = [];
+    let filters = OrderFiltersSchema.parse({ customer: "Regular@Example.com" });
+    for (;;) {
+      const list = await listOrders(db, filters);
+      expect(list).toMatchObject({ total: 50, totalExact: true });
+      theirs.push(...list.orders.map((o) => o.id));
+      if (!list.next) break;
+      filters = OrderFiltersSchema.parse({ customer: "Regular@Example.com", after: list.next, page: list.page + 1 });
+    }
+    expect(theirs).toHaveLength(50);
+    expect(new Set(theirs).size).toBe(50);
+    expect(theirs).not.toContain("o-0020200");
+    // The search box finds an address by its start, in any case: the regular's 45 and the other address.
+    const started = await listOrders(db, OrderFiltersSchema.parse({ q: "REGULAR" }));
+    expect(started.total).toBe(46);
+    expect((await listOrders(db, OrderFiltersSchema.parse({ q: "example.com" }))).total).toBe(0);
   });
 
   it("lists each kind of mail in the outbox once", async () => {

@@ -246,7 +246,10 @@ async function searchPage(db: Kysely<Database>, needle: string, offset: number, 
   return { rows: result.rows, total };
 }
 
-/** One customer's page: their row, every order of theirs (any status), newest first. */
+/** How many of a customer's latest orders their page lists; the orders list holds them all (`?customer=`). */
+export const CUSTOMER_PAGE_ORDERS = 20;
+
+/** One customer's page: their row and their latest orders (any status), newest first. */
 export async function getCustomer(db: Kysely<Database>, email: string) {
   const key = email.trim().toLowerCase();
   const user = await db
@@ -268,11 +271,12 @@ export async function getCustomer(db: Kysely<Database>, email: string) {
       "email",
     ])
     .orderBy("created_at", "desc")
-    .limit(500);
+    .limit(CUSTOMER_PAGE_ORDERS + 1);
   query = user
     ? query.where((eb) => eb.or([eb("user_id", "=", user.id), eb(sql<string>`lower(email)`, "=", key)]))
     : query.where(sql<string>`lower(email)`, "=", key);
-  const orders = (await query.execute()).map((o) => ({
+  const latest = await query.execute();
+  const orders = latest.slice(0, CUSTOMER_PAGE_ORDERS).map((o) => ({
     id: o.id,
     number: o.number,
     status: o.status,
@@ -283,7 +287,7 @@ export async function getCustomer(db: Kysely<Database>, email: string) {
     email: o.email,
   }));
   if (!user && orders.length === 0) return null;
-  // The counts are the list's running totals: the orders below are only the latest 500.
+  // The counts are the list's running totals: the orders below are only the latest few.
   const totals = await db
     .selectFrom("customer_totals")
     .select(["orders", "spent_cents"])
@@ -302,6 +306,8 @@ export async function getCustomer(db: Kysely<Database>, email: string) {
         }
       : null,
     orders,
+    /** Older orders than those listed exist (the orders list, filtered to this customer, holds them). */
+    moreOrders: latest.length > CUSTOMER_PAGE_ORDERS,
     spentCents: Number(totals?.spent_cents ?? 0),
     boughtCount: totals?.orders ?? 0,
   };

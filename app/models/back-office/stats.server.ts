@@ -2,12 +2,12 @@
  * The owner's "business at a glance": revenue, orders and units over a few windows, a daily
  * series for the chart, best sellers, low stock, orders waiting to ship and stuck mail.
  *
- * Cost: revenue, orders and units of whole days come from the per-day running totals the order
- * lifecycle keeps (sales_by_day, decision 028): about 90 rows however many orders the shop has.
- * Only the partial days are read from orders, by the paid_at index: today up to `now`, and the
- * first day of each rolling window, which starts at `now`'s time of day. Top items come the same
- * way from per-day, per-item running totals (item_sales_by_day): about 30 × the catalogue's
- * items rows, plus the lines of the two partial days' orders.
+ * Cost: every sum over history comes from the running totals the order lifecycle keeps in the
+ * same transaction as the order (decisions 028 and 035): revenue, orders and units per day
+ * (sales_by_day, ≤ 90 rows) and per item and day (item_sales_by_day, ≤ 30 × the catalogue's
+ * items rows). No order is read for them, so the page costs the same at 1k orders as at 1M.
+ * That is why the windows are whole calendar days (decision 037): a rolling window starting at
+ * `now`'s time of day would have to read its first, partial day from the orders.
  *
  * Portability: plain Kysely that runs unchanged on SQLite and PostgreSQL. Instants are compared
  * as ISO strings (ISO text sorts correctly on SQLite and PostgreSQL casts the parameter to
@@ -20,11 +20,11 @@
  *   partial refund lowers it; a full refund turns the order "refunded", which never counts).
  *   Top items are net the same way: a partial refund names no line, so it is taken off the
  *   order's lines in proportion to their totals, and the top items add up to the revenue cards.
- * - Windows: "today" runs from UTC midnight of `now`; "7d", "30d", "90d" are rolling windows
- *   (now − N×24 h, now]. Orders paid after `now` are ignored.
+ * - Windows: the last 1, 7, 30 and 90 UTC calendar days, today's included (as far as it has
+ *   gone): each window is the sum of the daily chart's bars over its days.
  * - `units` in a period is the sum of line quantities, as the customer counted them in the cart
  *   (a combo of three products bought once is 1 unit, a bundle bought twice is 2).
- * - Top items use the rolling 30-day window. Product and bundle lines count for their item.
+ * - Top items use the 30-day window. Product and bundle lines count for their item.
  *   A combo line counts its quantity toward every product in its `product_ids`, and its (net)
  *   total is split across those products in proportion to their prices when it was bought
  *   (`order_lines.part_prices`; itemDaySales in app/domain/sales-by-day.ts), as the combo's one
@@ -32,12 +32,11 @@
  *   product in a combo is therefore credited its discounted price, never more than it sells for.
  * - Daily: the 30 UTC calendar days ending with today (today included, partial), oldest first.
  */
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { utcDay, type ItemDayTake } from "#app/domain/sales-by-day";
+import { type Kysely } from "kysely";
+import { utcDay } from "#app/domain/sales-by-day";
 import { listBundles } from "#app/models/catalogue/catalogue.server";
-import { countItemSalesByDay, readItemSalesByDay, readSalesByDay } from "#app/models/orders/sales-by-day.server";
+import { readItemSalesByDay, readSalesByDay } from "#app/models/orders/sales-by-day.server";
 import { toIso } from "#database/values";
-import type { ListingKey } from "#app/domain/item-sales";
 import type { Cents } from "#app/domain/money";
 import type { Database } from "#database/schema";
 
@@ -109,7 +108,6 @@ export interface DashboardStats {
   pendingEmails: number;
 }
 
-export const REVENUE_STATUSES = ["paid", "shipped", "delivered"] as const;
 export const DAILY_DAYS = 30;
 export const TOP_ITEMS_LIMIT = 5;
 export const LOW_STOCK_BELOW = 10;
@@ -117,12 +115,14 @@ export const AWAITING_LIMIT = 5;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const PERIODS: Array<{ key: StatsPeriodKey; label: string; days: number | null }> = [
-  { key: "today", label: "Today", days: null },
+/** Each window is its last `days` UTC calendar days, today's included, as the daily chart draws them. */
+const PERIODS: Array<{ key: StatsPeriodKey; label: string; days: number }> = [
+  { key: "today", label: "Today", days: 1 },
   { key: "7d", label: "Last 7 days", days: 7 },
   { key: "30d", label: "Last 30 days", days: 30 },
   { key: "90d", label: "Last 90 days", days: 90 },
 ];
+const TOP_ITEMS_DAYS = 30;
 
 // ---- helpers -----------------------------------------------------------------------------
 
@@ -130,83 +130,17 @@ function utcMidnight(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-function periodStart(now: Date, days: number | null): Date {
-  return days === null ? utcMidnight(now) : new Date(now.getTime() - days * DAY_MS);
-}
-
 // ---- the query ---------------------------------------------------------------------------
 
 export async function getDashboardStats(db: Kysely<Database>, now: Date): Promise<DashboardStats> {
-  const nowMs = now.getTime();
   const nowIso = now.toISOString();
   const todayStart = utcMidnight(now).getTime();
-  const starts = PERIODS.map((p) => periodStart(now, p.days).getTime());
-  const dailyStart = todayStart - (DAILY_DAYS - 1) * DAY_MS;
-  const topStartMs = nowMs - 30 * DAY_MS;
-  const days = Array.from({ length: DAILY_DAYS }, (_, i) => dailyStart + i * DAY_MS);
-  // A window is its partial first day (from its start to the next UTC midnight; none when it
-  // starts at midnight), whole days before today from the running totals, and today up to `now`.
-  const firstWholeDay = (start: number) =>
-    start % DAY_MS === 0 ? start : utcMidnight(new Date(start)).getTime() + DAY_MS;
-  const heads = starts.map((start) =>
-    start < todayStart && start % DAY_MS !== 0 ? { from: start, to: firstWholeDay(start) } : null,
-  );
-  const bucketFrom = utcDay(new Date(Math.min(dailyStart, ...starts.map(firstWholeDay))));
-  const yesterday = utcDay(new Date(todayStart - DAY_MS));
+  const dayOf = (daysBack: number) => utcDay(new Date(todayStart - daysBack * DAY_MS));
+  const longest = Math.max(DAILY_DAYS, ...PERIODS.map((p) => p.days));
 
-  const revenue = (eb: ExpressionBuilder<Database, "orders">) =>
-    eb.and([eb("orders.status", "in", REVENUE_STATUSES), eb("orders.paid_at", "<=", nowIso)]);
-  const net = sql<number>`orders.total_cents - orders.refunded_cents`;
-  const units = sql<number>`(select coalesce(sum(order_lines.quantity), 0) from order_lines where order_lines.order_id = orders.id)`;
-  const within = (from: number, to?: number) =>
-    to === undefined
-      ? sql`orders.paid_at >= ${new Date(from).toISOString()}`
-      : sql`orders.paid_at >= ${new Date(from).toISOString()} and orders.paid_at < ${new Date(to).toISOString()}`;
-  // The partial days read from orders (by the paid_at index): today first, then each window's first day.
-  const ranges = [within(todayStart), ...heads.flatMap((h) => (h ? [within(h.from, h.to)] : []))];
-  const rangeOf: number[] = [];
-  let next = 1;
-  for (const h of heads) rangeOf.push(h ? next++ : -1);
-
-  const [
-    partialRow,
-    buckets,
-    wholeDayItems,
-    firstDayItems,
-    todayItems,
-    lowProducts,
-    lowBundles,
-    awaitingCount,
-    awaitingRows,
-    outboxCounts,
-  ] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .where(revenue)
-      .where(
-        sql<boolean>`(${sql.join(
-          ranges.map((r) => sql`(${r})`),
-          sql` or `,
-        )})`,
-      )
-      .select(
-        ranges.flatMap((range, i) => [
-          sql<number | string | null>`sum(case when ${range} then ${net} else 0 end)`.as(`r${i}`),
-          sql<number | string | null>`sum(case when ${range} then 1 else 0 end)`.as(`n${i}`),
-          sql<number | string | null>`sum(case when ${range} then ${units} else 0 end)`.as(`u${i}`),
-        ]),
-      )
-      .executeTakeFirst(),
-    readSalesByDay(db, bucketFrom, yesterday),
-    // Best sellers: the running totals' whole days, and the partial first day and today from the orders.
-    readItemSalesByDay(db, utcDay(new Date(firstWholeDay(topStartMs))), yesterday),
-    topStartMs % DAY_MS === 0
-      ? new Map<string, ItemDayTake>()
-      : countItemSalesByDay(db, {
-          fromIso: new Date(topStartMs).toISOString(),
-          toIso: new Date(firstWholeDay(topStartMs)).toISOString(),
-        }),
-    countItemSalesByDay(db, { fromIso: new Date(todayStart).toISOString(), toIso: new Date(nowMs + 1).toISOString() }),
+  const [buckets, topTakes, lowProducts, lowBundles, awaitingCount, awaitingRows, outboxCounts] = await Promise.all([
+    readSalesByDay(db, dayOf(longest - 1), dayOf(0)),
+    readItemSalesByDay(db, dayOf(TOP_ITEMS_DAYS - 1), dayOf(0)),
     db
       .selectFrom("products")
       .select(["id", "title", "quantity"])
@@ -238,33 +172,17 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
       .groupBy("status")
       .execute(),
   ]);
-  const cell = (row: Record<string, unknown> | undefined, key: string) => Number(row?.[key] ?? 0);
-  const partial = (i: number) =>
-    i < 0
-      ? { revenueCents: 0, orders: 0, units: 0 }
-      : {
-          revenueCents: cell(partialRow, `r${i}`),
-          orders: cell(partialRow, `n${i}`),
-          units: cell(partialRow, `u${i}`),
-        };
-  const today = partial(0);
 
-  // ---- periods
-  const periods: StatsPeriod[] = PERIODS.map((p, i) => {
-    const sum = { ...today };
-    if (starts[i]! < todayStart) {
-      const head = partial(rangeOf[i]!);
-      const from = utcDay(new Date(firstWholeDay(starts[i]!)));
-      sum.revenueCents += head.revenueCents;
-      sum.orders += head.orders;
-      sum.units += head.units;
-      for (const [day, d] of buckets)
-        if (day >= from) {
-          sum.revenueCents += d.revenueCents;
-          sum.orders += d.orders;
-          sum.units += d.units;
-        }
-    }
+  // ---- periods: the last N days' running totals, today's included
+  const periods: StatsPeriod[] = PERIODS.map((p) => {
+    const sum = { revenueCents: 0, orders: 0, units: 0 };
+    const from = dayOf(p.days - 1);
+    for (const [day, d] of buckets)
+      if (day >= from) {
+        sum.revenueCents += d.revenueCents;
+        sum.orders += d.orders;
+        sum.units += d.units;
+      }
     return {
       key: p.key,
       label: p.label,
@@ -276,19 +194,14 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
   });
 
   // ---- daily series
-  const daily: DailyRevenue[] = days.map((day) => {
-    const date = utcDay(new Date(day));
-    const d = day === todayStart ? today : buckets.get(date);
+  const daily: DailyRevenue[] = Array.from({ length: DAILY_DAYS }, (_, i) => {
+    const date = dayOf(DAILY_DAYS - 1 - i);
+    const d = buckets.get(date);
     return { date, revenueCents: d?.revenueCents ?? 0, orders: d?.orders ?? 0 };
   });
 
-  // ---- top items (rolling 30 days)
-  const tally = new Map<ListingKey, { units: number; revenueCents: number }>(wholeDayItems);
-  for (const take of [...firstDayItems.values(), ...todayItems.values()]) {
-    const sum = tally.get(take.item) ?? { units: 0, revenueCents: 0 };
-    tally.set(take.item, { units: sum.units + take.units, revenueCents: sum.revenueCents + take.revenueCents });
-  }
-  const listed = [...tally].map(([key, t]) => {
+  // ---- top items (the last 30 days)
+  const listed = [...topTakes].map(([key, t]) => {
     const [kind, ...rest] = key.split(":");
     return { kind: kind as "product" | "bundle", id: rest.join(":"), ...t };
   });

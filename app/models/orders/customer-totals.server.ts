@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type SqlBool, type Transaction } from "kysely";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
 
@@ -202,5 +202,5 @@ export async function rebuildCustomerTotals(db: Kysely<Database>): Promise<void>
 export function startsWith(db: Db, expression: string, prefix: string) {
   const collate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw(` collate "C"`) : sql``;
   const e = sql`${sql.raw(expression)}${collate}`;
-  return sql`(${e} >= ${prefix} and ${e} < ${`${prefix}\u{10FFFF}`})`;
+  return sql<SqlBool>`(${e} >= ${prefix} and ${e} < ${`${prefix}\u{10FFFF}`})`;
 }

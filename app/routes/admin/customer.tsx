@@ -74,7 +74,17 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
 
-      <h2 className="mt-8 text-xl font-semibold">Orders</h2>
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-semibold">{customer.moreOrders ? "Latest orders" : "Orders"}</h2>
+        {customer.moreOrders ? (
+          <Link
+            to={`/admin/orders?${new URLSearchParams({ customer: customer.email })}`}
+            className="text-sm text-reef-dark underline"
+          >
+            All their orders
+          </Link>
+        ) : null}
+      </div>
       <DataTable
         columns={[{ label: "Order" }, { label: "Placed" }, { label: "Status" }, { label: "Total", align: "right" }]}
         isEmpty={customer.orders.length === 0}

@@ -40,7 +40,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 id="dashboard-heading" className="text-3xl font-semibold">
           Dashboard
         </h1>
-        <p className="text-sm text-ink-soft">As of {formatDateTime(stats.generatedAt)} UTC</p>
+        <p className="text-sm text-ink-soft">
+          As of {formatDateTime(stats.generatedAt)} UTC · the last 7, 30 and 90 days are calendar days (UTC),
+          today&apos;s included
+        </p>
       </div>
       <SetupWarnings warnings={warnings} />
 

@@ -85,6 +85,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         className="card mt-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1.5fr_auto] lg:items-end"
       >
         <input type="hidden" name="view" value={filters.view} />
+        {filters.customer ? <input type="hidden" name="customer" value={filters.customer} /> : null}
         {/* Every order to ship is paid: no status to choose. */}
         {toShip ? null : (
           <div>
@@ -132,6 +133,21 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Filter
         </button>
       </Form>
+      {filters.customer ? (
+        <p className="mt-4 text-sm">
+          Orders of{" "}
+          <Link
+            to={`/admin/customers/view?${new URLSearchParams({ email: filters.customer })}`}
+            className="text-reef-dark underline"
+          >
+            {filters.customer}
+          </Link>{" "}
+          (placed with that address or signed in to its account) ·{" "}
+          <Link to={`?${new URLSearchParams({ view: filters.view })}`} className="text-reef-dark underline">
+            Everyone&apos;s orders
+          </Link>
+        </p>
+      ) : null}
       <p className="mt-4 text-sm text-ink-soft">
         {totalExact ? total : `More than ${total.toLocaleString("en-US")}`}{" "}
         {abandoned
