@@ -20,6 +20,7 @@ import { parseConfig } from "#app/config.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { rebuildItemSales } from "#app/models/catalogue/item-sales.server";
 import { rebuildCustomerTotals } from "#app/models/orders/customer-totals.server";
+import { rebuildDeliveriesByDay } from "#app/models/orders/deliveries-by-day.server";
 import { rebuildSalesByDay } from "#app/models/orders/sales-by-day.server";
 import { openDatabase } from "#database/db.server";
 import { createServices } from "#server/services";
@@ -132,6 +133,7 @@ async function countRunningTotals(url: string) {
     await rebuildItemSales(database.db);
     await rebuildSalesByDay(database.db);
     await rebuildCustomerTotals(database.db);
+    await rebuildDeliveriesByDay(database.db);
   } finally {
     await database.destroy();
   }

@@ -310,6 +310,15 @@ export interface ItemSalesByDayTable {
   revenue_cents: number;
 }
 
+/** Per UTC day of delivery and the weather packed for: shipped orders delivered, and those with an approved claim. */
+export interface DeliveriesByDayTable {
+  day: string;
+  /** hold | heat | cold | none (order_weather.outcome), or unknown. */
+  weather: string;
+  delivered: number;
+  approved_claims: number;
+}
+
 /** Per customer (the list's lower-cased address): bought orders, spent net of refunds, last order. */
 export interface CustomerTotalsTable {
   email_key: string;
@@ -442,6 +451,7 @@ export interface Database {
   item_sales: ItemSalesTable;
   sales_by_day: SalesByDayTable;
   item_sales_by_day: ItemSalesByDayTable;
+  deliveries_by_day: DeliveriesByDayTable;
   customer_totals: CustomerTotalsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;

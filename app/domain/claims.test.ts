@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimValueCents, claimWindowOpen, doaRateByWeek, resolveClaimLines, sniffImageType, weekOf } from "./claims";
+import { claimValueCents, claimWindowOpen, doaRates, resolveClaimLines, sniffImageType, weekOf } from "./claims";
 import type { Order } from "./order-types";
 
 const line = (id: string, quantity: number, totalCents: number) => ({
@@ -84,17 +84,23 @@ describe("arrive-alive claim rules", () => {
 
   it("counts the dead-on-arrival rate per delivery week", () => {
     expect(weekOf(new Date("2026-11-29T23:00:00Z"))).toBe("2026-11-23");
-    const weeks = doaRateByWeek(
-      [
-        { orderId: "a", deliveredAt: new Date("2026-11-23T10:00:00Z") },
-        { orderId: "b", deliveredAt: new Date("2026-11-25T10:00:00Z") },
-        { orderId: "c", deliveredAt: new Date("2026-11-30T10:00:00Z") },
-      ],
-      new Set(["b"]),
-    );
-    expect(weeks).toEqual([
-      { week: "2026-11-23", delivered: 2, approvedClaims: 1, rate: 0.5 },
+    const rates = doaRates([
+      { day: "2026-11-23", weather: "unknown", delivered: 1, approvedClaims: 0 },
+      { day: "2026-11-25", weather: "heat", delivered: 3, approvedClaims: 1 },
+      { day: "2026-11-30", weather: "heat", delivered: 1, approvedClaims: 0 },
+      { day: "2026-11-30", weather: "none", delivered: 0, approvedClaims: 0 },
+    ]);
+    expect(rates.byWeek).toEqual([
+      { week: "2026-11-23", delivered: 4, approvedClaims: 1, rate: 0.25 },
       { week: "2026-11-30", delivered: 1, approvedClaims: 0, rate: 0 },
     ]);
+    expect(rates.byArrivalWeather).toEqual([
+      { weather: "heat", delivered: 4, approvedClaims: 1, rate: 0.25 },
+      { weather: "unknown", delivered: 1, approvedClaims: 0, rate: 0 },
+    ]);
+    // No arrival's weather checked: no breakdown by it.
+    expect(
+      doaRates([{ day: "2026-11-23", weather: "unknown", delivered: 2, approvedClaims: 1 }]).byArrivalWeather,
+    ).toEqual([]);
   });
 });

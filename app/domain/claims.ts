@@ -177,46 +177,52 @@ export function weekOf(at: Date): string {
   return day.toISOString().slice(0, 10);
 }
 
-export function doaRateByWeek(
-  deliveries: ReadonlyArray<{ orderId: string; deliveredAt: Date }>,
-  approvedOrderIds: ReadonlySet<string>,
-): DoaWeek[] {
-  return doaRateBy(
-    deliveries.map((d) => ({ orderId: d.orderId, key: weekOf(d.deliveredAt) })),
-    approvedOrderIds,
-  ).map(({ key, ...w }) => ({ week: key, ...w }));
-}
-
-/** The weather an order was checked against for its arrival day, as the hold rules read it. */
+/** The weather an order was packed for on its arrival day (the weather check's outcome), or unknown when never checked. */
 export type ArrivalWeather = "hold" | "heat" | "cold" | "none" | "unknown";
 
+export const arrivalWeatherOf = (outcome: string | null | undefined): ArrivalWeather =>
+  outcome === "hold" || outcome === "heat" || outcome === "cold" || outcome === "none" ? outcome : "unknown";
+
+/** One day's running totals: shipped orders delivered that day with one weather, and how many have an approved claim. */
+export interface DeliveryDay {
+  /** UTC day of delivery, "YYYY-MM-DD". */
+  day: string;
+  weather: ArrivalWeather;
+  delivered: number;
+  approvedClaims: number;
+}
+
 /**
- * Dead-on-arrival rate by the forecast at the arrival day (the weather rules' verdict on it:
- * below the hold threshold, heat-pack cold, cold-pack hot, mild; unknown when never checked).
+ * Dead-on-arrival rate (approved claims over delivered orders) per week of delivery and per the
+ * weather packed for; the weather breakdown only once some arrival's weather was checked.
  */
-export function doaRateByArrivalWeather(
-  deliveries: ReadonlyArray<{ orderId: string; weather: ArrivalWeather }>,
-  approvedOrderIds: ReadonlySet<string>,
-): Array<{ weather: ArrivalWeather; delivered: number; approvedClaims: number; rate: number }> {
-  return doaRateBy(
-    deliveries.map((d) => ({ orderId: d.orderId, key: d.weather })),
-    approvedOrderIds,
-  ).map(({ key, ...w }) => ({ weather: key, ...w }));
+export function doaRates(days: readonly DeliveryDay[]): {
+  byWeek: DoaWeek[];
+  byArrivalWeather: Array<{ weather: ArrivalWeather; delivered: number; approvedClaims: number; rate: number }>;
+} {
+  const byWeek = doaRateBy(days.map((d) => ({ ...d, key: weekOf(new Date(`${d.day}T00:00:00Z`)) }))).map(
+    ({ key, ...w }) => ({ week: key, ...w }),
+  );
+  const known = days.some((d) => d.weather !== "unknown" && d.delivered > 0);
+  const byArrivalWeather = known
+    ? doaRateBy(days.map((d) => ({ ...d, key: d.weather }))).map(({ key, ...w }) => ({ weather: key, ...w }))
+    : [];
+  return { byWeek, byArrivalWeather };
 }
 
 /** Approved claims over deliveries, per key, keys in order. */
 function doaRateBy<K extends string>(
-  deliveries: ReadonlyArray<{ orderId: string; key: K }>,
-  approvedOrderIds: ReadonlySet<string>,
+  days: ReadonlyArray<{ key: K; delivered: number; approvedClaims: number }>,
 ): Array<{ key: K; delivered: number; approvedClaims: number; rate: number }> {
   const groups = new Map<K, { delivered: number; approvedClaims: number }>();
-  for (const d of deliveries) {
+  for (const d of days) {
     const g = groups.get(d.key) ?? { delivered: 0, approvedClaims: 0 };
-    g.delivered++;
-    if (approvedOrderIds.has(d.orderId)) g.approvedClaims++;
+    g.delivered += d.delivered;
+    g.approvedClaims += d.approvedClaims;
     groups.set(d.key, g);
   }
   return [...groups]
+    .filter(([, g]) => g.delivered > 0)
     .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([key, g]) => ({ key, ...g, rate: g.delivered ? g.approvedClaims / g.delivered : 0 }));
+    .map(([key, g]) => ({ key, ...g, rate: g.approvedClaims / g.delivered }));
 }

@@ -3,6 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { performOrderAction } from "#app/models/back-office/orders.server";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { deadOnArrival } from "#app/models/orders/claims.server";
+import {
+  countDeliveriesByDay,
+  readDeliveriesByDay,
+  rebuildDeliveriesByDay,
+} from "#app/models/orders/deliveries-by-day.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { moveCredit } from "#app/models/orders/store-credit.server";
 import * as claimsScreen from "#app/routes/admin/claims";
@@ -43,8 +48,8 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
       .toBuffer();
   });
 
-  /** A physical order, paid, shipped and delivered at `now`; answers its id and token. */
-  async function deliveredOrder(quantity = 3, email = "reefer@example.com") {
+  /** A physical order, paid, shipped (packed for `weather` when given) and delivered at `now`; answers its id and token. */
+  async function deliveredOrder(quantity = 3, email = "reefer@example.com", weather?: string) {
     const res = await buy(t.url, [{ kind: "product", id: "premium-chaeto", quantity }]);
     expect(res.status).toBe(201);
     const { order, orderUrl } = (await res.json()) as { order: { id: string; total: number }; orderUrl: string };
@@ -56,6 +61,22 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
       { action: "ship", carrier: "USPS", trackingNumber: "9400C1" },
       STAFF,
     );
+    if (weather)
+      await t.services.database.db
+        .insertInto("order_weather")
+        .values({
+          order_id: order.id,
+          checked_on: "2026-11-20",
+          ship_on: "2026-11-20",
+          arrive_on: "2026-11-21",
+          outcome: weather,
+          low_f: 30,
+          high_f: 40,
+          pack: weather === "heat" || weather === "cold" ? weather : null,
+          note: "",
+          checked_at: "2026-11-20T10:00:00.000Z",
+        })
+        .execute();
     await performOrderAction(t.services, order.id, { action: "deliver" }, STAFF);
     const token = new URL(orderUrl, "http://x").searchParams.get("token")!;
     return { id: order.id, token, total: order.total };
@@ -237,9 +258,9 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     expect(await countRows("claims")).toBe(before);
   });
 
-  async function openClaim(remedy: string, quantity = 3, email?: string) {
+  async function openClaim(remedy: string, quantity = 3, email?: string, weather?: string) {
     now = START + 200 * HOUR;
-    const order = await deliveredOrder(quantity, email);
+    const order = await deliveredOrder(quantity, email, weather);
     const res = await postClaim(
       order,
       claimForm({ lines: [{ lineIndex: 0, quantity: 1 }], remedy, photos: [photo(jpeg), photo(png)] }),
@@ -566,34 +587,25 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     expect(Number(approved.n)).toBeGreaterThanOrEqual(3);
     for (const w of weeks) expect(w.rate).toBeCloseTo(w.approvedClaims / w.delivered);
 
-    // By the forecast checked for the arrival day, read with the owner's thresholds (35 / 65 / 80 °F).
-    const [claimed] = await db.selectFrom("claims").select("order_id").where("status", "=", "approved").execute();
-    const unclaimed = await db
-      .selectFrom("order_events")
-      .select("order_id")
-      .where("to_status", "=", "delivered")
-      .where("order_id", "not in", db.selectFrom("claims").select("order_id").where("status", "=", "approved"))
-      .executeTakeFirstOrThrow();
-    const checked = (orderId: string, lowF: number, highF: number) => ({
-      order_id: orderId,
-      checked_on: "2026-11-20",
-      ship_on: "2026-11-20",
-      arrive_on: "2026-11-21",
-      outcome: "none",
-      low_f: lowF,
-      high_f: highF,
-      pack: null,
-      note: "",
-      checked_at: "2026-11-20T10:00:00.000Z",
-    });
-    await db
-      .insertInto("order_weather")
-      .values([checked(claimed!.order_id, 20, 30), checked(unclaimed.order_id, 50, 70)])
-      .execute();
+    // By the weather each order was packed for: one packed with a heat pack and claimed, one held and not.
+    const { claim } = await openClaim("credit", 3, undefined, "heat");
+    await approveTwice(claim.id, "credit");
+    await deliveredOrder(1, undefined, "hold");
     const { byArrivalWeather } = await deadOnArrival(db, new Date(now), 12);
     const band = (weather: string) => byArrivalWeather.find((b) => b.weather === weather);
-    expect(band("hold")).toEqual({ weather: "hold", delivered: 1, approvedClaims: 1, rate: 1 });
-    expect(band("heat")).toEqual({ weather: "heat", delivered: 1, approvedClaims: 0, rate: 0 });
-    expect(band("unknown")!.delivered).toBe(Number(delivered.n) - 2);
+    expect(band("heat")).toEqual({ weather: "heat", delivered: 1, approvedClaims: 1, rate: 1 });
+    expect(band("hold")).toEqual({ weather: "hold", delivered: 1, approvedClaims: 0, rate: 0 });
+    expect(band("unknown")!.delivered).toBe(Number(delivered.n));
+  });
+
+  it("keeps the deliveries per day equal to a count of every delivery and approved claim", async () => {
+    const { db } = t.services.database;
+    const kept = await readDeliveriesByDay(db);
+    expect(kept.filter((d) => d.delivered > 0 || d.approvedClaims > 0)).toEqual(await countDeliveriesByDay(db));
+    // Every remedy's approval was counted (replacement, refund, credit), and a second approved claim on an order is not.
+    expect(kept.reduce((n, d) => n + d.approvedClaims, 0)).toBeGreaterThanOrEqual(4);
+    // Counted again from scratch, they come out the same.
+    await rebuildDeliveriesByDay(db);
+    expect(await readDeliveriesByDay(db)).toEqual(await countDeliveriesByDay(db));
   });
 });

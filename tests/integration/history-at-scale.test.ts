@@ -154,7 +154,10 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
       .where(sql<string>`lower(email)`, "=", "a@example.com");
     expect(await plan(guestOrders)).toMatch(/orders_email_lower/);
     // The orders list's address search: the start of an address, one range of the same index.
-    const started = db.selectFrom("orders").select("id").where(startsWith(db, "lower(email)", "guest5"));
+    const started = db
+      .selectFrom("orders")
+      .select("id")
+      .where(startsWith(db, "lower(email)", "guest5"));
     expect(await plan(started)).toMatch(
       services.database.dialect === "postgres" ? /orders_email_prefix/ : /orders_email_lower/,
     );
@@ -295,7 +298,14 @@ describe(`owner pages count what they hold, on ${testDatabaseKind()}`, () => {
     // 45 orders with the address (typed in either case) and 5 placed signed in to its account with another address.
     const at = new Date(T0 + 2000 * 60_000).toISOString();
     await insertMany(db, "user", [
-      { id: "u-regular", name: "Reggie Regular", email: "regular@example.com", emailVerified: 1, createdAt: at, updatedAt: at },
+      {
+        id: "u-regular",
+        name: "Reggie Regular",
+        email: "regular@example.com",
+        emailVerified: 1,
+        createdAt: at,
+        updatedAt: at,
+      },
     ]);
     await insertMany(db, "orders", [
       ...Array.from({ length: 45 }, (_, i) =>

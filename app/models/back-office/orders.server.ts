@@ -3,9 +3,9 @@ import { z } from "zod";
 import { formatCents } from "#app/domain/money";
 import { decide, type OrderEventInput } from "#app/domain/order-lifecycle";
 import { ORDER_STATUSES, type OrderStatus } from "#app/domain/order-status";
+import { startsWith } from "#app/models/orders/customer-totals.server";
 import { transition } from "#app/models/orders/order-lifecycle.server";
 import { getOrder } from "#app/models/orders/orders.server";
-import { startsWith } from "#app/models/orders/customer-totals.server";
 import { settleRefund } from "#app/models/orders/refunds.server";
 import { toIso } from "#database/values";
 import type { OrderAction } from "#app/domain/order-actions";
@@ -185,7 +185,10 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
   if (filters.customer) {
     // A customer's orders as their page counts them: placed with their address, or signed in to their account.
     const key = filters.customer.toLowerCase();
-    const account = db.selectFrom("user").select("id").where(sql<string>`lower(email)`, "=", key);
+    const account = db
+      .selectFrom("user")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", key);
     query = query.where((eb) => eb.or([eb(sql<string>`lower(email)`, "=", key), eb("user_id", "in", account)]));
   }
   const { total, totalExact, pages } = await cappedCount(db, query);

@@ -13,15 +13,13 @@ import {
   type ClaimedLine,
   type ClaimLineInput,
   type ClaimRemedy,
-  doaRateByArrivalWeather,
-  doaRateByWeek,
+  doaRates,
+  weekOf,
   type ClaimStatus,
-  type DoaWeek,
 } from "#app/domain/claims";
 import { fieldErrorsOf } from "#app/domain/forms";
 import { PAID_ELSEWHERE } from "#app/domain/paid-elsewhere";
-import { weatherVerdict } from "#app/domain/weather";
-import { readWeatherThresholds } from "#app/models/shipping/weather-holds.server";
+import { utcDay } from "#app/domain/sales-by-day";
 import {
   renderClaimAlert,
   renderClaimApproved,
@@ -33,6 +31,7 @@ import {
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
 import { toIso } from "#database/values";
 import { completePaymentStep, placeStep, priceStep } from "./checkout.server";
+import { countApprovedClaim, readDeliveriesByDay } from "./deliveries-by-day.server";
 import { OrderTransitionError, transition, transitionIfAllowed } from "./order-lifecycle.server";
 import { orderUrl } from "./order-mails.server";
 import { findOrderByIdempotencyKey, getOrder, getOrderForToken } from "./orders.server";
@@ -510,6 +509,14 @@ async function markDecided(
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw new ClaimDecidedMeanwhile();
   await trx.updateTable("claim_lines").set({ open_key: null }).where("claim_id", "=", id).execute();
+  if (set.status === "approved") {
+    const { order_id } = await trx
+      .selectFrom("claims")
+      .select("order_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    await countApprovedClaim(trx, order_id);
+  }
 }
 
 function asDecided(claim: ClaimView, decision: ClaimDecision): DecideClaimOutcome {
@@ -734,58 +741,13 @@ async function placeReplacement(
   return null;
 }
 
-/** Shipped orders delivered since `since` (a partial refund, recorded delivered → delivered, is not a delivery). */
-async function deliveredSince(db: Db, since: string) {
-  return db
-    .selectFrom("order_events")
-    .innerJoin("orders", "orders.id", "order_events.order_id")
-    .leftJoin("order_weather", "order_weather.order_id", "orders.id")
-    .select(["order_events.order_id", "order_events.created_at", "order_weather.low_f", "order_weather.high_f"])
-    .where("order_events.to_status", "=", "delivered")
-    .where("order_events.from_status", "<>", "delivered")
-    .where("orders.requires_shipping", "=", 1)
-    .where("order_events.created_at", ">=", since)
-    .execute();
-}
-
 /**
- * The dead-on-arrival rate of the last `weeks` weeks, for the dashboard: of the shipped orders
- * delivered, how many have an approved claim, per week of delivery and per the forecast checked
- * for their arrival day (as the owner's weather thresholds read it).
+ * The dead-on-arrival rate of the last `weeks` calendar weeks (this one included), for the
+ * dashboard: of the shipped orders delivered, how many have an approved claim, per week of
+ * delivery and per the weather they were packed for; read from the running totals.
  */
-export async function deadOnArrival(
-  db: Db,
-  now: Date,
-  weeks = 8,
-): Promise<{ byWeek: DoaWeek[]; byArrivalWeather: ReturnType<typeof doaRateByArrivalWeather> }> {
-  const since = new Date(now.getTime() - weeks * 7 * 86_400_000).toISOString();
-  const [delivered, approved, thresholds] = await Promise.all([
-    deliveredSince(db, since),
-    db
-      .selectFrom("claims")
-      .select("order_id")
-      .where("status", "=", "approved")
-      .where("created_at", ">=", since)
-      .execute(),
-    readWeatherThresholds(db),
-  ]);
-  const approvedIds = new Set(approved.map((a) => a.order_id));
-  const byWeek = doaRateByWeek(
-    delivered.map((d) => ({ orderId: d.order_id, deliveredAt: new Date(toIso(d.created_at)!) })),
-    approvedIds,
-  );
-  const known = delivered.some((d) => d.low_f !== null && d.high_f !== null);
-  const byArrivalWeather = known
-    ? doaRateByArrivalWeather(
-        delivered.map((d) => ({
-          orderId: d.order_id,
-          weather:
-            d.low_f === null || d.high_f === null
-              ? "unknown"
-              : weatherVerdict({ lowF: Number(d.low_f), highF: Number(d.high_f) }, thresholds),
-        })),
-        approvedIds,
-      )
-    : [];
-  return { byWeek, byArrivalWeather };
+export async function deadOnArrival(db: Db, now: Date, weeks = 8): Promise<ReturnType<typeof doaRates>> {
+  const from = new Date(`${weekOf(now)}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - (weeks - 1) * 7);
+  return doaRates(await readDeliveriesByDay(db, utcDay(from)));
 }

@@ -14,6 +14,7 @@ import {
 import { describePaymentFailure } from "#app/domain/payment-failures";
 import { daySalesDelta, itemDaySalesDelta } from "#app/domain/sales-by-day";
 import { applySalesDelta } from "#app/models/catalogue/item-sales.server";
+import { countDelivery } from "#app/models/orders/deliveries-by-day.server";
 import { applyDaySalesDelta, applyItemDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
 import { applyCustomerDelta } from "./customer-totals.server";
@@ -199,8 +200,11 @@ export async function transition(
     await applyItemDaySalesDelta(trx, itemDaySalesDelta(before, after));
     const days = daySalesDelta(before, after);
     if (days.size > 0) await applyDaySalesDelta(trx, days);
-    // So do the customer's totals (orders bought, spent, last order).
+    // So do the customer's totals (orders bought, spent, last order), and the deliveries per day
+    // behind the dead-on-arrival rate.
     await applyCustomerDelta(trx, before, after);
+    if (before.status !== "delivered" && after.status === "delivered" && before.requiresShipping)
+      await countDelivery(trx, before.id, ctx.now);
     if (releases)
       await releaseOrderStock(trx, before, `order-${decision.to === before.status ? "declined" : decision.to}`, now);
     if (has("record-attempt") && (event.type === "decline" || event.type === "fail-attempt"))
