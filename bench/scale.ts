@@ -268,6 +268,7 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
         ["customers search", "/admin/customers?q=guest12"],
         ["guest's customer page", `/admin/customers/view?email=${guest}`],
         ["regular's customer page", `/admin/customers/view?email=${regular}`],
+        ["regular's orders", `/admin/orders?customer=${regular}`],
         ["orders (delivered)", "/admin/orders?status=delivered"],
         ["orders, half-way back by date", `/admin/orders?to=${halfWayBack}`],
         ["orders, page 500 typed", "/admin/orders?page=500"],
