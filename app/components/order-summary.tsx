@@ -8,6 +8,8 @@ export interface PricedSummary {
   subtotalCents: number;
   discountCents: number;
   requiresShipping: boolean;
+  /** Store credit taken off: totalCents is what is left to pay. */
+  storeCreditCents?: number;
   totalCents: number;
 }
 
@@ -64,6 +66,12 @@ export function OrderSummary({
           <dt>Shipping</dt>
           <dd>{order.requiresShipping ? "Free" : "Digital, no shipping"}</dd>
         </div>
+        {order.storeCreditCents ? (
+          <div className="flex justify-between text-chaeto">
+            <dt>Store credit</dt>
+            <dd data-testid="summary-store-credit">−{formatCents(order.storeCreditCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid={totalTestId}>{formatCents(order.totalCents)}</dd>

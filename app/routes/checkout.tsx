@@ -66,7 +66,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // cart: nothing on this page is priced in the browser, and the pricing code is not loaded here.
   const server = useServerQuote(cart, hasItems);
   const testMode = form.testMode;
-  const total = server.quote ? formatCents(dollarsToCents(server.quote.total)) : null;
+  // What the card is charged: the total less the store credit the shop says this buyer's order spends.
+  const toPayCents = server.quote ? dollarsToCents(server.quote.toPay ?? server.quote.total) : null;
+  const total = toPayCents === null ? null : formatCents(toPayCents);
   // Back here after an order (or the last item removed), the page is short now: the restored scroll
   // position would show the footer, so bring the empty cart into view.
   const empty = useRef<HTMLDivElement>(null);
@@ -122,7 +124,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       subtotalCents: dollarsToCents(server.quote.subtotal),
                       discountCents: dollarsToCents(server.quote.discount),
                       requiresShipping: server.quote.requiresShipping,
-                      totalCents: dollarsToCents(server.quote.total),
+                      storeCreditCents: dollarsToCents(server.quote.storeCredit ?? 0),
+                      totalCents: toPayCents!,
                     }}
                     itemsLabel="Items in your cart"
                     totalTestId="server-total"
@@ -154,7 +157,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   clear,
                   navigate,
                   requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
-                  totalCents: server.quote ? dollarsToCents(server.quote.total) : null,
+                  totalCents: toPayCents,
                   products: catalogue.products,
                 }}
               />

@@ -17,7 +17,7 @@ import { listCustomerOrders } from "#app/models/accounts/customers.server";
 import { callAuth, cookiesFrom, getUser, requireUser } from "#app/models/accounts/session.server";
 import { customerMailAnswers, mailIsSent } from "#app/models/mail-setup.server";
 import { orderToken, storyFactsFor } from "#app/models/orders/orders.server";
-import { creditBalance } from "#app/models/orders/store-credit.server";
+import { creditBalance, creditEmailOf } from "#app/models/orders/store-credit.server";
 import { authFailure, authFailureFrom } from "#app/routes/edge/auth-answers.server";
 import { formError, formSuccess, invalidForm } from "#app/utils/form-response";
 import { pageMeta } from "#app/utils/seo";
@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/sign-in?email=changed&redirectTo=${encodeURIComponent("/profile")}`);
   const user = await requireUser(context.services, request);
   const orders = await listCustomerOrders(context.services.database.db, user);
+  const creditEmail = creditEmailOf(user);
   return {
     user,
     notice: emailLink === "changed" ? `Your email address is now ${user.email}.` : null,
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailChangeUnavailable: customerMailAnswers.emailChangeUnavailable(context.services.config),
     orders: await withStories(context, orders),
     // Store credit (decision 034): spent by the checkout when signed in with this address.
-    storeCreditCents: await creditBalance(context.services.database.db, user.email),
+    storeCreditCents: creditEmail ? await creditBalance(context.services.database.db, creditEmail) : 0,
   };
 }
 

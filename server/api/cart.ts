@@ -1,11 +1,15 @@
+import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
 import { z } from "zod";
 import { priceCart } from "#app/domain/cart";
 import { cartFromItems, CartItemsSchema } from "#app/domain/cart-items";
 import { ShippingAddressSchema } from "#app/domain/checkout";
+import { centsToDollars } from "#app/domain/money";
 import { ZIP_PATTERN } from "#app/domain/us-address";
+import { getUser } from "#app/models/accounts/session.server";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { quoteJson } from "#app/models/orders/cart-json";
+import { creditEmailOf, creditToSpend } from "#app/models/orders/store-credit.server";
 import { deliveryFor, destinationState } from "#app/models/shipping/ship-calendar.server";
 import { ApiError } from "#server/errors";
 import { parseBody } from "#server/validate";
@@ -29,8 +33,15 @@ export function cartRoutes(services: AppServices): Router {
     const built = cartFromItems(items, catalogue, now);
     if ("problem" in built) throw new ApiError(400, built.problem.message, built.problem.reason);
     const quote = priceCart(built.cart, catalogue);
+    // A signed-in buyer's store credit, as the checkout will spend it: the summary shows what is left to pay.
+    const user = await getUser(services, fromNodeHeaders(req.headers));
+    const credit = await creditToSpend(services.database.db, creditEmailOf(user), quote.total);
+    const priced = {
+      ...quoteJson(quote),
+      ...(credit > 0 ? { storeCredit: centsToDollars(credit), toPay: centsToDollars(quote.total - credit) } : {}),
+    };
     const destination = { ...shippingAddress, ...(postalCode ? { postalCode } : {}) };
-    if (!destination.state && !destination.postalCode) return void res.json(quoteJson(quote));
+    if (!destination.state && !destination.postalCode) return void res.json(priced);
     const state = await destinationState(destination);
     const delivery = await deliveryFor(services.database.db, {
       quote,
@@ -39,7 +50,7 @@ export function cartRoutes(services: AppServices): Router {
       timeZone: services.config.shopTimeZone,
       now,
     });
-    res.json({ ...quoteJson(quote), delivery });
+    res.json({ ...priced, delivery });
   });
 
   return router;

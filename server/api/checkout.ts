@@ -17,6 +17,7 @@ import {
 import { orderJson } from "#app/models/orders/order-json";
 import { orderUrl } from "#app/models/orders/order-mails.server";
 import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
+import { creditEmailOf } from "#app/models/orders/store-credit.server";
 import { CHECKOUT_ATTEMPTS } from "#app/services/rate-limit.server";
 import { ApiError, errorBody } from "#server/errors";
 import { parseBody } from "#server/validate";
@@ -118,7 +119,7 @@ export function checkoutRoutes(services: AppServices): Router {
             services,
             body,
             hold,
-            { userId: user?.id ?? null, address, creditEmail: user?.email ?? null },
+            { userId: user?.id ?? null, address, creditEmail: creditEmailOf(user) },
             checkoutAnswer,
           ),
         ),

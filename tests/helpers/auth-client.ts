@@ -1,3 +1,5 @@
+import type { AppServices } from "#server/services";
+
 /** A tiny cookie-keeping client for Better Auth's HTTP endpoints, as a browser would use them. */
 /** `origin` is the shop's PUBLIC_URL as the browser would send it (the test config's default). */
 export function authClient(baseUrl: string, ip = "203.0.113.7", origin = "http://localhost:3000") {
@@ -38,4 +40,24 @@ export function authClient(baseUrl: string, ip = "203.0.113.7", origin = "http:/
     return up;
   }
   return { call, signUp, jar };
+}
+
+/** The link in the latest mail of `kind` to `to`, as its reader would click it. */
+export async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
+  const row = await services.database.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("to_address", "=", to)
+    .where("kind", "=", kind)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const match = row.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in ${kind} mail`);
+  return match[0].replace(/[)\]]+$/, "");
+}
+
+/** Opens a mailed auth link with the client's cookies (a verification link signs its reader in). */
+export async function follow(link: string, client: ReturnType<typeof authClient>) {
+  const { pathname, search } = new URL(link);
+  return client.call(`${pathname.replace("/api/auth", "")}${search}`);
 }

@@ -1,26 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authClient } from "../helpers/auth-client";
+import { authClient, follow, latestMailLink } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { createTestServices, startTestServer } from "../helpers/test-services";
 import type { AppServices } from "#server/services";
-
-async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
-  const row = await services.database.db
-    .selectFrom("outbox")
-    .selectAll()
-    .where("to_address", "=", to)
-    .where("kind", "=", kind)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  const match = row.text.match(/https?:\/\/\S+/);
-  if (!match) throw new Error(`no link in ${kind} mail`);
-  return match[0].replace(/[)\]]+$/, "");
-}
-
-async function follow(link: string, client: ReturnType<typeof authClient>) {
-  const { pathname, search } = new URL(link);
-  return client.call(`${pathname.replace("/api/auth", "")}${search}`);
-}
 
 describe(`accounts on ${testDatabaseKind()}`, () => {
   let services: AppServices;

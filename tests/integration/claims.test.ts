@@ -13,7 +13,7 @@ import { moveCredit } from "#app/models/orders/store-credit.server";
 import * as claimsScreen from "#app/routes/admin/claims";
 import * as orderPage from "#app/routes/order-confirmation";
 import * as profilePage from "#app/routes/profile";
-import { authClient } from "../helpers/auth-client";
+import { authClient, follow, latestMailLink } from "../helpers/auth-client";
 import { ADDRESS, buy, card } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -468,6 +468,15 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
     await approveTwice(claim.id, "credit");
     const credit = claim.amountCents;
     expect(credit).toBeGreaterThan(0);
+    const quote = (cookie?: string) =>
+      fetch(`${t.url}/api/cart/quote`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }], storeCredit: 1000 }),
+      }).then((r) => r.json());
+    // Signed in but not confirmed, the account holds no credit: anyone can sign up with an address.
+    expect(await quote([...spender.jar].map(([k, v]) => `${k}=${v}`).join("; "))).not.toHaveProperty("storeCredit");
+    await follow(await latestMailLink(t.services, "spender@example.com", "verify-email"), spender);
 
     const checkout = () =>
       fetch(`${t.url}/api/checkout`, {
@@ -495,6 +504,15 @@ describe(`arrive-alive claims on ${testDatabaseKind()}`, () => {
       params: {},
     } as never);
     expect(profile.storeCreditCents).toBe(credit);
+
+    // The checkout's summary is the shop's quote: signed in, it takes the credit off what is left to pay; signed out, not.
+    const signedIn = await quote([...spender.jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    expect(Math.round(signedIn.storeCredit * 100)).toBe(credit);
+    expect(Math.round(signedIn.toPay * 100)).toBe(Math.round(signedIn.total * 100) - credit);
+    const signedOut = await quote();
+    expect(signedOut.total).toBe(signedIn.total);
+    expect(signedOut).not.toHaveProperty("storeCredit");
+    expect(signedOut).not.toHaveProperty("toPay");
 
     const res = await checkout();
     expect(res.status).toBe(201);

@@ -8,6 +8,9 @@ export interface ServerQuote {
   discount: number;
   shipping: number;
   total: number;
+  /** The signed-in buyer's store credit the order will spend, and what is left to pay (absent without credit). */
+  storeCredit?: number;
+  toPay?: number;
   requiresShipping: boolean;
 }
 

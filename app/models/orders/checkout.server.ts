@@ -21,7 +21,7 @@ import {
   StoreCreditChangedError,
   unpaidUnitsHeld,
 } from "./orders.server";
-import { creditBalance } from "./store-credit.server";
+import { creditToSpend } from "./store-credit.server";
 import type { Order, ShippingAddress } from "#app/domain/order-types";
 import type { DeliveryChoice } from "#app/domain/ship-calendar";
 import type { AppServices } from "#app/services/container";
@@ -613,8 +613,7 @@ export async function checkoutUseCase(
   });
   if (capped) return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || capped;
   // Store credit, computed here from the balance (never from the browser), pays what it can.
-  const balance = buyer.creditEmail ? await creditBalance(services.database.db, buyer.creditEmail) : 0;
-  const creditCents = Math.min(balance, priced.quote.total);
+  const creditCents = await creditToSpend(services.database.db, buyer.creditEmail, priced.quote.total);
   const placed = await placeStep(services, priced, {
     customer: request.customer,
     shippingAddress: request.shippingAddress,

@@ -22,6 +22,19 @@ export async function creditBalance(db: Db, email: string): Promise<number> {
   return Number(row?.balance_cents ?? 0);
 }
 
+/**
+ * The address whose credit a signed-in person may see and spend: their account's, once they have
+ * confirmed it. Anyone can sign up with an address and sign in unconfirmed, and credit is kept by
+ * address (a guest's approved claim), so an unconfirmed account holds none.
+ */
+export const creditEmailOf = (user: { email: string; emailVerified: boolean } | null | undefined): string | null =>
+  user?.emailVerified ? user.email : null;
+
+/** What a signed-in buyer's credit pays of a total: all of the balance it takes, never more than the total. */
+export async function creditToSpend(db: Db, email: string | null | undefined, totalCents: number): Promise<number> {
+  return email ? Math.min(await creditBalance(db, email), Math.max(0, totalCents)) : 0;
+}
+
 export interface CreditMovement {
   email: string;
   /** Positive: credit given; negative: credit spent. */
