@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { addDays, deliveryChoices, shopClock } from "#app/domain/ship-calendar";
 import {
   arrivalDayForecast,
@@ -130,6 +131,9 @@ export async function readWeatherScreen(db: Kysely<Database>, config: Config, no
 const CHECK_FROM_MINUTES = 5 * 60;
 /** A forecast that could not be had is asked for again after this long, until the cut-off. */
 const RETRY_UNAVAILABLE_MS = 15 * 60 * 1000;
+/** Forecast requests in flight at once in a pass (the weather service asks callers to be gentle). */
+const FORECASTS_AT_ONCE = 4;
+
 const notLive = new WeakMap<object, { day: string; ids: Set<string> }>();
 
 /** How many days ahead the owner's "check now" looks: a forecast covers about a week. */
@@ -253,8 +257,30 @@ export async function checkShipDayWeather(
   for (const o of orders) if (!live.has(o.id)) skip.ids.add(o.id);
   const thresholds = await readWeatherThresholds(db);
   const at = hhmm(minutes);
-  const forecasts = new Map<string, Promise<ForecastOutcome>>();
   const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
+  // Every destination's forecast is asked for up front, once per pass and a few at a time: a
+  // morning of many boxes waits about as long as its slowest answers, not for each in turn.
+  const limit = pLimit(FORECASTS_AT_ONCE);
+  const forecasts = new Map<string, Promise<ForecastOutcome>>();
+  const points = new Map<string, { latitude: number; longitude: number } | null>();
+  for (const order of orders) {
+    if (!live.has(order.id) || !order.shipOn || !order.arriveOn) continue;
+    const postalCode = order.shippingAddress?.postalCode ?? "";
+    const point = postalCode ? await coordinatesOf(postalCode) : null;
+    points.set(order.id, point);
+    const key = point && `${point.latitude},${point.longitude}`;
+    if (point && key && !forecasts.has(key))
+      forecasts.set(
+        key,
+        limit(() =>
+          nwsForecast(point.latitude, point.longitude, {
+            baseUrl: weather.url,
+            timeoutMs: weather.timeoutMs,
+            userAgent: `(${config.shopName} shop, ${config.shopEmail})`,
+          }),
+        ),
+      );
+  }
 
   for (const order of orders) {
     const shipDay = order.shipOn;
@@ -284,23 +310,12 @@ export async function checkShipDayWeather(
       });
     };
 
-    const postalCode = order.shippingAddress?.postalCode ?? "";
-    const point = postalCode ? await coordinatesOf(postalCode) : null;
+    const point = points.get(order.id);
     if (!point) {
-      await unavailable(`ZIP ${postalCode || "(none)"} is not in the ZIP table`);
+      await unavailable(`ZIP ${order.shippingAddress?.postalCode || "(none)"} is not in the ZIP table`);
       continue;
     }
-    const key = `${point.latitude},${point.longitude}`;
-    let pending = forecasts.get(key);
-    if (!pending) {
-      pending = nwsForecast(point.latitude, point.longitude, {
-        baseUrl: weather.url,
-        timeoutMs: weather.timeoutMs,
-        userAgent: `(${config.shopName} shop, ${config.shopEmail})`,
-      });
-      forecasts.set(key, pending);
-    }
-    const outcome = await pending;
+    const outcome = await forecasts.get(`${point.latitude},${point.longitude}`)!;
     if (!outcome.ok) {
       await unavailable(outcome.reason);
       continue;
