@@ -114,9 +114,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </h2>
               <div className="mt-2" aria-live="polite" data-testid="server-quote">
                 {server.error ? (
-                  <p role="alert" className="rounded-xl bg-coral-light p-4 text-sm font-medium text-coral-text">
-                    {server.error}
-                  </p>
+                  <div role="alert" className="rounded-xl bg-coral-light p-4 text-sm font-medium text-coral-text">
+                    <p>{server.error}</p>
+                    <button type="button" className="btn-secondary mt-3" onClick={server.retry}>
+                      Try again
+                    </button>
+                  </div>
                 ) : server.quote ? (
                   <OrderSummary
                     order={{

@@ -1,7 +1,6 @@
-import { describeDelivery, type DeliveryChoice } from "../../app/domain/ship-calendar";
+import { describeDelivery } from "../../app/domain/ship-calendar";
 import { expect, expectAccessible, PLACE_ORDER, test, visit } from "./fixtures";
-import { addToCart, fillCheckout } from "./journeys";
-import type { Page } from "@playwright/test";
+import { addToCart, deliveryAnswer, fillCheckout } from "./journeys";
 
 test("browse → add → checkout with 4242 → the confirmation page shows the order", async ({ page }) => {
   await visit(page, "/products");
@@ -295,18 +294,6 @@ test("the test-card banner keeps each card's label on one or two lines at 1440 p
   }
 });
 
-/** The shop's ship days for the checkout's ZIP, as its quote answered the form. */
-function deliveryAnswer(page: Page, postalCode: string) {
-  return page
-    .waitForResponse(
-      (r) =>
-        r.url().endsWith("/api/cart/quote") &&
-        (r.request().postDataJSON() as { shippingAddress?: { postalCode?: string } }).shippingAddress?.postalCode ===
-          postalCode,
-    )
-    .then(async (r) => (await r.json()) as { delivery: (DeliveryChoice & { choices: DeliveryChoice[] }) | null });
-}
-
 test("at 390 px a buyer types a ZIP, sees when the box ships and arrives, picks a later day, and the order keeps it", async ({
   page,
 }) => {
@@ -371,4 +358,17 @@ test("a ship day the shop no longer offers is refused next to the days, which ar
   await page.getByRole("button", { name: PLACE_ORDER }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
   await expect(page.getByTestId("order-delivery")).toHaveText(describeDelivery(second!));
+});
+
+test("a price check lost on the way is asked for again with Try again, and the summary comes", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addToCart(page, "/product/premium-chaeto");
+  await page.route("**/api/cart/quote", (route) => route.abort("connectionreset"), { times: 1 });
+  await page.goto("/checkout");
+  await page.locator(".summary-bar > summary").click();
+  const quote = page.getByTestId("server-quote");
+  await expect(quote.getByRole("alert")).toContainText("We couldn't check prices with the shop");
+  await quote.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByTestId("server-total")).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(quote.getByRole("alert")).toHaveCount(0);
 });

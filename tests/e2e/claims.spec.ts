@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, expectAccessible, test } from "./fixtures";
-import { signInAsAdmin } from "./journeys";
+import { addToCart, fillCheckout, signInAsAdmin, signUp } from "./journeys";
 import { waitForMail } from "./mailbox";
 
 /*
@@ -145,4 +145,66 @@ test("slow phone: the report sent while the page's JavaScript is still loading a
     expect.objectContaining({ status: "open", remedyWanted: "replacement", photos: [expect.anything()] }),
   ]);
   await waitForMail(email, /We got your report/);
+});
+
+test("store credit from an approved claim is taken off the next checkout once the buyer has an account, and the order says so", async ({
+  page,
+  browser,
+}) => {
+  const email = `credit-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const forwarded = { "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 250) + 1}.11` };
+  const placed = await page.request.post("/api/checkout", {
+    headers: { "Idempotency-Key": crypto.randomUUID(), ...forwarded },
+    data: {
+      items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }],
+      customer: { email, name: "Cal Credit" },
+      shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
+      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { order, orderUrl } = (await placed.json()) as { order: { id: string }; orderUrl: string };
+  await signInAsAdmin(page, "/admin/claims");
+  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM3" }, { action: "deliver" }])
+    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+  const token = new URL(orderUrl, "http://x").searchParams.get("token")!;
+  const form = new FormData();
+  form.set("lines", JSON.stringify([{ lineIndex: 0, quantity: 1 }]));
+  form.set("remedy", "credit");
+  form.append("photos", new Blob([PNG], { type: "image/png" }), "dead.png");
+  const filed = await page.request.post(`/api/orders/${order.id}/claims?token=${encodeURIComponent(token)}`, {
+    multipart: form,
+    headers: forwarded,
+  });
+  expect(filed.status()).toBe(201);
+  const { claim } = (await filed.json()) as { claim: { id: string; amountCents: number } };
+  const approved = await page.request.post(`/api/admin/claims/${claim.id}`, {
+    data: { action: "approve", remedy: "credit" },
+  });
+  expect(approved.ok()).toBe(true);
+  const credit = `$${(claim.amountCents / 100).toFixed(2)}`;
+
+  // The buyer makes an account with that address (confirming it), then shops again on a phone.
+  const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders: forwarded });
+  const buyer = await context.newPage();
+  await signUp(buyer, { email, password: "credit-buyer-2026!" });
+  await addToCart(buyer, "/product/refugium-starter-kit");
+  const quoted = buyer.waitForResponse((r) => r.url().endsWith("/api/cart/quote"));
+  await buyer.goto("/checkout");
+  const quote = (await (await quoted).json()) as { total: number; storeCredit: number; toPay: number };
+  expect(Math.round(quote.storeCredit * 100)).toBe(claim.amountCents);
+  expect(Math.round(quote.toPay * 100)).toBe(Math.round(quote.total * 100) - claim.amountCents);
+  await buyer.locator(".summary-bar > summary").click();
+  await expect(buyer.getByTestId("summary-store-credit")).toHaveText(`−${credit}`);
+  const toPay = `$${quote.toPay.toFixed(2)}`;
+  await expect(buyer.getByTestId("server-total")).toHaveText(toPay);
+  const pay = buyer.getByRole("button", { name: `Pay ${toPay}` });
+  await expect(pay).toBeVisible();
+  await expectAccessible(buyer);
+  await fillCheckout(buyer, { email, name: "Cal Credit" });
+  await pay.click();
+  await expect(buyer).toHaveURL(/\/order-confirmation\?order=/);
+  await expect(buyer.getByTestId("summary-store-credit")).toHaveText(`−${credit}`);
+  await expect(buyer.getByTestId("order-total")).toHaveText(toPay);
+  await context.close();
 });

@@ -1,5 +1,6 @@
 import { expect, PLACE_ORDER } from "./fixtures";
 import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
+import type { DeliveryChoice } from "../../app/domain/ship-calendar";
 import type { Page } from "@playwright/test";
 
 export async function addToCart(page: Page, path: string) {
@@ -63,4 +64,16 @@ export async function signUp(
   await expect(page.getByText(`Check your inbox: we've sent an email to ${email}`)).toBeVisible();
   await page.goto(firstLink(await waitForMail(email, /Confirm your email/), "/api/auth/verify-email"));
   await expect(page).toHaveURL(/\/profile$/);
+}
+
+/** The shop's ship days for the checkout's ZIP, as its quote answered the form. */
+export function deliveryAnswer(page: Page, postalCode: string) {
+  return page
+    .waitForResponse(
+      (r) =>
+        r.url().endsWith("/api/cart/quote") &&
+        (r.request().postDataJSON() as { shippingAddress?: { postalCode?: string } }).shippingAddress?.postalCode ===
+          postalCode,
+    )
+    .then(async (r) => (await r.json()) as { delivery: (DeliveryChoice & { choices: DeliveryChoice[] }) | null });
 }

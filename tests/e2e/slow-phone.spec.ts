@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import { describeDelivery } from "../../app/domain/ship-calendar";
 import { expect, expectAccessible, test, visit } from "./fixtures";
+import { deliveryAnswer } from "./journeys";
 import { E2E_ADMIN, waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
 
@@ -33,7 +35,9 @@ const isHydrated = (page: Page) => page.evaluate(() => (window as { __lrHydrated
 const hydrated = (page: Page) =>
   page.waitForFunction(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true, null, { timeout: 60_000 });
 
-test("slow phone: add to cart, type the checkout before the page is ready, reload, pay", async ({ page }) => {
+test("slow phone: add to cart, type the checkout before the page is ready, reload, pick a later ship day, pay", async ({
+  page,
+}) => {
   await slowPhone(page);
 
   // "Add to cart" as soon as the button shows.
@@ -69,7 +73,14 @@ test("slow phone: add to cart, type the checkout before the page is ready, reloa
   await page.getByLabel("Street address").fill("3 Slow Lane");
   await page.getByLabel("City").fill("Tampa");
   await page.getByLabel("State").selectOption("FL");
+  // The ZIP brings the shop's ship days over the slow line; the buyer, home on Thursday, picks a later one.
+  const answer = deliveryAnswer(page, "33602");
   await page.getByLabel("ZIP code").fill("33602");
+  const { delivery } = await answer;
+  const later = delivery!.choices[2]!;
+  const days = page.getByRole("group", { name: /later day/ });
+  await days.getByRole("radio", { name: describeDelivery(later) }).check();
+  await expect(page.getByTestId("checkout-delivery")).toHaveText(describeDelivery(later));
   await page.getByLabel("Card number").fill("4242424242424242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -77,6 +88,7 @@ test("slow phone: add to cart, type the checkout before the page is ready, reloa
   await expect(page).toHaveURL(/\/order-confirmation\?order=/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, Sol!");
   await expect(page.getByTestId("order-total")).toHaveText(amount);
+  await expect(page.getByTestId("order-delivery")).toHaveText(describeDelivery(later));
 });
 
 test("slow phone: a quantity + tapped before the page is ready counts", async ({ page }) => {

@@ -20,6 +20,8 @@ export function useServerQuote(cart: CartState, enabled: boolean) {
     quote: null,
     error: null,
   });
+  // Bumped by "Try again" after a failed request: the same cart is asked for again.
+  const [attempt, setAttempt] = useState(0);
   const key = JSON.stringify(cartItems(cart));
   useEffect(() => {
     if (!enabled || key === "[]") {
@@ -44,6 +46,6 @@ export function useServerQuote(cart: CartState, enabled: boolean) {
     return () => {
       cancelled = true;
     };
-  }, [key, enabled]);
-  return state;
+  }, [key, enabled, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
