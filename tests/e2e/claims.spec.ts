@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect, expectAccessible, test } from "./fixtures";
 import { addToCart, fillCheckout, signInAsAdmin, signUp } from "./journeys";
 import { waitForMail } from "./mailbox";
+import type { Page } from "@playwright/test";
 
 /*
  * Issue 35's arrive-alive claim as people do it, on a phone 390 px wide: the buyer reports dead
@@ -17,28 +18,42 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-test("a buyer reports dead chaeto with two photos before JavaScript; the owner approves store credit", async ({
-  page,
-  browser,
-}) => {
-  const email = `claim-${crypto.randomBytes(4).toString("hex")}@example.com`;
+/** An order of premium chaeto placed through the API, then shipped and delivered by the owner (signed in on `page`). */
+async function deliveredOrder(
+  page: Page,
+  { email, name, quantity = 1, tracking }: { email: string; name: string; quantity?: number; tracking: string },
+  headers: Record<string, string> = {},
+) {
   const placed = await page.request.post("/api/checkout", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
+    headers: { "Idempotency-Key": crypto.randomUUID(), ...headers },
     data: {
-      items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }],
-      customer: { email, name: "Cora Claimer" },
+      items: [{ kind: "product", id: "premium-chaeto", quantity }],
+      customer: { email, name },
       shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
       payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
     },
   });
   expect(placed.status()).toBe(201);
   const { order, orderUrl } = (await placed.json()) as { order: { id: string; number: string }; orderUrl: string };
+  await signInAsAdmin(page, "/admin/claims");
+  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: tracking }, { action: "deliver" }])
+    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+  return { order, orderUrl };
+}
 
+test("a buyer reports dead chaeto with two photos before JavaScript; the owner approves store credit", async ({
+  page,
+  browser,
+}) => {
+  const email = `claim-${crypto.randomBytes(4).toString("hex")}@example.com`;
   // The owner ships and delivers it.
   await page.setViewportSize(PHONE);
-  await signInAsAdmin(page, "/admin/claims");
-  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM1" }, { action: "deliver" }])
-    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+  const { order, orderUrl } = await deliveredOrder(page, {
+    email,
+    name: "Cora Claimer",
+    quantity: 2,
+    tracking: "9400CLAIM1",
+  });
 
   // The buyer, on a phone whose JavaScript has not run (here: never runs).
   const buyerContext = await browser.newContext({
@@ -97,20 +112,7 @@ test("slow phone: the report sent while the page's JavaScript is still loading a
 }) => {
   test.setTimeout(120_000);
   const email = `claim-slow-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const placed = await page.request.post("/api/checkout", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
-    data: {
-      items: [{ kind: "product", id: "premium-chaeto", quantity: 1 }],
-      customer: { email, name: "Sal Slow" },
-      shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
-      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { order, orderUrl } = (await placed.json()) as { order: { id: string; number: string }; orderUrl: string };
-  await signInAsAdmin(page, "/admin/claims");
-  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM2" }, { action: "deliver" }])
-    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+  const { order, orderUrl } = await deliveredOrder(page, { email, name: "Sal Slow", tracking: "9400CLAIM2" });
 
   // The slow-phone profile of slow-phone.spec.ts: 390 px, 400 kb/s each way, 400 ms, CPU × 4.
   const context = await browser.newContext({
@@ -153,20 +155,11 @@ test("store credit from an approved claim is taken off the next checkout once th
 }) => {
   const email = `credit-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const forwarded = { "X-Forwarded-For": `198.18.${Math.floor(Math.random() * 250) + 1}.11` };
-  const placed = await page.request.post("/api/checkout", {
-    headers: { "Idempotency-Key": crypto.randomUUID(), ...forwarded },
-    data: {
-      items: [{ kind: "product", id: "premium-chaeto", quantity: 2 }],
-      customer: { email, name: "Cal Credit" },
-      shippingAddress: { line1: "1 Reef Road", city: "Tampa", state: "FL", postalCode: "33602", country: "US" },
-      payment: { card: { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" } },
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const { order, orderUrl } = (await placed.json()) as { order: { id: string }; orderUrl: string };
-  await signInAsAdmin(page, "/admin/claims");
-  for (const move of [{ action: "ship", carrier: "USPS", trackingNumber: "9400CLAIM3" }, { action: "deliver" }])
-    expect((await page.request.patch(`/api/admin/orders/${order.id}`, { data: move })).ok()).toBe(true);
+  const { order, orderUrl } = await deliveredOrder(
+    page,
+    { email, name: "Cal Credit", quantity: 2, tracking: "9400CLAIM3" },
+    forwarded,
+  );
   const token = new URL(orderUrl, "http://x").searchParams.get("token")!;
   const form = new FormData();
   form.set("lines", JSON.stringify([{ lineIndex: 0, quantity: 1 }]));

@@ -42,15 +42,20 @@ export function authClient(baseUrl: string, ip = "203.0.113.7", origin = "http:/
   return { call, signUp, jar };
 }
 
-/** The link in the latest mail of `kind` to `to`, as its reader would click it. */
-export async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
-  const row = await services.database.db
+/** The latest mail of `kind` queued for `to`, as the outbox holds it. */
+export function latestMail(services: AppServices, to: string, kind: string) {
+  return services.database.db
     .selectFrom("outbox")
     .selectAll()
     .where("to_address", "=", to)
     .where("kind", "=", kind)
     .orderBy("id", "desc")
     .executeTakeFirstOrThrow();
+}
+
+/** The link in the latest mail of `kind` to `to`, as its reader would click it. */
+export async function latestMailLink(services: AppServices, to: string, kind: string): Promise<string> {
+  const row = await latestMail(services, to, kind);
   const match = row.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in ${kind} mail`);
   return match[0].replace(/[)\]]+$/, "");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { finalErrorHandler } from "#server/errors";
 import { createHttpApp } from "#server/http";
 import { createLogger, loggablePath, requestId, stdoutDestination } from "#server/logger";
-import { authClient } from "../helpers/auth-client";
+import { authClient, latestMail } from "../helpers/auth-client";
 import { ADDRESS, checkoutRequest } from "../helpers/checkout-client";
 import { startOidcPeer, type OidcPeer } from "../helpers/oidc-peer";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -164,13 +164,7 @@ describe(`every token issued during a journey stays out of the log on ${testData
   });
 
   async function mailText(to: string, kind: string): Promise<{ text: string; headers: Record<string, string> }> {
-    const row = await services.database.db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("to_address", "=", to)
-      .where("kind", "=", kind)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
+    const row = await latestMail(services, to, kind);
     const headers = (typeof row.headers === "string" ? JSON.parse(row.headers) : (row.headers ?? {})) as Record<
       string,
       string
