@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { startsWith } from "#app/models/orders/customer-totals.server";
+import { byteWise, startsWith } from "#app/models/orders/customer-totals.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
 
@@ -70,7 +70,8 @@ export async function listCustomers(
   let total: number;
   let next: string | null = null;
   let prev: string | null = null;
-  if (needle) ({ rows, total } = await searchPage(db, needle, offset, limit));
+  let more = false;
+  if (needle) ({ rows, total, capped: more } = await searchPage(db, needle, offset, limit));
   else {
     total = await countListed(db);
     // Pages follow the row they start from (keyset), so the last page costs what the first does;
@@ -104,12 +105,14 @@ export async function listCustomers(
     spentCents: Number(r.spent ?? 0),
     lastOrderAt: toIso(r.last_order_at),
   }));
-  return { customers, total, page, pages: Math.max(1, Math.ceil(total / limit)), next, prev };
+  return { customers, total, moreMatch: more, page, pages: Math.max(1, Math.ceil(total / limit)), next, prev };
 }
 
 export interface CustomerListPage {
   customers: CustomerRow[];
   total: number;
+  /** A search matched more than it read (SEARCH_SCAN per index): `total` counts the matches read. */
+  moreMatch: boolean;
   page: number;
   pages: number;
   /** Where the next and the previous page start (keyset cursors; null: there is none or the list is a search). */
@@ -217,15 +220,32 @@ async function listPage(db: Kysely<Database>, offset: number, limit: number) {
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
+/**
+ * How many rows a search reads from each index it looks in (addresses, names on accounts, names
+ * on orders): a prefix as short as "a" matches a good part of a large shop, and the page must
+ * cost what it shows. Past it, the page says there are more and asks for more of the name.
+ */
+export const SEARCH_SCAN = 500;
+
 async function searchPage(db: Kysely<Database>, needle: string, offset: number, limit: number) {
+  // Each source is the first SEARCH_SCAN entries of its index range, in the index's own order.
+  const sources = [
+    sql`select email_key as e from customer_totals where ${startsWith(db, "email_key", needle)}
+      order by ${byteWise(db, "email_key")} limit ${SEARCH_SCAN}`,
+    sql`select lower(email) as e from "user" where ${startsWith(db, "lower(email)", needle)}
+      order by ${byteWise(db, "lower(email)")} limit ${SEARCH_SCAN}`,
+    sql`select lower(email) as e from "user" where ${startsWith(db, "lower(name)", needle)}
+      order by ${byteWise(db, "lower(name)")} limit ${SEARCH_SCAN}`,
+    sql`select coalesce(lower(u.email), lower(o.email)) as e from orders o left join "user" u on u.id = o.user_id
+      where ${startsWith(db, "lower(o.customer_name)", needle)}
+      order by ${byteWise(db, "lower(o.customer_name)")} limit ${SEARCH_SCAN}`,
+  ];
   const result = await sql<CustomerSqlRow>`
     with hits as (
-      select email_key from customer_totals where ${startsWith(db, "email_key", needle)}
-      union
-      select lower(email) from "user" where ${startsWith(db, "lower(email)", needle)} or ${startsWith(db, "lower(name)", needle)}
-      union
-      select coalesce(lower(u.email), lower(o.email)) from orders o left join "user" u on u.id = o.user_id
-      where ${startsWith(db, "lower(o.customer_name)", needle)}
+      ${sql.join(
+        sources.map((source, i) => sql`select e as email_key from (${source}) s${sql.raw(String(i))}`),
+        sql` union `,
+      )}
     ),
     listed as (
       select h.email_key as email, t.orders, t.spent_cents as spent, t.last_order_at, a.id as account_id,
@@ -243,7 +263,12 @@ async function searchPage(db: Kysely<Database>, needle: string, offset: number, 
       case when l.account_created_at is null then 1 else 0 end, l.account_created_at desc, l.email`.execute(db);
   let total = Number(result.rows[0]?.total ?? 0);
   if (result.rows.length === 0 && offset > 0) total = (await searchPage(db, needle, 0, 1)).total;
-  return { rows: result.rows, total };
+  // More match than were read when a source filled its share (each count reads at most SEARCH_SCAN index entries).
+  const counts = await sql<Record<string, number | string>>`select ${sql.join(
+    sources.map((source, i) => sql`(select count(*) from (${source}) c${sql.raw(String(i))}) as ${sql.ref(`n${i}`)}`),
+  )}`.execute(db);
+  const capped = Object.values(counts.rows[0] ?? {}).some((n) => Number(n) >= SEARCH_SCAN);
+  return { rows: result.rows, total, capped };
 }
 
 /** How many of a customer's latest orders their page lists; the orders list holds them all (`?customer=`). */

@@ -198,9 +198,14 @@ export async function rebuildCustomerTotals(db: Kysely<Database>): Promise<void>
   });
 }
 
+/** `expression` compared byte-wise on both databases, as the prefix indexes hold it (collation "C" on PostgreSQL). */
+export function byteWise(db: Db, expression: string) {
+  const collate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw(` collate "C"`) : sql``;
+  return sql`${sql.raw(expression)}${collate}`;
+}
+
 /** A condition that `expression` starts with `prefix`: one range of a byte-wise index on both databases. */
 export function startsWith(db: Db, expression: string, prefix: string) {
-  const collate = db.getExecutor().adapter instanceof PostgresAdapter ? sql.raw(` collate "C"`) : sql``;
-  const e = sql`${sql.raw(expression)}${collate}`;
+  const e = byteWise(db, expression);
   return sql<SqlBool>`(${e} >= ${prefix} and ${e} < ${`${prefix}\u{10FFFF}`})`;
 }

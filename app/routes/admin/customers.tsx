@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCustomers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { customers, total, q, page, pages, next, prev } = loaderData;
+  const { customers, total, moreMatch, q, page, pages, next, prev } = loaderData;
   // Pages follow the row they start from (keyset), so the last page is as quick as the first.
   const pageLink = (n: number, cursor?: { after: string } | { before: string }) =>
     `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n), ...cursor }).toString()}`;
@@ -67,7 +67,11 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
     <AdminPage
       headingId="customers-heading"
       title="Customers"
-      intro={`Everyone who bought or has an account: ${total} ${total === 1 ? "customer" : "customers"}${q ? " found" : ""}.`}
+      intro={
+        moreMatch
+          ? `More than ${total} customers start with “${q}”: these are the first ones of each name and address. Type more of it to narrow them.`
+          : `Everyone who bought or has an account: ${total} ${total === 1 ? "customer" : "customers"}${q ? " found" : ""}.`
+      }
     >
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
