@@ -25,6 +25,7 @@ import * as m0024 from "#database/migrations/0024-claims";
 import * as m0025 from "#database/migrations/0025-item-sales-by-day";
 import * as m0026 from "#database/migrations/0026-orders-email-prefix";
 import * as m0027 from "#database/migrations/0027-deliveries-by-day";
+import * as m0028 from "#database/migrations/0028-fewer-order-indexes";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   "0025-item-sales-by-day": m0025,
   "0026-orders-email-prefix": m0026,
   "0027-deliveries-by-day": m0027,
+  "0028-fewer-order-indexes": m0028,
 };
 
 /**

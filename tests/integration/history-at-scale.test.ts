@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listSubscribers } from "#app/models/back-office/community.server";
-import { getCustomer, listCustomers } from "#app/models/back-office/customers.server";
+import { getCustomer, listCustomers, SEARCH_SCAN } from "#app/models/back-office/customers.server";
 import { messageCounts } from "#app/models/back-office/messages.server";
 import {
   listOrders,
@@ -86,9 +86,16 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
     });
     const last = await listCustomers(db, { page: first.pages });
     expect(last.customers.at(-1)).toMatchObject({ email: "guest0@example.com", name: "Guest 0" });
-    expect((await listCustomers(db, { q: "guest12345@" })).customers.map((c) => c.email)).toEqual([
-      "guest12345@example.com",
-    ]);
+    const one = await listCustomers(db, { q: "guest12345@" });
+    expect(one.customers.map((c) => c.email)).toEqual(["guest12345@example.com"]);
+    expect(one).toMatchObject({ total: 1, moreMatch: false });
+    // "guest1" starts 11,111 of them: the search reads its share of each index and says there are more.
+    const many = await listCustomers(db, { q: "guest1" });
+    expect(many.moreMatch).toBe(true);
+    expect(many.total).toBeGreaterThanOrEqual(SEARCH_SCAN);
+    expect(many.total).toBeLessThan(4 * SEARCH_SCAN);
+    expect(many.customers).toHaveLength(50);
+    for (const c of many.customers) expect(c.email.startsWith("guest1")).toBe(true);
   });
 
   it("counts the orders list up to a cap instead of every row, and keyset pages reach the oldest order", async () => {
@@ -163,9 +170,6 @@ describe(`owner pages on a long history, on ${testDatabaseKind()}`, () => {
     );
     expect(await plan(account)).toMatch(/user_email_lower/);
     expect(await plan(threads)).toMatch(/contact_messages_email_lower/);
-    const paid = db.selectFrom("orders").select("id").where("paid_at", ">=", "2025-01-02T00:00:00.000Z");
-    // Either index that holds paid_at serves it (PostgreSQL may pick the one led by status).
-    expect(await plan(paid)).toMatch(/orders_(status_)?paid_at/);
     // The dashboard's oldest orders waiting to ship: a range of one index, not every paid order sorted.
     const waiting = db
       .selectFrom("orders")
