@@ -65,3 +65,27 @@ test("at 390 px the owner unticks a ship day and closes a date, and the next shi
     await expect(preview(page).first()).toHaveAttribute("data-ship-on", first);
   }
 });
+
+test("a field scrolled to above a sticky Save bar is shown above it, not under it, at 1440 px and on a phone", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, "/admin/shipping");
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const label of ["Hold below (°F)", "Heat pack at or below (°F)", "Cold pack at or above (°F)"]) {
+      const field = page.getByLabel(label);
+      // Brought into view from above by the least scrolling, as Firefox and Safari do for a field
+      // tabbed to (Chromium centres it) and as a page does for a field it reports.
+      const uncovered = await field.evaluate((el) => {
+        window.scrollTo(0, 0);
+        el.scrollIntoView({ block: "nearest" });
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+      });
+      expect(uncovered, `${label} at ${viewport.width} px`).toBe(true);
+    }
+  }
+});
