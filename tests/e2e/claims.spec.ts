@@ -18,6 +18,20 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
+/** The slow-phone profile of slow-phone.spec.ts: 400 kb/s each way, 400 ms latency, CPU × 4, nothing cached. */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
 /** An order of premium chaeto placed through the API, then shipped and delivered by the owner (signed in on `page`). */
 async function deliveredOrder(
   page: Page,
@@ -106,7 +120,7 @@ test("a buyer reports dead chaeto with two photos before JavaScript; the owner a
   expect(outbox.mail.filter((m) => m.kind === "claim-approved" && m.to_address === email)).toHaveLength(1);
 });
 
-test("slow phone: the report sent while the page's JavaScript is still loading arrives once", async ({
+test("slow phone: the report sent while the page's JavaScript is still loading arrives once; the owner approves it with one tap", async ({
   page,
   browser,
 }) => {
@@ -121,16 +135,7 @@ test("slow phone: the report sent while the page's JavaScript is still loading a
   });
   const buyer = await context.newPage();
   expect((await buyer.request.get(orderUrl)).ok()).toBe(true);
-  const cdp = await context.newCDPSession(buyer);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await slowPhone(buyer);
   await buyer.goto(orderUrl, { waitUntil: "commit" });
   const report = buyer.getByTestId("report-problem");
   await report.getByRole("checkbox", { name: /Premium Chaeto/i }).check();
@@ -147,6 +152,25 @@ test("slow phone: the report sent while the page's JavaScript is still loading a
     expect.objectContaining({ status: "open", remedyWanted: "replacement", photos: [expect.anything()] }),
   ]);
   await waitForMail(email, /We got your report/);
+
+  // The owner approves the replacement on a slow phone too: one tap, as soon as the button shows.
+  await page.setViewportSize(PHONE);
+  await slowPhone(page);
+  await page.goto("/admin/claims", { waitUntil: "commit" });
+  const claim = page.getByTestId("claim").filter({ hasText: `Order ${order.number}` });
+  await expect(claim.getByLabel("Remedy")).toHaveValue("replacement", { timeout: 60_000 });
+  await claim.getByRole("button", { name: "Approve" }).click();
+  await expect(
+    page.getByText(`Claim on order ${order.number} approved: a replacement`, { exact: false }).first(),
+  ).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(claim.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await waitForMail(email, /replacement/i);
+  const outbox = (await (await page.request.get("/api/admin/outbox")).json()) as {
+    mail: Array<{ kind: string; to_address: string }>;
+  };
+  expect(outbox.mail.filter((m) => m.kind === "claim-approved" && m.to_address === email)).toHaveLength(1);
 });
 
 test("store credit from an approved claim is taken off the next checkout once the buyer has an account, and the order says so", async ({
