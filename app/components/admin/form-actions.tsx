@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 export function FormActions({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
     <div
-      className={`form-actions sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-paper/95 py-3 backdrop-blur supports-[backdrop-filter]:bg-paper/85 ${className}`}
+      className={`sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-paper/95 py-3 backdrop-blur supports-[backdrop-filter]:bg-paper/85 form-actions ${className}`}
       data-testid="form-actions"
     >
       {children}
