@@ -26,6 +26,8 @@ import * as m0025 from "#database/migrations/0025-item-sales-by-day";
 import * as m0026 from "#database/migrations/0026-orders-email-prefix";
 import * as m0027 from "#database/migrations/0027-deliveries-by-day";
 import * as m0028 from "#database/migrations/0028-fewer-order-indexes";
+import * as m0029 from "#database/migrations/0029-customer-counts";
+import * as m0030 from "#database/migrations/0030-customer-orders-in-order";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -59,6 +61,8 @@ export const migrations: Record<string, Migration> = {
   "0026-orders-email-prefix": m0026,
   "0027-deliveries-by-day": m0027,
   "0028-fewer-order-indexes": m0028,
+  "0029-customer-counts": m0029,
+  "0030-customer-orders-in-order": m0030,
 };
 
 /**

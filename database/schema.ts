@@ -328,6 +328,16 @@ export interface CustomerTotalsTable {
   user_id: string | null;
 }
 
+/**
+ * How many customer_totals rows there are, and how many name an account: kept by triggers on
+ * customer_totals (migration 0029), summed over its rows (PostgreSQL spreads them over shards).
+ */
+export interface CustomerCountsTable {
+  shard: number;
+  buyers: ColumnType<number | string, number, number>;
+  linked: ColumnType<number | string, number, number>;
+}
+
 /** The owner's ship calendar (one row, id 1; none: the defaults of app/domain/ship-calendar.ts). */
 export interface ShipSettingsTable {
   id: number;
@@ -453,6 +463,7 @@ export interface Database {
   item_sales_by_day: ItemSalesByDayTable;
   deliveries_by_day: DeliveriesByDayTable;
   customer_totals: CustomerTotalsTable;
+  customer_counts: CustomerCountsTable;
   ship_settings: ShipSettingsTable;
   closed_dates: ClosedDateTable;
   weather_settings: WeatherSettingsTable;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { attachGuestOrders } from "#app/models/accounts/customers.server";
 import { listCustomers } from "#app/models/back-office/customers.server";
 import { ActionRefused, performOrderAction } from "#app/models/back-office/orders.server";
-import { countCustomerTotals, readCustomerTotals } from "#app/models/orders/customer-totals.server";
+import { countCustomerTotals, readCustomerCounts, readCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -104,6 +104,11 @@ describe(`customers' totals are running totals equal to a full count, on ${testD
         }
         const counted = await countCustomerTotals(db);
         expect(Object.fromEntries(await readCustomerTotals(db))).toEqual(Object.fromEntries(counted));
+        // The list's count of customers: kept by the database as rows come, change account and go.
+        expect(await readCustomerCounts(db)).toEqual({
+          buyers: counted.size,
+          linked: [...counted.values()].filter((c) => c.userId !== null).length,
+        });
         for (const c of counted.values()) {
           sawSpending ||= c.orders > 0 && c.spentCents > 0;
           sawAccount ||= c.userId !== null;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import { byteWise, startsWith } from "#app/models/orders/customer-totals.server";
+import { byteWise, readCustomerCounts, startsWith } from "#app/models/orders/customer-totals.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
 
@@ -73,13 +73,14 @@ export async function listCustomers(
   let more = false;
   if (needle) ({ rows, total, capped: more } = await searchPage(db, needle, offset, limit));
   else {
-    total = await countListed(db);
+    const counted = await countListed(db);
+    total = counted.listed;
     // Pages follow the row they start from (keyset), so the last page costs what the first does;
     // a bare page number (a link typed by hand) still works, by offset.
     const cursor = parseCursor(after ?? before);
     const walked = cursor
       ? await walk(db, cursor, after ? "forward" : "back", limit)
-      : await listPage(db, offset, limit);
+      : await listPage(db, offset, limit, counted.bought);
     rows = walked.rows;
     if (after && cursor) page = Math.max(2, page);
     if (before && cursor && !walked.more) page = 1;
@@ -144,14 +145,20 @@ function cursorOf(row: CustomerSqlRow): string {
     : `a~${toIso(row.createdAt)}~${row.email}`;
 }
 
-/** Every address the list holds: buyers, and accounts that never bought (three counts of indexed tables). */
-async function countListed(db: Kysely<Database>): Promise<number> {
-  const counts = await sql<{ buyers: number | string; linked: number | string; accounts: number | string }>`
-    select (select count(*) from customer_totals) as buyers,
-      (select count(*) from customer_totals where user_id is not null) as linked,
-      (select count(*) from "user") as accounts`.execute(db);
-  const row = counts.rows[0];
-  return Number(row?.buyers ?? 0) + Number(row?.accounts ?? 0) - Number(row?.linked ?? 0);
+/**
+ * Every address the list holds: the buyers and the accounts that never bought. The buyers (and
+ * how many of them are accounts) are counts the database keeps with customer_totals (migration
+ * 0029); the accounts are counted, one index.
+ */
+async function countListed(db: Kysely<Database>): Promise<{ listed: number; bought: number }> {
+  const [{ buyers, linked }, accounts] = await Promise.all([
+    readCustomerCounts(db),
+    db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { listed: buyers + Number(accounts.n) - linked, bought: buyers };
 }
 
 /** Buyers, newest last order first, from an index; `where`/`ascending` pick a side of a cursor. */
@@ -209,10 +216,7 @@ async function walk(db: Kysely<Database>, cursor: Cursor, direction: "forward" |
 }
 
 /** A page by number (offset): buyers newest first from the totals' index, then the accounts that never bought. */
-async function listPage(db: Kysely<Database>, offset: number, limit: number) {
-  const bought = Number(
-    (await sql<{ n: number | string }>`select count(*) as n from customer_totals`.execute(db)).rows[0]?.n,
-  );
+async function listPage(db: Kysely<Database>, offset: number, limit: number, bought: number) {
   const rows: CustomerSqlRow[] = [];
   if (offset < bought) rows.push(...(await buyers(db, limit + 1, null, false, offset)).rows);
   if (rows.length <= limit)
@@ -240,35 +244,53 @@ async function searchPage(db: Kysely<Database>, needle: string, offset: number, 
       where ${startsWith(db, "lower(o.customer_name)", needle)}
       order by ${byteWise(db, "lower(o.customer_name)")} limit ${SEARCH_SCAN}`,
   ];
-  const result = await sql<CustomerSqlRow>`
-    with hits as (
-      ${sql.join(
-        sources.map((source, i) => sql`select e as email_key from (${source}) s${sql.raw(String(i))}`),
-        sql` union `,
-      )}
+  // One statement: each source is read once, for the page and for the counts (a CTE used twice is
+  // computed once), and the counts come back even for a page past the end.
+  const name = (i: number) => sql.raw(`s${i}`);
+  const result = await sql<CustomerSqlRow & { total: number | string; filled: number | string }>`
+    with ${sql.join(sources.map((source, i) => sql`${name(i)} as (${source})`))},
+    hits as (${sql.join(
+      sources.map((_, i) => sql`select e as email_key from ${name(i)}`),
+      sql` union `,
+    )}),
+    matched as (
+      -- Each hit's totals and account are index probes, row by row: as joins, PostgreSQL chose to
+      -- read every customer's totals and lower-case every account's address.
+      select * from (
+        select h.email_key as email,
+          (select t.orders from customer_totals t where t.email_key = h.email_key) as orders,
+          (select t.spent_cents from customer_totals t where t.email_key = h.email_key) as spent,
+          (select t.last_order_at from customer_totals t where t.email_key = h.email_key) as last_order_at,
+          (select x.id from "user" x where lower(x.email) = lower(h.email_key) limit 1) as account_id,
+          (select x."createdAt" from "user" x where lower(x.email) = lower(h.email_key) limit 1) as account_created_at
+        from hits h
+      ) m
+      where m.last_order_at is not null or m.account_id is not null
+    ),
+    counts as (
+      select (select count(*) from matched) as total,
+        ${sql.join(
+          sources.map((_, i) => sql`case when (select count(*) from ${name(i)}) >= ${SEARCH_SCAN} then 1 else 0 end`),
+          sql` + `,
+        )} as filled
     ),
     listed as (
-      select h.email_key as email, t.orders, t.spent_cents as spent, t.last_order_at, a.id as account_id,
-        a."createdAt" as account_created_at, count(*) over () as total
-      from hits h left join customer_totals t on t.email_key = h.email_key
-      left join "user" a on lower(a.email) = h.email_key
-      where t.email_key is not null or a.id is not null
-      order by case when t.last_order_at is null then 1 else 0 end, t.last_order_at desc,
-        case when a."createdAt" is null then 1 else 0 end, a."createdAt" desc, h.email_key
+      select * from matched
+      order by case when last_order_at is null then 1 else 0 end, last_order_at desc,
+        case when account_created_at is null then 1 else 0 end, account_created_at desc, email
       limit ${limit} offset ${offset}
     )
-    select l.email, l.orders, l.spent, l.last_order_at, l.total, ${ROW_COLUMNS}
-    from listed l left join "user" u on u.id = l.account_id
+    select l.email, l.orders, l.spent, l.last_order_at, c.total, c.filled, ${ROW_COLUMNS}
+    from counts c left join listed l on true left join "user" u on u.id = l.account_id
     order by case when l.last_order_at is null then 1 else 0 end, l.last_order_at desc,
       case when l.account_created_at is null then 1 else 0 end, l.account_created_at desc, l.email`.execute(db);
-  let total = Number(result.rows[0]?.total ?? 0);
-  if (result.rows.length === 0 && offset > 0) total = (await searchPage(db, needle, 0, 1)).total;
-  // More match than were read when a source filled its share (each count reads at most SEARCH_SCAN index entries).
-  const counts = await sql<Record<string, number | string>>`select ${sql.join(
-    sources.map((source, i) => sql`(select count(*) from (${source}) c${sql.raw(String(i))}) as ${sql.ref(`n${i}`)}`),
-  )}`.execute(db);
-  const capped = Object.values(counts.rows[0] ?? {}).some((n) => Number(n) >= SEARCH_SCAN);
-  return { rows: result.rows, total, capped };
+  const head = result.rows[0];
+  // More match than were read when a source filled its share.
+  return {
+    rows: result.rows.filter((r) => r.email !== null),
+    total: Number(head?.total ?? 0),
+    capped: Number(head?.filled ?? 0) > 0,
+  };
 }
 
 /** How many of a customer's latest orders their page lists; the orders list holds them all (`?customer=`). */

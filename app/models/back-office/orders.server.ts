@@ -139,6 +139,19 @@ async function cappedCount(db: Kysely<Database>, query: ListQuery) {
   return { total, totalExact, pages: totalExact ? Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)) : null };
 }
 
+/** Rows in a list's order by its keys, compared byte-wise as the indexes hold them. */
+function byKeys(sort: ListSort, ascending: boolean) {
+  const value = (row: CursorRow, key: ListSort["keys"][number]) =>
+    key === "created_at" ? toIso(row.created_at)! : String(row[key] ?? "");
+  return (a: CursorRow, b: CursorRow) => {
+    for (const key of sort.keys) {
+      const [x, y] = [value(a, key), value(b, key)];
+      if (x !== y) return (x < y ? -1 : 1) * (ascending ? 1 : -1);
+    }
+    return 0;
+  };
+}
+
 function listRow(r: Selection<Database, "orders", (typeof LIST_COLUMNS)[number]>): OrderListRow {
   return {
     id: r.id,
@@ -182,16 +195,20 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
       eb.or([eb("number", "=", filters.q!.toUpperCase()), startsWith(db, "lower(email)", q)]),
     );
   }
+  // The ranges a page is read from: the whole filtered list, or for one customer the orders placed
+  // with their address and those placed signed in to their account, each one range of an index
+  // in the list's order, merged here. As one "or", PostgreSQL walks the history by date past
+  // everyone else's orders to find a regular's latest, or sorts them all.
+  let ranges: ListQuery[] = [query];
   if (filters.customer) {
-    // A customer's orders as their page counts them: placed with their address, or signed in to
-    // their account. The account is looked up first: with its id as a value, each side of the
-    // "or" is one index range (a subquery there makes PostgreSQL read every order).
     const key = filters.customer.toLowerCase();
     const account = await db
       .selectFrom("user")
       .select("id")
       .where(sql<string>`lower(email)`, "=", key)
       .executeTakeFirst();
+    const byAddress = query.where(sql<string>`lower(email)`, "=", key);
+    ranges = account ? [byAddress, query.where("user_id", "=", account.id)] : [byAddress];
     query = query.where((eb) =>
       eb.or([eb(sql<string>`lower(email)`, "=", key), ...(account ? [eb("user_id", "=", account.id)] : [])]),
     );
@@ -203,35 +220,43 @@ export async function listOrders(db: Kysely<Database>, filters: OrderFilters): P
   // Rows past the cursor in the list's direction (or, for the page before, against it).
   const beyond = (op: "<" | ">", values: readonly string[]) =>
     sql<boolean>`(${sql.join(sort.keys.map((k) => sql.ref(k)))}) ${sql.raw(op)} (${sql.join(values)})`;
-  const sorted = (q: typeof rowsQuery, ascending: boolean) =>
-    sort.keys.reduce((q, k) => q.orderBy(k, ascending ? "asc" : "desc"), q);
-  const rowsQuery = query.select(LIST_COLUMNS);
+  // `count` rows from `offset`, each range past the cursor (`where`), in the list's order or against it.
+  const read = async (where: (q: ListQuery) => ListQuery, ascending: boolean, offset: number, count: number) => {
+    const ordered = (q: ListQuery) => sort.keys.reduce((q, k) => q.orderBy(k, ascending ? "asc" : "desc"), q);
+    const page = (q: ListQuery, skip: number, take: number) =>
+      ordered(where(q)).select(LIST_COLUMNS).offset(skip).limit(take).execute();
+    if (ranges.length === 1) return page(ranges[0]!, offset, count);
+    const parts = await Promise.all(ranges.map((range) => page(range, 0, offset + count)));
+    const merged = [...new Map(parts.flat().map((row) => [row.id, row])).values()];
+    return merged.sort(byKeys(sort, ascending)).slice(offset, offset + count);
+  };
   let page = filters.page;
   let rows;
   let hasNext: boolean;
   let hasPrev: boolean;
   if (before) {
-    rows = await sorted(rowsQuery.where(beyond(sort.ascending ? "<" : ">", before)), !sort.ascending)
-      .limit(ORDERS_PAGE_SIZE + 1)
-      .execute();
+    rows = await read(
+      (q) => q.where(beyond(sort.ascending ? "<" : ">", before)),
+      !sort.ascending,
+      0,
+      ORDERS_PAGE_SIZE + 1,
+    );
     hasPrev = rows.length > ORDERS_PAGE_SIZE;
     rows = rows.slice(0, ORDERS_PAGE_SIZE).reverse();
     hasNext = true;
     page = hasPrev ? Math.max(2, page) : 1;
   } else {
-    let forward = rowsQuery;
-    if (after) forward = forward.where(beyond(sort.ascending ? ">" : "<", after));
-    else {
-      // A page past the end shows the last page (never the first, which would pass for it). A
-      // bare page number is an OFFSET, so it is honoured only as far as the list counts: deeper
-      // rows are reached by date (`to`), by number or address, or page by page from a cursor,
-      // each an index seek, and a typed number never walks the history.
-      page = Math.min(page, pages ?? MAX_TYPED_PAGE);
-      forward = forward.offset((page - 1) * ORDERS_PAGE_SIZE);
-    }
-    rows = await sorted(forward, sort.ascending)
-      .limit(ORDERS_PAGE_SIZE + 1)
-      .execute();
+    // A page past the end shows the last page (never the first, which would pass for it). A
+    // bare page number is an OFFSET, so it is honoured only as far as the list counts: deeper
+    // rows are reached by date (`to`), by number or address, or page by page from a cursor,
+    // each an index seek, and a typed number never walks the history.
+    if (!after) page = Math.min(page, pages ?? MAX_TYPED_PAGE);
+    rows = await read(
+      (q) => (after ? q.where(beyond(sort.ascending ? ">" : "<", after)) : q),
+      sort.ascending,
+      after ? 0 : (page - 1) * ORDERS_PAGE_SIZE,
+      ORDERS_PAGE_SIZE + 1,
+    );
     hasNext = rows.length > ORDERS_PAGE_SIZE;
     rows = rows.slice(0, ORDERS_PAGE_SIZE);
     hasPrev = page > 1 || Boolean(after);

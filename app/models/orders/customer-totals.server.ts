@@ -188,6 +188,21 @@ export async function countCustomerTotals(db: Db): Promise<Map<string, CustomerT
   return toTotals((await totalsQuery.execute(db)).rows as TotalsRow[]);
 }
 
+/**
+ * How many customers have totals (buyers) and how many of those are accounts (linked): counts the
+ * database keeps with the rows (triggers of migration 0029), so reading them costs one small table.
+ */
+export async function readCustomerCounts(db: Db): Promise<{ buyers: number; linked: number }> {
+  const row = await db
+    .selectFrom("customer_counts")
+    .select((eb) => [
+      eb.fn.sum<number | string | null>("buyers").as("buyers"),
+      eb.fn.sum<number | string | null>("linked").as("linked"),
+    ])
+    .executeTakeFirst();
+  return { buyers: Number(row?.buyers ?? 0), linked: Number(row?.linked ?? 0) };
+}
+
 /** Sets the running totals to a full count (orders written around the lifecycle: imports, the scale benchmark). */
 export async function rebuildCustomerTotals(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
