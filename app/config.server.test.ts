@@ -48,6 +48,24 @@ describe("configuration", () => {
     ]);
   });
 
+  it("phrases reef wisdom by a model only with WISDOM_LLM_URL and a model, at its chat-completions URL", () => {
+    expect(parseConfig({}).wisdomLlm).toBeNull();
+    expect(
+      parseConfig({ WISDOM_LLM_URL: "http://127.0.0.1:11434/v1/", WISDOM_LLM_MODEL: "llama3.1:8b" }).wisdomLlm,
+    ).toEqual({ url: "http://127.0.0.1:11434/v1/chat/completions", key: null, model: "llama3.1:8b", timeoutMs: 2500 });
+    expect(
+      parseConfig({
+        WISDOM_LLM_URL: "https://llm.example/v1/chat/completions",
+        WISDOM_LLM_KEY: "sk-2",
+        WISDOM_LLM_MODEL: "small",
+        WISDOM_LLM_TIMEOUT_MS: "800",
+      }).wisdomLlm,
+    ).toEqual({ url: "https://llm.example/v1/chat/completions", key: "sk-2", model: "small", timeoutMs: 800 });
+    expect(() => parseConfig({ WISDOM_LLM_URL: "http://127.0.0.1:8080/v1" })).toThrow(/WISDOM_LLM_MODEL: required/);
+    expect(() => parseConfig({ WISDOM_LLM_URL: "localhost:8080", WISDOM_LLM_MODEL: "m" })).toThrow(/WISDOM_LLM_URL/);
+    expect(() => parseConfig({ WISDOM_LLM_TIMEOUT_MS: "5" })).toThrow(/WISDOM_LLM_TIMEOUT_MS/);
+  });
+
   it("fails with a readable message on bad values", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);

@@ -139,6 +139,15 @@ const EnvSchema = z.object({
   /** The forecast API's base address; only for tests against a local stand-in. */
   WEATHER_API_URL: z.url().optional(),
   IMAGE_API_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * Reef-wisdom answers phrased by a language model (off when unset): an OpenAI-compatible API's
+   * base URL (`…/v1`, to which `/chat/completions` is added) or its chat-completions URL itself.
+   */
+  WISDOM_LLM_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  WISDOM_LLM_KEY: z.string().min(1).optional(),
+  WISDOM_LLM_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** How long an answer waits for the model before it is sent as the quote (the chat's p99 budget is 3 s). */
+  WISDOM_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2500),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -193,11 +202,27 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
   /** The image studio's provider (an OpenAI-compatible images API); null when IMAGE_API_URL is not set. */
   imageApi: { url: string; key: string | null; model: string; timeoutMs: number } | null;
+  /** The language model that may phrase reef-wisdom answers; null when WISDOM_LLM_URL is not set. */
+  wisdomLlm: WisdomLlmConfig | null;
   /** Weather holds' forecast source; null when WEATHER is off. */
   weather: { provider: "nws"; url: string; timeoutMs: number } | null;
 }
 
+export interface WisdomLlmConfig {
+  /** The chat-completions endpoint itself (`…/chat/completions`). */
+  url: string;
+  key: string | null;
+  model: string;
+  timeoutMs: number;
+}
+
 export class ConfigError extends Error {}
+
+/** WISDOM_LLM_URL may name the API's base (as IMAGE_API_URL does) or the endpoint itself. */
+function chatCompletionsUrl(url: string): string {
+  const base = url.replace(/\/+$/, "");
+  return base.endsWith("/chat/completions") ? base : `${base}/chat/completions`;
+}
 
 export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(source);
@@ -220,6 +245,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if ((env.TEST_PAYMENTS_LEDGER || env.TEST_PAYMENTS_DELAY_MS > 0) && env.NODE_ENV === "production") {
     throw new ConfigError(
       "Invalid configuration:\n  TEST_PAYMENTS_LEDGER, TEST_PAYMENTS_DELAY_MS: only allowed outside production",
+    );
+  }
+  if (env.WISDOM_LLM_URL && !env.WISDOM_LLM_MODEL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WISDOM_LLM_MODEL: required with WISDOM_LLM_URL (the model's name at that server, e.g. llama3.1:8b)",
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
@@ -284,6 +314,15 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: env.IMAGE_API_TIMEOUT_MS,
         }
       : null,
+    wisdomLlm:
+      env.WISDOM_LLM_URL && env.WISDOM_LLM_MODEL
+        ? {
+            url: chatCompletionsUrl(env.WISDOM_LLM_URL),
+            key: env.WISDOM_LLM_KEY ?? null,
+            model: env.WISDOM_LLM_MODEL,
+            timeoutMs: env.WISDOM_LLM_TIMEOUT_MS,
+          }
+        : null,
     weather:
       env.WEATHER === "nws"
         ? {

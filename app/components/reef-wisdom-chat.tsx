@@ -21,9 +21,13 @@ interface Message {
   suggestion?: WisdomLink;
   /** "Do you sell …": what a search of the shop found (names and links; prices stay on the pages). */
   shop?: { query: string; items: WisdomLink[]; searchUrl: string };
+  /** "model": `text` is a language model's wording of the quotes, checked by the server against them. */
+  phrasedBy?: "model";
 }
 
-type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion" | "shop"> & { answer: string };
+type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion" | "shop" | "phrasedBy"> & {
+  answer: string;
+};
 
 const STORAGE_KEY = "lazyReefer.wisdomChat";
 const STARTERS = [
@@ -92,6 +96,7 @@ export function ReefWisdomChat() {
             ...(data.quotes ? { quotes: data.quotes } : {}),
             ...(data.suggestion ? { suggestion: data.suggestion } : {}),
             ...(data.shop ? { shop: data.shop } : {}),
+            ...(data.phrasedBy ? { phrasedBy: data.phrasedBy } : {}),
           },
         ]);
     } catch {
@@ -184,6 +189,24 @@ export function ReefWisdomChat() {
                   ))}
                 </ul>
                 <p className="mt-1 text-sm text-ink-soft">Each page has today&apos;s price and stock.</p>
+              </div>
+            ) : m.phrasedBy === "model" ? (
+              <div className="text-[0.95rem] leading-relaxed">
+                <p className="whitespace-pre-line">{m.text}</p>
+                {m.quotes && m.quotes.length > 0 ? (
+                  <details className="mt-1 text-sm text-ink-soft">
+                    <summary className="cursor-pointer font-semibold">What the guides say</summary>
+                    {m.quotes.map((quote, i) => (
+                      <blockquote key={quote.url + quote.text} className="mt-1 border-l-2 border-reef pl-3">
+                        [{i + 1}]{" "}
+                        <Link to={quote.url} className="text-reef-dark underline">
+                          {quote.heading}
+                        </Link>
+                        : {quote.text}
+                      </blockquote>
+                    ))}
+                  </details>
+                ) : null}
               </div>
             ) : m.quotes && m.quotes.length > 0 ? (
               m.quotes.map((quote) => (

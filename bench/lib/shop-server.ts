@@ -36,6 +36,8 @@ export async function startShop(opts: {
   dataDir: string;
   databaseUrl: string;
   profileDir?: string;
+  /** Settings of the run on top of the defaults below (a stand-in's address). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<ShopServer> {
   if (!fs.existsSync("build/server/index.js"))
     throw new Error("No production build: run without --no-build (or `npm run build`) first.");
@@ -51,6 +53,7 @@ export async function startShop(opts: {
     DATABASE_URL: opts.databaseUrl,
     RATE_LIMITS: "off",
     LOG_LEVEL: "warn",
+    ...opts.env,
   };
   let out = "";
   // Forked processes inherit the supervisor's execArgv, so each of them is profiled too.

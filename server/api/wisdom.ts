@@ -12,18 +12,20 @@ const AskSchema = z.object({
     .max(500, "Keep questions under 500 characters."),
 });
 
-/** Answers from the guides only (retrieval, extractive); says so honestly when they don't cover it. */
+/**
+ * Answers from the guides only (retrieval, extractive, optionally worded by a checked language
+ * model); says so honestly when they don't cover it.
+ */
 export function wisdomRoutes(services: AppServices): Router {
   const router = Router();
   router.post("/wisdom/ask", async (req, res) => {
     const { question } = parseBody(AskSchema, req.body);
-    const { answer, sources, grounded, quotes, contact, suggestion, shop } = await askReefWisdom(
-      services.database.db,
-      question,
-      services.clock(),
-    );
+    const { answer, sources, grounded, quotes, contact, suggestion, shop, phrasedBy, phrasingFallback } =
+      await askReefWisdom(services.database.db, question, services.clock(), services.config.wisdomLlm);
+    if (phrasingFallback) req.log?.warn({ reason: phrasingFallback }, "wisdom: answered with the quote, not the model");
     // `answer` stays plain text for API clients; `quotes` carry the heading and link of each quoted
     // passage, and a refusal names where a person answers and, when there is one, the closest guide.
+    // `phrasedBy: "model"` marks an answer worded by the language model (checked against `quotes`).
     res.json({
       answer,
       sources,
@@ -32,6 +34,7 @@ export function wisdomRoutes(services: AppServices): Router {
       ...(contact ? { contact } : {}),
       ...(suggestion ? { suggestion } : {}),
       ...(shop ? { shop } : {}),
+      ...(phrasedBy ? { phrasedBy } : {}),
     });
   });
   return router;

@@ -1,6 +1,8 @@
 import { searchShop } from "#app/models/catalogue/search.server";
+import { phraseReply, type PhrasingNote } from "./phrase.server";
 import { createRetriever, type WisdomAnswer, type WisdomRetriever } from "./retriever";
 import { getWisdomSections } from "./sections.server";
+import type { WisdomLlmConfig } from "#app/config.server";
 import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
 
@@ -22,7 +24,7 @@ export interface ShopLookup {
   searchUrl: string;
 }
 
-export type WisdomReply = Omit<WisdomAnswer, "confidence" | "stockQuery"> & { shop?: ShopLookup };
+export type WisdomReply = Omit<WisdomAnswer, "confidence" | "stockQuery"> & { shop?: ShopLookup } & PhrasingNote;
 
 /** Items listed in a stock answer; the search page has the rest. */
 const MAX_SHOP_ITEMS = 4;
@@ -31,11 +33,17 @@ const MAX_SHOP_ITEMS = 4;
  * Answers a reefer's question from the guides. "Do you guys sell live rock" is not a question for
  * the guides but for the catalogue: it is answered by a search of what is on sale now, every word
  * required (so "live rock" never finds live chaeto). Prices and stock are left to the pages linked:
- * the chat keeps its history in the browser, where figures would go stale.
+ * the chat keeps its history in the browser, where figures would go stale. With a language model
+ * configured (`llm`), a guide answer may be worded by it, checked against the quoted passages.
  */
-export async function askReefWisdom(db: Kysely<Database>, question: string, now: Date): Promise<WisdomReply> {
+export async function askReefWisdom(
+  db: Kysely<Database>,
+  question: string,
+  now: Date,
+  llm: WisdomLlmConfig | null = null,
+): Promise<WisdomReply> {
   const { confidence: _confidence, stockQuery, ...answer } = getWisdomRetriever().answer(question);
-  if (stockQuery === undefined) return answer;
+  if (stockQuery === undefined) return llm ? phraseReply(llm, question, answer) : answer;
   const results = await searchShop(db, stockQuery, now, {
     guideLimit: 0,
     catalogueLimit: MAX_SHOP_ITEMS,
