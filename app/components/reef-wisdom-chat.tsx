@@ -190,36 +190,22 @@ export function ReefWisdomChat() {
                 </ul>
                 <p className="mt-1 text-sm text-ink-soft">Each page has today&apos;s price and stock.</p>
               </div>
-            ) : m.phrasedBy === "model" ? (
-              <div className="text-[0.95rem] leading-relaxed">
-                <p className="whitespace-pre-line">{m.text}</p>
-                {m.quotes && m.quotes.length > 0 ? (
-                  <details className="mt-1 text-sm text-ink-soft">
-                    <summary className="cursor-pointer font-semibold">What the guides say</summary>
-                    {m.quotes.map((quote, i) => (
-                      <blockquote key={quote.url + quote.text} className="mt-1 border-l-2 border-reef pl-3">
-                        [{i + 1}]{" "}
-                        <Link to={quote.url} className="text-reef-dark underline">
-                          {quote.heading}
-                        </Link>
-                        : {quote.text}
-                      </blockquote>
-                    ))}
-                  </details>
-                ) : null}
-              </div>
             ) : m.quotes && m.quotes.length > 0 ? (
-              m.quotes.map((quote) => (
-                <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed">
-                  <figcaption className="text-sm font-semibold text-ink-soft">
-                    From{" "}
-                    <Link to={quote.url} className="text-reef-dark underline">
-                      {quote.heading}
-                    </Link>
-                  </figcaption>
-                  <blockquote className="mt-1 border-l-2 border-reef pl-3">{quote.text}</blockquote>
-                </figure>
-              ))
+              <>
+                {/* A model's wording cites the quotes below by their number. */}
+                {m.phrasedBy ? <p className="mb-2 whitespace-pre-line">{m.text}</p> : null}
+                {m.quotes.map((quote, i) => (
+                  <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed">
+                    <figcaption className="text-sm font-semibold text-ink-soft">
+                      {m.phrasedBy ? `[${i + 1}] ` : ""}From{" "}
+                      <Link to={quote.url} className="text-reef-dark underline">
+                        {quote.heading}
+                      </Link>
+                    </figcaption>
+                    <blockquote className="mt-1 border-l-2 border-reef pl-3">{quote.text}</blockquote>
+                  </figure>
+                ))}
+              </>
             ) : (
               <p className="text-[0.95rem] leading-relaxed whitespace-pre-line">{m.text}</p>
             )}
