@@ -45,6 +45,13 @@ export async function countDelivery(trx: Db, orderId: string, at: Date): Promise
  * the order counts once, on its day of delivery, however many of its claims are approved.
  */
 export async function countApprovedClaim(trx: Db, orderId: string): Promise<void> {
+  // Takes the order's row lock first (a write that changes nothing): two claims on one order
+  // approved at once on PostgreSQL would otherwise each count only themselves and both add one.
+  await trx
+    .updateTable("orders")
+    .set({ updated_at: sql.ref("updated_at") })
+    .where("id", "=", orderId)
+    .execute();
   const approved = await trx
     .selectFrom("claims")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
