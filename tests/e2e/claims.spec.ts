@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, slowPhone, test } from "./fixtures";
 import { addToCart, fillCheckout, signInAsAdmin, signUp } from "./journeys";
 import { waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
@@ -17,20 +17,6 @@ const PNG = Buffer.from(
   "base64",
 );
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-
-/** The slow-phone profile of slow-phone.spec.ts: 400 kb/s each way, 400 ms latency, CPU × 4, nothing cached. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
 
 /** An order of premium chaeto placed through the API, then shipped and delivered by the owner (signed in on `page`). */
 async function deliveredOrder(

@@ -39,3 +39,20 @@ export { expect };
 
 /** The checkout button: "Pay $76.98" once the shop has confirmed the total, "Place order" before. */
 export const PLACE_ORDER = /^(Pay \$[\d,.]+|Place order)$/;
+
+/**
+ * The slow phone of the issues' walks: 400 kb/s each way, 400 ms latency, a CPU four times
+ * slower, nothing cached (each page as on a first visit: its scripts come over the slow line too).
+ */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}

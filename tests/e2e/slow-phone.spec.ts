@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describeDelivery } from "../../app/domain/ship-calendar";
-import { expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, expectAccessible, slowPhone, test, visit } from "./fixtures";
 import { deliveryAnswer } from "./journeys";
 import { E2E_ADMIN, waitForMail } from "./mailbox";
 import type { Page } from "@playwright/test";
@@ -13,22 +13,12 @@ import type { Page } from "@playwright/test";
  */
 test.setTimeout(120_000);
 
-async function slowPhone(page: Page) {
+async function slowPhoneWarm(page: Page) {
   // A server that has just started answers its first pages slowly, whatever the line: warm it
   // up first, so the page (not a cold server) sets the pace.
   for (const path of ["/product/premium-chaeto", "/checkout"]) expect((await page.request.get(path)).ok()).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  // Each page as on a first visit: its scripts come over the slow line too.
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await slowPhone(page);
 }
 
 const isHydrated = (page: Page) => page.evaluate(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true);
@@ -38,7 +28,7 @@ const hydrated = (page: Page) =>
 test("slow phone: add to cart, type the checkout before the page is ready, reload, pick a later ship day, pay", async ({
   page,
 }) => {
-  await slowPhone(page);
+  await slowPhoneWarm(page);
 
   // "Add to cart" as soon as the button shows.
   await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
@@ -92,7 +82,7 @@ test("slow phone: add to cart, type the checkout before the page is ready, reloa
 });
 
 test("slow phone: a quantity + tapped before the page is ready counts", async ({ page }) => {
-  await slowPhone(page);
+  await slowPhoneWarm(page);
   await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
   const quantity = page.getByLabel("Quantity", { exact: true });
   await page.getByRole("button", { name: "Increase quantity" }).click();
@@ -111,7 +101,7 @@ test("slow phone: 'Add to cart' tapped after the page is ready but before the ca
   await page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
   });
-  await slowPhone(page);
+  await slowPhoneWarm(page);
   const rules: string[] = [];
   page.on("request", (r) => /\/assets\/cart(-actions)?-/.test(r.url()) && rules.push(r.url()));
   await page.goto("/product/premium-chaeto", { waitUntil: "commit" });
@@ -198,7 +188,7 @@ test("checkout with JavaScript off says why it can't go on, before and after a p
 });
 
 test("slow phone: a sort picked before the page is ready is applied once it is", async ({ page }) => {
-  await slowPhone(page);
+  await slowPhoneWarm(page);
   await page.goto("/products", { waitUntil: "commit" });
   await page.getByLabel("Sort by").selectOption("price-asc");
   expect(await isHydrated(page), "picked before the page was ready").toBe(false);
@@ -211,7 +201,7 @@ test("slow phone: a sort picked before the page is ready is applied once it is",
 });
 
 test("slow phone: a question asked before the page is ready is answered once it is", async ({ page }) => {
-  await slowPhone(page);
+  await slowPhoneWarm(page);
   await page.goto("/reef-wisdom", { waitUntil: "commit" });
   const box = page.getByLabel("Your question");
   await box.fill("how do I get rid of aiptasia");
@@ -227,7 +217,7 @@ test("slow phone: a question asked before the page is ready is answered once it 
 test("slow phone: a password typed before the page is ready is kept, and the sign-up goes through", async ({
   page,
 }) => {
-  await slowPhone(page);
+  await slowPhoneWarm(page);
   await page.goto("/sign-up", { waitUntil: "commit" });
   const email = `early-${crypto.randomUUID()}@example.com`;
   await page.getByLabel("Display name (optional)").fill("Early Typist");
