@@ -7,10 +7,10 @@ import { columnTypes } from "./column-types";
  * entries at a million orders (issue 39), so the database keeps the two counts it needs, moved by
  * triggers in the statement that moves the rows, whichever code path writes them.
  *
- * PostgreSQL spreads the counts over COUNT_SHARDS rows by a hash of the address and moves them
- * once per statement (transition tables), so concurrent checkouts of new customers rarely wait on
- * one row, and a bulk rebuild does one update, not one per row. SQLite has one writer at a time
- * and row triggers only: one row.
+ * PostgreSQL spreads the counts over COUNT_SHARDS rows by a hash of the address, so concurrent
+ * checkouts of new customers rarely wait on one row; rows that come and go move them once per
+ * statement (transition tables), so a bulk rebuild does one update, not one per row. SQLite has
+ * one writer at a time and row triggers only: one row.
  */
 const COUNT_SHARDS = 16;
 
@@ -31,19 +31,12 @@ async function postgres(db: Kysely<any>) {
     select s, coalesce(t.buyers, 0), coalesce(t.linked, 0) from generate_series(0, ${sql.lit(COUNT_SHARDS - 1)}) s
     left join (select ${sql.raw(shard("c"))} as shard, count(*) as buyers, count(c.user_id) as linked
       from customer_totals c group by 1) t on t.shard = s`.execute(db);
-  // Rows that came in count +1 and rows that went out -1, summed per shard: an update that leaves
-  // the account link as it was (every order's totals) writes no count.
+  // Rows that came in count +1 and rows that went out -1, summed per shard, once per statement.
   const moved = (rows: string) =>
     sql.raw(`select ${shard("r")} as shard, count(*) as buyers, count(r.user_id) as linked from ${rows} r group by 1`);
   for (const [op, delta] of [
     ["insert", sql`${moved("new_rows")}`],
     ["delete", sql`select shard, -buyers as buyers, -linked as linked from (${moved("old_rows")}) g`],
-    [
-      "update",
-      sql`select shard, sum(buyers) as buyers, sum(linked) as linked from (
-        ${moved("new_rows")} union all select shard, -buyers, -linked from (${moved("old_rows")}) g
-      ) u group by shard having sum(buyers) <> 0 or sum(linked) <> 0`,
-    ],
   ] as const) {
     await sql`create function ${sql.raw(`customer_counts_${op}`)}() returns trigger language plpgsql as $$
       begin
@@ -51,17 +44,21 @@ async function postgres(db: Kysely<any>) {
         from (${delta}) d where c.shard = d.shard;
         return null;
       end $$`.execute(db);
-    const tables =
-      op === "insert"
-        ? "new table as new_rows"
-        : op === "delete"
-          ? "old table as old_rows"
-          : "old table as old_rows new table as new_rows";
     await sql`create trigger ${sql.raw(`customer_counts_${op}`)} after ${sql.raw(op)} on customer_totals
-      referencing ${sql.raw(tables)} for each statement execute function ${sql.raw(`customer_counts_${op}`)}()`.execute(
-      db,
-    );
+      referencing ${sql.raw(op === "insert" ? "new" : "old")} table as ${sql.raw(op === "insert" ? "new_rows" : "old_rows")}
+      for each statement execute function ${sql.raw(`customer_counts_${op}`)}()`.execute(db);
   }
+  // Every paid order updates its customer's row; only a change of account link moves a count, so
+  // the update trigger is a row trigger that fires for those alone (a few per account change).
+  await sql`create function customer_counts_update() returns trigger language plpgsql as $$
+    begin
+      update customer_counts set linked = linked + (case when new.user_id is null then 0 else 1 end)
+        - (case when old.user_id is null then 0 else 1 end)
+      where shard = ${sql.raw(shard("new"))};
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger customer_counts_update after update of user_id on customer_totals
+    for each row when (old.user_id is distinct from new.user_id) execute function customer_counts_update()`.execute(db);
 }
 
 async function sqlite(db: Kysely<any>) {
