@@ -69,8 +69,8 @@ export default function AdminCustomers({ loaderData, actionData }: Route.Compone
       title="Customers"
       intro={
         moreMatch
-          ? `More than ${total} customers start with “${q}”: these are the first ones of each name and address. Type more of it to narrow them.`
-          : `Everyone who bought or has an account: ${total} ${total === 1 ? "customer" : "customers"}${q ? " found" : ""}.`
+          ? `More than ${total.toLocaleString("en-US")} customers start with “${q}”: these are the first ones of each name and address. Type more of it to narrow them.`
+          : `Everyone who bought or has an account: ${total.toLocaleString("en-US")} ${total === 1 ? "customer" : "customers"}${q ? " found" : ""}.`
       }
     >
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">

@@ -149,7 +149,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="mt-4 text-sm text-ink-soft">
-        {totalExact ? total : `More than ${total.toLocaleString("en-US")}`}{" "}
+        {totalExact ? total.toLocaleString("en-US") : `More than ${total.toLocaleString("en-US")}`}{" "}
         {abandoned
           ? total === 1
             ? "abandoned checkout"
