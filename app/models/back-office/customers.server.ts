@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { byteWise, readCustomerCounts, startsWith } from "#app/models/orders/customer-totals.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
@@ -254,18 +254,10 @@ async function searchPage(db: Kysely<Database>, needle: string, offset: number, 
       sql` union `,
     )}),
     matched as (
-      -- Each hit's totals and account are index probes, row by row: as joins, PostgreSQL chose to
-      -- read every customer's totals and lower-case every account's address.
-      select * from (
-        select h.email_key as email,
-          (select t.orders from customer_totals t where t.email_key = h.email_key) as orders,
-          (select t.spent_cents from customer_totals t where t.email_key = h.email_key) as spent,
-          (select t.last_order_at from customer_totals t where t.email_key = h.email_key) as last_order_at,
-          (select x.id from "user" x where lower(x.email) = lower(h.email_key) limit 1) as account_id,
-          (select x."createdAt" from "user" x where lower(x.email) = lower(h.email_key) limit 1) as account_created_at
-        from hits h
-      ) m
-      where m.last_order_at is not null or m.account_id is not null
+      select h.email_key as email, t.orders, t.spent_cents as spent, t.last_order_at, a.id as account_id,
+        a."createdAt" as account_created_at
+      from hits h ${lookUp(db)}
+      where t.last_order_at is not null or a.id is not null
     ),
     counts as (
       select (select count(*) from matched) as total,
@@ -291,6 +283,20 @@ async function searchPage(db: Kysely<Database>, needle: string, offset: number, 
     total: Number(head?.total ?? 0),
     capped: Number(head?.filled ?? 0) > 0,
   };
+}
+
+/**
+ * Each hit's totals and account, one index probe each. PostgreSQL is told so (a lateral join with
+ * a limit is not turned into a join): left to plan the joins, it read every customer's totals and
+ * lower-cased every account's address to hash 500 hits. SQLite joins by probing anyway.
+ */
+function lookUp(db: Kysely<Database>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`left join lateral (select t.orders, t.spent_cents, t.last_order_at from customer_totals t
+          where t.email_key = h.email_key limit 1) t on true
+        left join lateral (select x.id, x."createdAt" from "user" x where lower(x.email) = h.email_key limit 1) a on true`
+    : sql`left join customer_totals t on t.email_key = h.email_key
+        left join "user" a on lower(a.email) = lower(h.email_key)`;
 }
 
 /** How many of a customer's latest orders their page lists; the orders list holds them all (`?customer=`). */
