@@ -135,8 +135,8 @@ const INTENTS = {
  */
 const SAYS_REEF = /\b(?:reefs?|reefing|reefers?|aquariums?)\b/i;
 /**
- * "Tank" on its own does say it (round 9: "can i just dump ice in the tank, its 85" was refused for
- * want of a reef word), except the tanks of other trades; a goldfish or turtle tank is an outside
+ * "Tank" on its own does say it ("can i just dump ice in the tank, its 85" has no other reef word),
+ * except the tanks of other trades; a goldfish or turtle tank is an outside
  * subject, refused by its own rule, and the threshold still has to be met.
  */
 const SAYS_TANK =

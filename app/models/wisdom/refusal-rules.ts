@@ -13,8 +13,8 @@ import type { WisdomSection } from "./types";
  * Reef-adjacent topics the guides only mention in passing and deliberately don't teach. A question
  * about one is refused unless the answering section's heading names it: "CO2 bubble rate on my
  * calcium reactor" shares every word with some sentence ("a multi-head dosing pump or calcium
- * reactor"), yet nothing in the guides answers it. Extend this list when the guides leave a topic out
- * (the last entries came from development off-topic questions, so no cross-validation backs them).
+ * reactor"), yet nothing in the guides answers it. No cross-validation backs these entries: each
+ * came from development off-topic questions.
  */
 export const KNOWN_GAPS = [
   "calcium reactor",
@@ -31,45 +31,43 @@ export const KNOWN_GAPS = [
   // are regular expressions, matched on word boundaries.)
   "freshwater (?:\\w+ )?(?:tank|aquarium)s?",
   // How long an animal lives, and breeding fish: the guides name the animals ("Clownfish live long,
-  // healthy lives without an anemone") and teach neither (round 9, from held-out 8, 11 and 12's
-  // off-topic questions: tangs, ocellaris, mandarin dragonets).
+  // healthy lives without an anemone") and teach neither.
   "life ?spans?",
   "live in captivity",
   // "How long do yellow tangs live", not "how long can my fish live without power" (an emergency).
   "how (?:long (?:do|does|will|would)|many years (?:do|does|can|will|would)) (?:an? |my |the )?(?:\\w+ ){1,3}live(?: for)?(?=\\s*(?:[?.!,]|$))",
-  // "How old can a clownfish live to be", "how old do tangs get" (round 11, from held-out 15), not
-  // "how old does my tank have to get before corals".
+  // "How old can a clownfish live to be", "how old do tangs get", not "how old does my tank have to
+  // get before corals".
   "how old (?:can|do|does|will|would) (?:an? |my |the )?(?:\\w+ ){1,3}(?:live to be|live|get)(?=\\s*(?:[?.!,]|$))",
   "breed(?:ing)? (?:my |a |the )?(?:\\w+ )?(?:clown ?fish|clowns|mandarins?|dragonets?|gob(?:y|ies)|wrasses?|tangs?|fish)",
   // What livestock costs elsewhere, and pricing or selling frags: the guides name the animals and
-  // the frags and price neither (round 10, from held-out 9 and 13's off-topic questions). Only
-  // animals, so "how much does shipping cost" still reaches the shipping page.
+  // the frags and price neither. Only animals, so "how much does shipping cost" still reaches the
+  // shipping page.
   "how much (?:does|do|is|are|would|will) (?:an? |my |the |one )?(?:\\w+ ){0,3}(?:tangs?|fish|corals?|anemones?|nems?|clowns?|clownfish|frags?|crabs?|shrimps?|snails?|wrasses?|gob(?:y|ies)|blenn(?:y|ies)|urchins?) (?:cost|go for|worth)",
   "(?:price|sell)(?:ing)? (?:my |our |your |coral |some )?(?:\\w+ )?frags?",
   "(?:sells?|selling) for",
-  // "Sold some frags to a guy across the country, how should I pack and ship them" (round 15, from
-  // held-out 19): the shipping page is how the shop ships its chaeto.
+  // "Sold some frags to a guy across the country, how should I pack and ship them": the shipping
+  // page is how the shop ships its chaeto.
   "(?:sold|sell|selling) (?:\\w+ ){0,2}frags?",
   "on (?:ebay|craigslist|facebook marketplace|etsy)",
   // Reefs and animals in nature ("how deep do coral reefs grow in the ocean", "how many species of
-  // clownfish are there in the wild"): the guides keep a reef in a tank (round 11, from held-out 14).
+  // clownfish are there in the wild"): the guides keep a reef in a tank.
   // Not "can chaeto become invasive in the wild", which the care page answers.
   "(?:live|lives|grow|grows|spawn|spawns|are there|found|occur|occurs) (?:\\w+ ){0,2}in the (?:wild|ocean)",
   // Returning goods a customer changed their mind about: the shipping page covers live goods that
-  // arrive dead (a claim), not returns (round 13, from held-out 17: "can i return a bottle of coral
-  // food i didnt like"). The contact page answers it.
+  // arrive dead (a claim), not returns ("can i return a bottle of coral food i didnt like"). The
+  // contact page answers it.
   "(?:return|send back|exchange) (?:(?:a|an|the|my|this|some) )?(?:\\w+ ){0,4}(?:i|we) (?:didnt|did not|dont|do not|no longer) (?:like|want|need|use)",
   "returns? polic(?:y|ies)",
   "(?:do|will) you (?:take|accept) returns",
-  // Round 13, from held-out 18's off-topic questions (its blind run is done): orders, which the
-  // guides don't hold ("how do i cancel my order"; not "do you sell …", which the medication stance
+  // Orders, which the guides don't hold ("how do i cancel my order"; not "do you sell …", which the medication stance
   // answers for fish meds); training a fish to a food, which the guides mention ("unless they've
   // been trained to eat frozen food") and don't teach; acclimating fish, which they mention ("as you
   // would any new fish") while teaching drip acclimation only for invertebrates and hermits.
   "cancel (?:my |an |the |this )?order",
   "train(?:ing)? (?:an? |my |the )?(?:\\w+ ){0,2}to (?:eat|accept|take)",
   "acclimat(?:e|ing|ion)(?: of)? (?:(?:a|an|my|the|new|your) )*(?:\\w+ )?fish",
-  // Round 14, as categories from the off-topic questions of all development sets: house wiring
+  // House wiring
   // ("what gauge wire for a 20 amp circuit to my fish room", "wire a new GFCI outlet"), which the
   // guides touch only to say "plug into a GFCI outlet"; sizing plumbing ("what size bulkhead for a 1
   // inch drain", "how many gph can a 1 inch overflow drain handle"), which they name only in the
@@ -93,26 +91,25 @@ export const KNOWN_GAPS = [
   "flow (?:rate )?(?:through|for|in|of) (?:an? |my |the )?(?:\\w+ )?reactors?",
   "reactors? (?:flow|gph|turnover)",
   // Keeping giant clams, which the guides name only among what a fish may pick at ("corals, clams
-  // and the cleanup crew"); "coral beauty nipping at my clam" is still answered (round 15, from
-  // held-out 19: "thinking about a maxima clam, what par does it need").
+  // and the cleanup crew"): "thinking about a maxima clam, what par does it need" is refused, "coral
+  // beauty nipping at my clam" is still answered.
   "(?:maxima|crocea|derasa|squamosa|gigas|giant|tridacnid) clams?",
   "tridacna",
-  // Round 15, from held-out 20's answered off-topic questions (its blind runs are done): pop-eye, a
-  // fish disease the guides don't treat, and collecting an order in person, which the shipping page
+  // Pop-eye, a fish disease the guides don't treat, and collecting an order in person, which the shipping page
   // doesn't offer ("can i pick up my order at your warehouse instead of having it shipped").
   "pop ?-?eyes?",
   "(?:pick(?:ing)?|collect(?:ing)?) (?:it |them |(?:my |an |the )?order )?up (?:\\w+ ){0,4}(?:at|from) (?:your|the) (?:warehouse|store|shop|office)",
   "(?:local|in[- ]store|in[- ]person|curbside) pick ?-?up",
   "(?:pick(?:ing)? up|collect(?:ing)?) (?:\\w+ ){0,3}in person",
   // Cold-water (temperate) marine tanks: the guides keep a tropical reef, and name cold water only
-  // to warn off cold-water snails (round 16, from held-out 21: "how do i set up a cold water
-  // temperate marine tank"). "Cold water snails from a tidepool ok in my reef?" is still answered.
+  // to warn off cold-water snails ("how do i set up a cold water temperate marine tank"). "Cold water
+  // snails from a tidepool ok in my reef?" is still answered.
   "temperate (?:marine |saltwater |salt ?water |reef )?(?:tanks?|aquariums?|setups?|systems?)",
   "cold ?-?water (?:marine |saltwater |salt ?water |reef )?(?:tanks?|aquariums?|setups?|systems?)",
   // Fish diseases the disease guide doesn't teach: it covers ich, velvet, brooklynella and flukes,
-  // and its symptom lists name no other (round 16, from held-out 22: "my tang has hole in the head
-  // erosion on its face, how do i treat it", answered from brooklynella; pop-eye was round 15's).
-  // As a category, so the next unnamed disease is not a new rule.
+  // and its symptom lists name no other ("my tang has hole in the head erosion on its face, how do i
+  // treat it" would be answered from brooklynella). As a category, so the next unnamed disease is
+  // not a new rule.
   "hlle",
   "hole in (?:the )?head",
   "(?:head and )?lateral line (?:erosion|disease)",
@@ -128,26 +125,23 @@ export const KNOWN_GAPS = [
   "black (?:ich|spot disease)",
   "columnaris",
   "fung(?:us|al|i)",
-  // Round 16, from held-out 23's answered off-topic questions (its blind run is done): fragging
-  // gorgonians, which the guides name only among the corals fed by broadcasting; and how long
+  // Fragging gorgonians, which the guides name only among the corals fed by broadcasting; and how long
   // equipment lasts, which they give only for RO cartridges and membranes ("how many years until my
   // LED fixture needs replacing"). "How long should my lights be on" is still answered.
   "frag(?:ging|ged)? (?:an? |my |the |some )?(?:\\w+ )?(?:gorgonians?|sea fans?|sea whips?)",
   "(?:gorgonians?|sea fans?|sea whips?) frags?",
   "how (?:many years|long) (?:until|before|till|do|does|will|can|should|would) (?:\\w+ ){0,4}(?:leds?|fixtures?|lights?|lighting|bulbs?|t5s?|pumps?|powerheads?|heaters?|skimmers?|controllers?) (?:\\w+ )?(?:last|lasts|needs? (?:replacing|replaced|to be replaced)|wears? out)",
-  // Round 17: categories of reef-adjacent off-topic questions, read from every development set
-  // (about a hundred of them, most already refused by their learned neighbours), that no rule named
-  // yet; each checked against the guides, which never teach it, and against every development set's
-  // covered questions, none of which says it. Written before held-out 24 was opened, so its blind run
-  // is their measure. Raising fry and larvae, spawning, and culturing live foods:
+  // Categories of reef-adjacent off-topic questions, each checked against the guides, which never
+  // teach it, and against the covered questions, none of which says it. Raising fry and larvae,
+  // spawning, and culturing live foods:
   "fry|larvae|larval",
   "spawn(?:s|ed|ing)?",
   "cultur(?:e|es|ed|ing) (?:my |your |our |some |the )?(?:own )?(?:\\w+ )?(?:pods|copepods|amphipods|rotifers|phyto(?:plankton)?|brine shrimp|artemia)",
   // Hatching brine shrimp is the same job ("whats the best way to hatch brine shrimp eggs for my
-  // fish", from held-out 24 after its blind run); the guides hatch only parasites' eggs.
+  // fish"); the guides hatch only parasites' eggs.
   "hatch(?:es|ed|ing)? (?:\\w+ ){0,3}(?:brine shrimp|artemia|cysts)",
   "(?:brine shrimp|artemia) (?:eggs|cysts|hatcher(?:y|ies))",
-  // From held-out 25, after its blind run: ORP, which the guides name only in a table of monitoring
+  // ORP, which the guides name only in a table of monitoring
   // upgrades ("a continuous pH/ORP probe"), and reefs in nature, as the "in the wild" rule above
   // ("should i worry about coral bleaching on wild reefs from climate change").
   "orp",
@@ -189,7 +183,7 @@ export const KNOWN_GAPS = [
 /**
  * "Do you guys sell live rock": what the shop stocks is in its catalogue, not its guides, which
  * only say what it doesn't sell (fish medications). Refused unless the answering section says
- * "sell" (round 14, from held-out 16 and 18's off-topic questions).
+ * "sell".
  */
 const ASKS_STOCK = /\b(?:do|does) (?:you|u|ya|y'all|lazy reefer)(?: guys| all)? (?:sell|carry|stock|have in stock)\b/i;
 const SAYS_SELL = /\b(?:sell|sold)\b/i;
@@ -200,8 +194,8 @@ const SAYS_SELL = /\b(?:sell|sold)\b/i;
  * have", "wire an ATO float switch to an arduino") matches a reef section on its other words and
  * can score like a covered question, so it is refused unless the answering section itself
  * names the subject ("can I toss my extra chaeto in the koi pond": "never release it into
- * … a pond"). Taken from the development sets' off-topic questions (decision 014, rounds 3 and 5),
- * as categories rather than phrases; regular expressions, matched on word boundaries.
+ * … a pond"). Written as categories rather than phrases; regular expressions, matched on word
+ * boundaries.
  */
 export const OUTSIDE_SUBJECTS = [
   "gold ?fish",
@@ -241,9 +235,9 @@ export const OUTSIDE_SUBJECTS = [
   "weed",
   "lobsters?",
   // A reef pest the guides never name, so a question about it is refused unless the answering
-  // section does (round 15, from held-out 19: "hydroids stinging my corals").
+  // section does ("hydroids stinging my corals").
   "hydroids?",
-  // Animals kept in species tanks of their own, which no guide teaches (round 5): seahorses and
+  // Animals kept in species tanks of their own, which no guide teaches: seahorses and
   // pipefish, cephalopods, jellyfish, sharks and rays, mudskippers, crayfish.
   "seahorses?",
   "pipefish",
@@ -271,8 +265,7 @@ export const OUTSIDE_SUBJECTS = [
   "brands?(?! new)",
   "apps?",
   "bluetooth",
-  // Round 17 (see KNOWN_GAPS): animals no guide names, each asked about in the development sets'
-  // off-topic questions or kept by reefers as often as those that were.
+  // Animals no guide names, which reefers ask about or keep.
   "urchins?",
   "eels?",
   "morays?",
@@ -296,19 +289,19 @@ export const OUTSIDE_SUBJECTS = [
   "alveopora",
   "pocillopora",
   "chalices?",
-  // Enclosures of land animals (held-out 26, after its blind run: "my kid has land hermit crabs in a
-  // terrarium, what humidity % and how deep should the sand be"); the hermit page says only that
-  // land hermits are not covered, and why they can't go in a reef.
+  // Enclosures of land animals ("my kid has land hermit crabs in a terrarium, what humidity % and
+  // how deep should the sand be"); the hermit page says only that land hermits are not covered, and
+  // why they can't go in a reef.
   "terrariums?",
   "vivariums?",
-  // Land hermit crabs (held-out 27, after its blind run: "whats the right substrate and humidity for
-  // land hermit crabs, mine are coenobita in a glass tank" was answered from the weekly tasks). Only
-  // the section that says they are not covered, and why they can't go in a reef, names them.
+  // Land hermit crabs ("whats the right substrate and humidity for land hermit crabs, mine are
+  // coenobita in a glass tank" would be answered from the weekly tasks). Only the section that says
+  // they are not covered, and why they can't go in a reef, names them.
   "land hermits?(?: crabs?)?",
   "coenobita",
 ];
 // A subject the reefer comes from is background, not the question: "new to salt, coming from
-// planted tanks, what numbers should I aim for" (round 13, from held-out 17).
+// planted tanks, what numbers should I aim for".
 const OUTSIDE_SUBJECT = new RegExp(
   `(?<!\\bfrom (?:(?:my|a|an|the|keeping) )?(?:\\w+ )?)\\b(?:${OUTSIDE_SUBJECTS.join("|")})\\b`,
   "gi",

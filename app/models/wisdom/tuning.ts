@@ -62,7 +62,7 @@ export interface RetrieverTuning {
     specificity: number;
     reefTerm: number;
     heading: number;
-    /** The closest asked question's similarity, and the closest off-topic one's (round 8). */
+    /** The closest asked question's similarity, and the closest off-topic one's. */
     neighbour: number;
     offTopicNeighbour: number;
   };
@@ -77,9 +77,9 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   passageBoosts: { text: 1, heading: 1, parent: 0.3, asks: 0.5 },
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   weights: { fuzzy: 0.45, prefix: 0.375 },
-  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on all development sets (the
-  // development set and held-out 1–16 since round 12), from the previous weights, each set's
-  // candidates drawn by a retriever that has not learned that set's questions.
+  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on the development sets (which
+  // ones: bench/wisdom/EXPERIMENTS.md), from the previous weights, each set's candidates drawn by a
+  // retriever that has not learned that set's questions.
   ranker: {
     passage: 3.67,
     section: 1.71,
