@@ -29,18 +29,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { developmentSet, heldOutSet } from "#app/models/wisdom/eval-sets.server";
 import { evaluate, expandUrl, parentUrls, summarize, type EvalReport, type EvalSet } from "#app/models/wisdom/evaluate";
+import { learnedAsks } from "#app/models/wisdom/learned";
 import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
-import {
-  createRetriever,
-  DEFAULT_TUNING,
-  learnedAsks,
-  RANK_FEATURES,
-  type RankFeature,
-  type RetrieverTuning,
-  type WisdomFeatures,
-  type WisdomRetriever,
-} from "#app/models/wisdom/retriever";
+import { createRetriever } from "#app/models/wisdom/retriever";
+import { DEFAULT_TUNING, RANK_FEATURES, type RankFeature, type RetrieverTuning } from "#app/models/wisdom/tuning";
 import { writeRun, writeSummary } from "./lib/results";
+import type { WisdomFeatures, WisdomRetriever } from "#app/models/wisdom/types";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const contentDir = path.join(here, "..", "app", "content");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { analyze } from "./analyse";
 import { createSectionClassifier } from "./classifier";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
-import { analyze, createRetriever } from "./retriever";
+import { createRetriever } from "./retriever";
 
 const doc = (...asks: string[]) => asks.map((ask) => ({ terms: analyze(ask), weight: 1 }));
 

@@ -2,7 +2,8 @@
  * Scores the reef-wisdom retriever on a question set: the benchmark (bench/wisdom-retrieval.ts)
  * and the CI regression test (evaluate.test.ts) share it, so both measure the same thing.
  */
-import { GUIDE_URL_BASE, type WisdomRetriever, type WisdomSection } from "./retriever";
+import { GUIDE_URL_BASE } from "./documents";
+import type { WisdomRetriever, WisdomSection } from "./types";
 
 interface EvalQuestion {
   question: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { learnedAsks, type LearnedQuestions } from "./learned";
 import STORED from "./learned-asks.json";
 import { buildLearnedAsks, learnedSets } from "./learned-asks.server";
-import { learnedAsks, type LearnedQuestions } from "./retriever";
 
 describe("learned asks", () => {
   it("are the evaluation sets' questions as stored (run `npm run wisdom:learned-asks` after editing a set)", () => {

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { renderMarkdown } from "#app/models/content/markdown.server";
-import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument, type WisdomSection } from "./retriever";
+import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
+import type { WisdomSection } from "./types";
 
 function loadDocument(file: string, kind: "guide" | "page"): WisdomSection[] {
   const slug = path.basename(file, ".md");

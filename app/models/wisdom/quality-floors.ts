@@ -6,8 +6,9 @@
 import { expect } from "vitest";
 import { developmentSet, heldOutSet } from "./eval-sets.server";
 import { evaluate, type EvalReport } from "./evaluate";
+import { learnedAsks } from "./learned";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
-import { createRetriever, learnedAsks } from "./retriever";
+import { createRetriever } from "./retriever";
 
 const CONTENT_DIR = new URL("../../content", import.meta.url).pathname;
 let sections: ReturnType<typeof loadWisdomSectionsFromFiles> | undefined;

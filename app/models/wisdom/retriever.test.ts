@@ -5,23 +5,17 @@ import matter from "gray-matter";
 import { stem } from "porter2";
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "#app/models/content/markdown.server";
+import { analyze, trigrams } from "./analyse";
 import { SECTION_ASKS } from "./asks";
+import { NOT_COVERED_ANSWER } from "./compose";
+import { plainText, WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
+import { learnedAsks } from "./learned";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
-import {
-  analyze,
-  createRetriever,
-  learnedAsks,
-  NOT_COVERED_ANSWER,
-  plainText,
-  splitSentences,
-  trigrams,
-  WISDOM_PAGE_SLUGS,
-  wisdomSectionsFromDocument,
-  type WisdomAnswer,
-  type WisdomSection,
-} from "./retriever";
+import { splitSentences } from "./passages";
+import { createRetriever } from "./retriever";
 import { isCommonEnglish } from "./spelling.server";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+import type { WisdomAnswer, WisdomSection } from "./types";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
 const BENCH_FILE = fileURLToPath(new URL("../../../bench/wisdom-questions.json", import.meta.url));

@@ -1,5 +1,6 @@
 import { getPage, listGuides } from "#app/models/content/content.server";
-import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument, type WisdomSection } from "./retriever";
+import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
+import type { WisdomSection } from "./types";
 
 // Apart from wisdom.server.ts, which searches the shop: the shop's search reads these sections too.
 let sections: WisdomSection[] | undefined;

@@ -1,9 +1,10 @@
 import { searchShop } from "#app/models/catalogue/search.server";
 import { phraseReply, type PhrasingNote } from "./phrase.server";
-import { createRetriever, type WisdomAnswer, type WisdomRetriever } from "./retriever";
+import { createRetriever } from "./retriever";
 import { getWisdomSections } from "./sections.server";
 import type { WisdomLlmConfig } from "#app/config.server";
 import type { Database } from "#database/schema";
+import type { WisdomAnswer, WisdomRetriever } from "./types";
 import type { Kysely } from "kysely";
 
 let retriever: WisdomRetriever | undefined;

@@ -1,0 +1,228 @@
+/**
+ * Stage 1, analysis: what the index, the ranking and the sentence choice read from a text. For a
+ * question, analyseQuestion works it out once (its terms, the kind of answer it wants, whether it
+ * says it is about a reef) and the later stages take the result instead of the text.
+ */
+import { stem } from "porter2";
+import { isCommonEnglish } from "./spelling.server";
+import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+
+/**
+ * Function words and question filler. "reef", "tank" and "aquarium" are here too: nearly every
+ * section says them, so they only add noise to the ranking of a reef question.
+ */
+export const STOP_WORDS = new Set(
+  // Function words. Particles such as "out", "off", "up" and "down" are kept on purpose:
+  // "out of its shell", "top off" and "ramp up" depend on them.
+  (
+    "a about after again all also am an and any are as at be because been before being both but by can could did do does " +
+    "doing done during each for from further get gets getting got had has have having he her here hers him his how i if in " +
+    "into is it its itself just me my myself no nor not now of on once or other our ours own she should so some such than " +
+    "that the their them then there these they this those through to too until very was we were what when where which while " +
+    "who whom will with would you your yours per " +
+    // Contractions with the apostrophe already dropped.
+    "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
+    // Chat filler.
+    "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
+    "thing things stuff yes yeah like maybe actually kinda sorta kind sort one go goes going gone buy right correct proper " +
+    "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
+    "got get went put use using used need needs bad weird " +
+    // Said by nearly every section, so they only add noise to the ranking of a reef question.
+    "reef reefs reefing tank tanks aquarium aquariums"
+  ).split(/\s+/),
+);
+
+export const synonyms = buildSynonymIndex(SYNONYM_GROUPS, stem, isCommonEnglish);
+
+/** Lower-cases, folds accents and typographic marks, drops apostrophes ("don't" → "dont"), rewrites synonym phrases. */
+function normalizeText(text: string): string {
+  const folded = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2018\u2019']/g, "")
+    .replace(/[\u2010-\u2015]/g, "-")
+    .replace(/%/g, " percent ")
+    .replace(/°\s*[fc]\b/g, " degrees ")
+    // "86F", "78 F", "25C": a temperature, not a lone letter.
+    .replace(/(\d)\s*(?:[fc]|deg)\b/g, "$1 degrees ")
+    // A unit glued to its number ("40ppm", "75g", "1.025sg") is two words; "po4" and "co2" stay one.
+    .replace(/(\d)([a-z])/g, "$1 $2");
+  return synonyms.rewritePhrases(folded);
+}
+
+export function tokenize(text: string): string[] {
+  return normalizeText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** One token → index terms: nothing for stop words, canonical terms for synonyms, else the stem. */
+export function processTerm(token: string): string[] | null {
+  if (STOP_WORDS.has(token)) return null;
+  const direct = synonyms.words.get(token);
+  if (direct) return direct;
+  const stemmed = stem(token);
+  return synonyms.words.get(stemmed) ?? [stemmed];
+}
+
+/** Each word of the texts as written (lower-cased, accents folded), with how often it occurs. */
+export function surfaceWords(texts: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const text of texts)
+    for (const word of text
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[a-z]+/g) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** The terms of a text, as the index sees them. Exported for tests and the benchmark. */
+export function analyze(text: string): string[] {
+  return tokenize(text).flatMap((t) => processTerm(t) ?? []);
+}
+
+/**
+ * Character trigrams of a text's terms (each padded with a space at both ends), as a set. Word
+ * overlap misses "aptasia", "refractomer" or "skimer" against the guides' spelling, and stems miss
+ * some word forms; most of a word's trigrams survive a typo or a different ending.
+ */
+export function trigrams(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const term of analyze(text)) {
+    if (/^\d+$/.test(term)) continue;
+    const padded = ` ${term} `;
+    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  }
+  return out;
+}
+
+/** How many trigrams two sets share (walking the smaller one). */
+export const overlap = (a: Set<string>, b: Set<string>) => {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let n = 0;
+  for (const g of small) if (large.has(g)) n++;
+  return n;
+};
+
+/** Questions that want a number: a target, an amount, a frequency or a duration. */
+export const WANTS_NUMBER =
+  /\b(what|which|how (?:much|many|often|long|big|deep|far|fast|high|low|warm|hot|cold|soon)|target|range|level|ideal|should|when)\b/i;
+
+/**
+ * What kind of answer a question wants. The re-ranker weighs each against what a passage or its
+ * heading offers: a "what … should I keep" question wants the target range, "how long" wants a
+ * duration, "why" wants the section on causes.
+ */
+const INTENTS = {
+  target:
+    /\b(?:ideal|target|optimal|recommended)\b|\b(?:best|good|normal|safe|right)\s+(?:\w+\s+)?(?:level|range|number|reading|value|temp|temperature)s?\b|\bwhat\b[^?.!]*\bshould\b[^?.!]*\b(?:keep|be|run|sit|aim|at|need)\b|\bwhat (?:level|range)\b|\btoo (?:low|high)\b/i,
+  duration: /\bhow (?:long|many (?:hours|days|weeks|months|minutes))\b|\bhours? (?:a|per) day\b/i,
+  frequency:
+    /\bhow often\b|\bhow many times\b|\bwhen (?:do|should) (?:i|you) (?:replace|change|test|harvest|clean|feed|calibrate)\b/i,
+  why: /\bwhy\b|\bcaus|\breasons?\b/i,
+  howTo:
+    /\bhow (?:do|can|should|would) (?:i|you|we)\b|\bhow to\b|\bget rid\b|\b(?:fix|remove|kill|treat|cure|stop|lower|raise|reduce|prevent|cool|bring)\b/i,
+  // A statement rather than a question: "my tang has white dots", "red slime all over my sand".
+  symptom: /^(?!\s*(?:what|which|how|why|when|where|who|can|could|should|is|are|do|does|will|would|whats|hows)\b)/i,
+};
+
+/**
+ * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
+ * them is about reef keeping: "what jobs do I do once a month on my reef". ("Tank" is left out:
+ * septic and gas tanks.) Freshwater aquariums are refused as a known gap.
+ */
+const SAYS_REEF = /\b(?:reefs?|reefing|reefers?|aquariums?)\b/i;
+/**
+ * "Tank" on its own does say it ("can i just dump ice in the tank, its 85" has no other reef word),
+ * except the tanks of other trades; a goldfish or turtle tank is an outside
+ * subject, refused by its own rule, and the threshold still has to be met.
+ */
+const SAYS_TANK =
+  /(?<!\b(?:septic|gas|propane|fuel|oxygen|air|water|rain|hot water|think|scuba|dive|diving|toilet|storage|holding)\s)\btanks?\b/i;
+
+/** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
+export const isNumber = (term: string) => /^\d+$/.test(term);
+
+/** Levenshtein distance, for the few short words a typo search matched. */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Longer questions are read up to here: a pasted essay must not cost more than a question. */
+const MAX_QUESTION_CHARS = 500;
+
+/** A clause needs this many words to be judged on its own: "help" or "toss them?" asks nothing. */
+const MIN_CLAUSE_WORDS = 3;
+const MAX_CLAUSES = 4;
+
+/**
+ * The clauses of a question with more than one (sentences, or parts joined by a comma, a
+ * semicolon or a dash), each with enough words to ask something alone.
+ */
+export function clausesOf(question: string): string[] {
+  const parts = question
+    .slice(0, MAX_QUESTION_CHARS)
+    .split(/[.?!;:]+(?:\s+|$)|,\s+|\s+[-–—]+\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length >= MIN_CLAUSE_WORDS);
+  if (parts.length <= 1) return [];
+  // Each clause costs a ranking (1–2 ms): a rambling 500-character message must stay under the
+  // 50 ms budget. The development questions have at most four; the ask opens or closes the message.
+  return parts.length > MAX_CLAUSES ? [...parts.slice(0, MAX_CLAUSES / 2), ...parts.slice(-MAX_CLAUSES / 2)] : parts;
+}
+
+/** A question as every later stage reads it, analysed once. */
+export interface AnalysedQuestion {
+  /** The question as asked (after spelling correction), for the rules read off its whole wording. */
+  whole: string;
+  /** The part that is searched and ranked: the first MAX_QUESTION_CHARS characters. */
+  text: string;
+  /**
+   * Its distinct terms, in order: "LPS corals" (which expands to "lps coral coral") must not count
+   * "coral" twice.
+   */
+  terms: string[];
+  asked: Set<string>;
+  wantsNumber: boolean;
+  intent: Record<keyof typeof INTENTS, boolean>;
+  grams: Set<string>;
+  /** Whether the question itself says it is about a reef, an aquarium or a tank, or names a reef-vocabulary word. */
+  saysReef: boolean;
+}
+
+export function analyseQuestion(question: string): AnalysedQuestion {
+  const text = question.slice(0, MAX_QUESTION_CHARS);
+  const terms = [...new Set(analyze(text))];
+  return {
+    whole: question,
+    text,
+    terms,
+    asked: new Set(terms),
+    wantsNumber: WANTS_NUMBER.test(text),
+    intent: {
+      target: INTENTS.target.test(text),
+      duration: INTENTS.duration.test(text),
+      frequency: INTENTS.frequency.test(text),
+      why: INTENTS.why.test(text),
+      howTo: INTENTS.howTo.test(text),
+      symptom: INTENTS.symptom.test(text),
+    },
+    grams: trigrams(text),
+    saysReef: SAYS_REEF.test(question) || SAYS_TANK.test(question) || terms.some((t) => synonyms.reefTerms.has(t)),
+  };
+}
+
+/** Whether a part of a question says it is about reef keeping (see AnalysedQuestion.saysReef). */
+export function saysReef(text: string): boolean {
+  return SAYS_REEF.test(text) || SAYS_TANK.test(text) || analyze(text).some((t) => synonyms.reefTerms.has(t));
+}

@@ -1,0 +1,131 @@
+/**
+ * Stage 5, composition: the answer's text from the decided section, made only of quoted passages
+ * (the one that answers, the passages of the same section that help, a procedure from its first
+ * step), or the "not covered" refusal with the closest guide and, for a stock question, what to
+ * look up in the catalogue. Nothing here writes anything of its own about reef keeping.
+ */
+import { WANTS_NUMBER } from "./analyse";
+import { judge, type Judgement } from "./decide";
+import { stockQueryOf } from "./refusal-rules";
+import type { Ranked } from "./rank";
+import type { WisdomIndex } from "./search-index";
+import type { WisdomAnswer, WisdomLink } from "./types";
+
+const CONTACT_LINK: WisdomLink = { title: "Ask a reefer on the contact page", url: "/contact" };
+
+export const NOT_COVERED_ANSWER =
+  "Sorry, our reef guides don't cover that, and I'd rather not guess. " +
+  "If it's about your tank or an order, ask us on the contact page and a real reefer will answer.";
+
+/** Quoted passages: the one that answers, plus up to two more from the same section that help. */
+const MAX_QUOTES = 3;
+/** A further passage must score at least this share of the best one. */
+const EXTRA_QUOTE_RATIO = 0.75;
+/** A quoted numbered step, as passagesOf writes it. */
+const STEP_QUOTE = /^Step (\d+): /;
+/** "What do I do", "what now", "help!": a request for the procedure, not for one fact in it. */
+const ASKS_WHAT_TO_DO = /\bwhat (?:do|should|can|shall) (?:i|we) do\b|\bwhat now\b|\bhelp\b/i;
+/** Quotes stop growing past this many words. */
+const MAX_ANSWER_WORDS = 90;
+/** How far down the ranking further quotes are looked for. */
+const QUOTE_CANDIDATES = 40;
+
+/** The refusal: where a real person answers, and the closest guide when it is at least about the same thing. */
+export function composeRefusal(index: WisdomIndex, judged: Judgement, question: string): WisdomAnswer {
+  // The closest guide is worth suggesting only when the best section is at least partly about the
+  // question, and the question about reef keeping: "best pizza topping" matched "top off" in the
+  // water-chemistry guide, which it then suggested.
+  // A stock question's closest guide is the one about what it asks for: "do you sell chaeto"
+  // matched the medication stance on "sell", and the chaeto care page is what helps.
+  const stock = stockQueryOf(question);
+  const about = stock.stockQuery === undefined ? judged : judge(index, stock.stockQuery, stock.stockQuery);
+  const near =
+    about.best && about.evidence && about.best.sectionCoverage >= index.tuning.threshold / 2
+      ? index.sections[about.best.section]
+      : undefined;
+  return {
+    answer: NOT_COVERED_ANSWER,
+    sources: [],
+    grounded: false,
+    quotes: [],
+    confidence: judged.confidence,
+    contact: CONTACT_LINK,
+    ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
+    ...stock,
+  };
+}
+
+/** The grounded answer: quoted passages of the best passage's section, under its heading. */
+export function composeAnswer(index: WisdomIndex, judged: Judgement, question: string): WisdomAnswer {
+  const best = judged.best!;
+  const lead = leadPassage(index, judged.ranked, best, question);
+  const chosen = chooseQuotes(index, judged.ranked, best, lead);
+  const quoted = ASKS_WHAT_TO_DO.test(question) ? procedureFor(index, best, lead, chosen) : chosen;
+  const section = index.sections[best.section]!;
+  const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
+  const text = quoted.map((i) => index.passages[i]!.quote).join(" … ");
+  return {
+    answer: `${heading}: “${text}”`,
+    sources: [{ title: `${section.docTitle} — ${section.title}`, url: section.url }],
+    grounded: true,
+    quotes: [{ heading, text, url: section.url }],
+    confidence: judged.confidence,
+  };
+}
+
+/**
+ * A question that asks for a figure ("how many extra shells per hermit?") is answered by the
+ * section's sentence that gives one, when it scores nearly as well as the best: the ranker is
+ * fitted on which section answers, so within a section a sentence that repeats the question's
+ * words ("Without spare shells, hermits attack snails") can outscore the one with the number.
+ */
+function leadPassage(index: WisdomIndex, ranked: Ranked[], best: Ranked, question: string): Ranked {
+  const { passages } = index;
+  if (!WANTS_NUMBER.test(question) || passages[best.passage]!.hasNumber) return best;
+  return (
+    ranked
+      .slice(1, QUOTE_CANDIDATES)
+      .find(
+        (r) =>
+          r.section === best.section && passages[r.passage]!.hasNumber && r.score >= best.score * EXTRA_QUOTE_RATIO,
+      ) ?? best
+  );
+}
+
+/** The lead passage and further passages from the same section that score nearly as well, in reading order. */
+function chooseQuotes(index: WisdomIndex, ranked: Ranked[], best: Ranked, lead: Ranked): number[] {
+  const { passages } = index;
+  const chosen = [lead];
+  let words = passages[lead.passage]!.quote.split(/\s+/).length;
+  for (const r of ranked.slice(0, QUOTE_CANDIDATES)) {
+    if (r === lead) continue;
+    if (chosen.length >= MAX_QUOTES) break;
+    if (r.section !== best.section || r.score < best.score * EXTRA_QUOTE_RATIO) continue;
+    // It must earn its place by its own words, not by sharing the best passage's heading.
+    const ownWords = Object.values(r.r.match).some((fields) => fields.includes("text"));
+    if (!ownWords || r.r.score < best.r.score * EXTRA_QUOTE_RATIO) continue;
+    const quote = passages[r.passage]!.quote;
+    if (chosen.some((c) => passages[c.passage]!.quote.includes(quote) || quote.includes(passages[c.passage]!.quote)))
+      continue;
+    const extra = quote.split(/\s+/).length;
+    if (words + extra > MAX_ANSWER_WORDS) continue;
+    words += extra;
+    chosen.push(r);
+  }
+  chosen.sort((a, b) => a.passage - b.passage);
+  return chosen.map((c) => c.passage);
+}
+
+/**
+ * "My tank is leaking all over the floor, what do I do" matched step 3 ("Find the source: a
+ * leaking seam …"); someone asking what to do needs the procedure from its first step ("Protect
+ * yourself first"), as far as the answer's length allows.
+ */
+function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: number[]): number[] {
+  const { passages } = index;
+  if (Number(STEP_QUOTE.exec(passages[lead.passage]!.quote)?.[1] ?? 1) <= 1) return chosen;
+  const steps = passages.flatMap((p, i) => (p.section === best.section && STEP_QUOTE.test(p.quote) ? [i] : []));
+  let total = 0;
+  const quoted = steps.filter((i) => (total += passages[i]!.quote.split(/\s+/).length) <= MAX_ANSWER_WORDS);
+  return quoted.length === 0 ? [steps[0]!] : quoted;
+}

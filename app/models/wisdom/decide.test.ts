@@ -1,0 +1,65 @@
+/**
+ * The stages after analysis, on the real guides: ranking, the decision with its reason, and the
+ * composed answer. The figures of whole question sets are the quality floors' (quality-floors-*.test.ts).
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { analyseQuestion } from "./analyse";
+import { composeAnswer, composeRefusal, NOT_COVERED_ANSWER } from "./compose";
+import { decide, judge } from "./decide";
+import { learnedAsks } from "./learned";
+import { loadWisdomSectionsFromFiles } from "./load-sections.server";
+import { queryOf, rank } from "./rank";
+import { buildIndex } from "./search-index";
+import { DEFAULT_TUNING } from "./tuning";
+
+const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
+const index = buildIndex(loadWisdomSectionsFromFiles(CONTENT_DIR), DEFAULT_TUNING, learnedAsks());
+const urlOf = (section: number | undefined) => (section === undefined ? undefined : index.sections[section]!.url);
+
+describe("rank", () => {
+  it("ranks the section that answers first, best score first", () => {
+    const ranked = rank(queryOf(index, analyseQuestion("what alkalinity should I keep")));
+    expect(urlOf(ranked[0]?.section)).toMatch(/water-chemistry-mastery#alkalinity/);
+    expect(ranked.every((r, i) => i === 0 || ranked[i - 1]!.score >= r.score)).toBe(true);
+  });
+
+  it("has no candidates for a question without terms", () => {
+    expect(rank(queryOf(index, analyseQuestion("what is it")))).toEqual([]);
+  });
+});
+
+describe("decide", () => {
+  it.each([
+    ["what alkalinity should I keep", true, "answered"],
+    ["best pizza topping", false, "no evidence it is about reef keeping"],
+    ["what KH should a koi pond have", false, "outside subject: koi"],
+  ])("decides %j with its reason", (question, ok, reason) => {
+    const judged = decide(index, question);
+    expect(judged.ok).toBe(ok);
+    expect(judged.reason).toBe(reason);
+  });
+
+  it("judges the same question the same way every time: no state is kept between questions", () => {
+    const first = judge(index, "what alkalinity should I keep", "what alkalinity should I keep");
+    judge(index, "best pizza topping", "best pizza topping");
+    const again = judge(index, "what alkalinity should I keep", "what alkalinity should I keep");
+    expect(again.confidence).toBe(first.confidence);
+    expect(urlOf(again.best?.section)).toBe(urlOf(first.best?.section));
+  });
+});
+
+describe("compose", () => {
+  it("quotes a procedure from its first step for someone asking what to do", () => {
+    const question = "my tank is leaking all over the floor, what do i do";
+    const answer = composeAnswer(index, decide(index, question), question);
+    expect(answer.grounded).toBe(true);
+    expect(answer.quotes[0]?.text).toMatch(/^Step 1: Protect yourself first/);
+  });
+
+  it("refuses with the contact link and no quotes", () => {
+    const answer = composeRefusal(index, decide(index, "best pizza topping"), "best pizza topping");
+    expect(answer).toMatchObject({ answer: NOT_COVERED_ANSWER, grounded: false, quotes: [], sources: [] });
+    expect(answer.contact?.url).toBe("/contact");
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Stage 4, the decision: answer or refuse, with the reason. The best passage's features are
+ * calibrated into a confidence (the probability that the guides cover the question, fitted by
+ * bench/wisdom-retrieval.ts --calibrate); a question is answered when that clears the threshold,
+ * the match is evidence that it is about reef keeping at all, and no topic rule (refusal-rules.ts)
+ * refuses it. A message whose whole scores too low is judged clause by clause.
+ */
+import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms, editDistance } from "./analyse";
+import { headingCoverageOf, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
+import { ruleOut } from "./refusal-rules";
+import type { WisdomIndex } from "./search-index";
+import type { RetrieverTuning } from "./tuning";
+import type { WisdomFeatures } from "./types";
+
+/**
+ * A question this close to one reefers asked before, and closer to it than to any off-topic one, is
+ * about reef keeping although its words are everyday ones ("can i put my tank next to a window").
+ */
+const NEIGHBOUR_EVIDENCE = 0.7;
+
+/** A question with no reef-vocabulary word needs at least this many words matched exactly. */
+const MIN_EVERYDAY_TERMS = 3;
+
+export interface Judgement {
+  ranked: Ranked[];
+  best: Ranked | undefined;
+  confidence: number;
+  /** Whether the match is evidence that the question is about reef keeping at all (hasReefEvidence). */
+  evidence: boolean;
+  /** The best passage matched a reef-vocabulary word, or the question says it is about a reef. */
+  topical: boolean;
+  /** Distinct question terms the best passage or its section matched exactly. */
+  exact: number;
+  /** Closer to a question known to be off-topic than to any the guides answer. */
+  likeOffTopic: boolean;
+  /** Refused by a fixed rule (no match, no reef evidence, a topic rule), whatever its confidence. */
+  ruled: boolean;
+  ok: boolean;
+  /** Why it is answered or refused. */
+  reason: string;
+}
+
+function calibrate(c: RetrieverTuning["calibration"], f: WisdomFeatures): number {
+  const z =
+    c.bias +
+    c.section * f.sectionCoverage +
+    c.passage * f.passageCoverage +
+    c.specificity * f.specificity +
+    c.reefTerm * f.reefTerm +
+    c.heading * f.headingCoverage +
+    c.neighbour * f.neighbour +
+    c.offTopicNeighbour * f.offTopicNeighbour;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/** The calibration features of a ranked passage (worked out for the best one only: they cost more). */
+export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
+  const { index, question } = query;
+  const { asked, terms: queryTerms } = question;
+  // How specific the best matched word is: a reef term or a rare word says "this is about reef
+  // keeping"; matching only "light" or "speed" does not.
+  const exact = [...best.r.terms, ...(best.sr?.terms ?? [])].filter((t) => asked.has(t) && !isNumber(t));
+  // A typo of a reef word ("refractometr") is evidence too: the doc term it matched is the reef word.
+  const typoOfReefWord = [...best.r.terms, ...(best.sr?.terms ?? [])].some(
+    (d) =>
+      !asked.has(d) &&
+      synonyms.reefTerms.has(d) &&
+      queryTerms.some((t) => !best.r.terms.includes(t) && editDistance(t, d) <= 2),
+  );
+  const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) || typoOfReefWord ? 1 : 0;
+  const specificity = Math.max(0, ...exact.map((t) => Math.min(1, index.weight(t) / index.rarest)));
+  const neighbours = neighboursOf(query);
+  return {
+    neighbour: neighbours.best,
+    offTopicNeighbour: neighbours.offTopic,
+    sectionCoverage: best.sectionCoverage,
+    passageCoverage: best.passageCoverage,
+    specificity,
+    reefTerm,
+    // The share of the question its headings name: guides answer under a heading that says what
+    // the section is about, while a passing mention ("or a calcium reactor") sits under another.
+    headingCoverage: headingCoverageOf(query, best.r),
+    exactTerms: new Set(exact).size,
+    saysReef: question.saysReef ? 1 : 0,
+  };
+}
+
+/** The best passage's calibration features of a question, or null when nothing matches. */
+export function featuresOfQuestion(index: WisdomIndex, question: string): WisdomFeatures | null {
+  const query = queryOf(index, analyseQuestion(question));
+  const best = rank(query)[0];
+  return best ? featuresOf(query, best) : null;
+}
+
+/**
+ * Ranks a question (or a part of one, `text`) and says whether its best passage may be quoted.
+ * Topic rules are read off the whole `question`.
+ */
+export function judge(index: WisdomIndex, text: string, question: string): Judgement {
+  const query = queryOf(index, analyseQuestion(text));
+  const ranked = rank(query);
+  const best = ranked[0];
+  const f = best ? featuresOf(query, best) : null;
+  const confidence = f ? calibrate(index.tuning.calibration, f) : 0;
+  const rule = best && ruleOut(question, index.sections[best.section]!, index.guideTerms);
+  // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
+  const evidence = f !== null && hasReefEvidence(f);
+  const ok = best !== undefined && evidence && confidence >= index.tuning.threshold && !rule;
+  return {
+    ranked,
+    best,
+    confidence,
+    evidence,
+    topical: f !== null && (f.reefTerm === 1 || f.saysReef === 1),
+    exact: f?.exactTerms ?? 0,
+    likeOffTopic: f !== null && f.offTopicNeighbour > f.neighbour,
+    ruled: best === undefined || !evidence || Boolean(rule),
+    ok,
+    reason:
+      best === undefined
+        ? "nothing matched"
+        : !evidence
+          ? "no evidence it is about reef keeping"
+          : rule
+            ? rule
+            : ok
+              ? "answered"
+              : "confidence below the threshold",
+  };
+}
+
+/**
+ * Answer or refuse a whole message. A long or chatty question ("came home from work and the tank
+ * smells bad, one fish is missing …, what do i do first") spreads its weight over words the guides
+ * never use, so the whole scores under the threshold although one of its clauses asks something
+ * they answer. Each clause is then judged on its own, by the same calibration, and the
+ * best-supported one answers.
+ *
+ * A clause stands in for the whole only when the clause names reef keeping, or the whole question
+ * is about it (a reef word, enough of the guides' words, or close to a reefer's question) and the
+ * rest of it ties the clause to its answer (restVouches). Asking the whole to name reef vocabulary
+ * would refuse covered questions such as "green marble things multiplying on the rockwork, ok to
+ * just squish em?". Nor does the whole vouch for a clause when it reads like a known off-topic
+ * question more than like a reefer's: "my car makes a grinding noise when i brake, should i be
+ * worried or can it wait" would have its "can it wait" clause answered from "Fish to save for later".
+ */
+export function decide(index: WisdomIndex, question: string): Judgement {
+  let judged = judge(index, question, question);
+  if (judged.ok) return judged;
+  const wholeHasEvidence = judged.evidence && !judged.likeOffTopic;
+  const asked = [...new Set(analyze(question))].filter((t) => !isNumber(t));
+  for (const clause of clausesOf(question)) {
+    const c = judge(index, clause, question);
+    if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0)) continue;
+    if (!c.topical && !(wholeHasEvidence && restVouches(index, question, clause, c, asked))) continue;
+    judged = c;
+  }
+  return judged;
+}
+
+/**
+ * Whether the rest of the question, beyond one clause, ties that clause to its answer. A clause that
+ * names nothing of reef keeping ("should i worry", "how do i get rid of it safely") has no subject
+ * of its own: the whole vouches for it only by a word the answering section says too, or by being
+ * about reef keeping while the clause matches at least two words of its own. Otherwise "theres a
+ * wasp nest under my deck, how do i get rid of it safely" would have its last clause answered with
+ * a hermit's habits.
+ */
+function restVouches(
+  index: WisdomIndex,
+  question: string,
+  clause: string,
+  judged: Judgement,
+  asked: string[],
+): boolean {
+  if (judged.best === undefined) return false;
+  const own = new Set(analyze(clause));
+  const said = index.ownTerms[judged.best.section]!;
+  if (asked.some((t) => !own.has(t) && said.has(t))) return true;
+  return saysReef(question.replace(clause, " ")) && judged.exact >= 2;
+}
+
+/**
+ * Whether the match is evidence that the question is about reef keeping (or our shop) at all: a
+ * reef-vocabulary word, the question saying "reef" or "aquarium", or at least three everyday
+ * words, or two that the section's heading names ("what should I check every day" → "Daily
+ * checks").
+ */
+export function hasReefEvidence(f: WisdomFeatures): boolean {
+  return (
+    f.reefTerm === 1 ||
+    f.saysReef === 1 ||
+    f.exactTerms >= MIN_EVERYDAY_TERMS ||
+    (f.exactTerms >= 2 && f.headingCoverage >= 0.6) ||
+    (f.neighbour >= NEIGHBOUR_EVIDENCE && f.neighbour > f.offTopicNeighbour)
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * Stage 3, retrieval and ranking: the candidate passages of an analysed question, from the passage
+ * and section indexes, each scored by the learned re-ranker (Σ weight × feature, RANK_FEATURES in
+ * tuning.ts) over how much of the question it covers, what kind of answer it offers, and how close
+ * the question is to the questions reefers asked of its section.
+ */
+import { editDistance, isNumber, overlap, synonyms, type AnalysedQuestion } from "./analyse";
+import { RANK_FEATURES, type RankFeature } from "./tuning";
+import type { WisdomIndex } from "./search-index";
+import type { SearchResult } from "minisearch";
+
+/** How many of the closest asked questions vote for their sections. */
+const NEIGHBOUR_VOTES = 10;
+
+/** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
+const FUZZY_CREDIT = 0.25;
+
+/** Headings that offer what an intent wants. */
+const HEADING_OFFERS = {
+  why: /\b(?:why|causes?|what causes)\b/i,
+  howTo:
+    /\b(?:how|treating|fix|fixing|removing|killing|lowering|raising|cooling|what to do|control|getting|step|dipping|first hour|next steps)\b/i,
+  symptom: /\b(?:signs?|causes?|why|is it|vs\.?|looks like|turning|going|when)\b/i,
+};
+
+/**
+ * How close the question comes to each section's asked questions, and to the off-topic ones: the
+ * harmonic mean of the share of the question a neighbour matches and the share of the neighbour
+ * the question matches (both weighted), the best per section.
+ */
+export interface Neighbours {
+  bySection: Map<number, number>;
+  /** Each section's share of the similarity of the NEIGHBOUR_VOTES closest asked questions. */
+  votes: Map<number, number>;
+  best: number;
+  offTopic: number;
+}
+
+/**
+ * An analysed question against one index: what depends on both is worked out once, here, and
+ * passed along. Coverage is called for every search result and every neighbour (thousands per
+ * question), so the question's total weight is summed once and each typo's distance measured once.
+ */
+export interface Query {
+  index: WisdomIndex;
+  question: AnalysedQuestion;
+  /** The question terms' total weight. */
+  total: number;
+  distance: Map<string, number>;
+  neighbours?: Neighbours;
+}
+
+export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
+  return {
+    index,
+    question,
+    total: question.terms.reduce((sum, t) => sum + index.weight(t), 0),
+    distance: new Map(),
+  };
+}
+
+/** Searches an index with the question's analysed terms (the question is not analysed again). */
+const searchOf = (query: Query) => ({ tokenize: () => query.question.terms });
+
+/**
+ * Weighted share of the question's terms that a search result matched (exactly, by prefix or by
+ * typo). A query term matched only by typo or prefix ("brazil" ~ "basil") counts for less: it is
+ * weaker evidence that the guides talk about the same thing.
+ */
+export function coverage(query: Query, result: SearchResult): number {
+  const { total, distance } = query;
+  const { asked, terms: queryTerms } = query.question;
+  const weight = query.index.weight;
+  if (total === 0 || !result.queryTerms.some((t) => !isNumber(t))) return 0;
+  const hit = new Set(result.queryTerms);
+  const exact = new Set(result.terms);
+  const variants = result.terms.filter((d) => !asked.has(d));
+  const distanceOf = (t: string, d: string) => {
+    const key = `${t} ${d}`;
+    let value = distance.get(key);
+    if (value === undefined) distance.set(key, (value = editDistance(t, d)));
+    return value;
+  };
+  const credit = (t: string) => {
+    if (exact.has(t)) return 1;
+    if (!hit.has(t)) return 0;
+    // A typo of a reef word ("anenome", "velvit") is the reef word; a near miss of an everyday
+    // word ("betta" ~ "better") says little.
+    let nearest: string | undefined;
+    let nearestDistance = Infinity;
+    for (const d of variants) {
+      const dist = distanceOf(t, d);
+      if (dist < nearestDistance) {
+        nearest = d;
+        nearestDistance = dist;
+      }
+    }
+    return nearest !== undefined && synonyms.reefTerms.has(nearest) ? 1 : FUZZY_CREDIT;
+  };
+  return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
+}
+
+/** Weighted share of the question that a result matched in the given fields. */
+function fieldCoverage(query: Query, r: SearchResult, fields: string[]): number {
+  const terms = Object.entries(r.match)
+    .filter(([, matched]) => fields.some((f) => matched.includes(f)))
+    .map(([term]) => term);
+  return coverage(query, { ...r, terms, queryTerms: terms });
+}
+
+/** Weighted share of the question that a passage's headings match. */
+export function headingCoverageOf(query: Query, r: SearchResult): number {
+  return fieldCoverage(query, r, ["heading", "parent"]);
+}
+
+/** The question's neighbours among the questions reefers asked (worked out once per query). */
+export function neighboursOf(query: Query): Neighbours {
+  if (query.neighbours) return query.neighbours;
+  const { neighbourIndex, neighbourDocs, weight } = query.index;
+  const value: Neighbours = { bySection: new Map(), votes: new Map(), best: 0, offTopic: 0 };
+  const close: Array<{ similarity: number; sections: number[] }> = [];
+  for (const r of neighbourIndex.search(query.question.text, searchOf(query))) {
+    const doc = neighbourDocs[r.id as number]!;
+    const ofQuestion = coverage(query, r);
+    if (ofQuestion === 0 || doc.weight === 0) continue;
+    const ofNeighbour = Math.min(1, r.terms.reduce((sum, t) => sum + weight(t), 0) / doc.weight);
+    if (ofNeighbour === 0) continue;
+    const similarity = (2 * ofQuestion * ofNeighbour) / (ofQuestion + ofNeighbour);
+    if (doc.sections.length === 0) value.offTopic = Math.max(value.offTopic, similarity);
+    else close.push({ similarity, sections: doc.sections });
+    for (const section of doc.sections) {
+      value.bySection.set(section, Math.max(value.bySection.get(section) ?? 0, similarity));
+      value.best = Math.max(value.best, similarity);
+    }
+  }
+  close.sort((a, b) => b.similarity - a.similarity);
+  const voters = close.slice(0, NEIGHBOUR_VOTES);
+  const total = voters.reduce((sum, v) => sum + v.similarity, 0);
+  for (const v of voters)
+    for (const section of v.sections)
+      value.votes.set(section, (value.votes.get(section) ?? 0) + v.similarity / total / v.sections.length);
+  query.neighbours = value;
+  return value;
+}
+
+export interface Ranked {
+  passage: number;
+  section: number;
+  score: number;
+  sectionCoverage: number;
+  passageCoverage: number;
+  r: SearchResult;
+  sr: SearchResult | undefined;
+  f: Record<RankFeature, number>;
+}
+
+/** The candidate passages of a question, best first. */
+export function rank(query: Query): Ranked[] {
+  const { index, question } = query;
+  if (question.terms.length === 0) return [];
+  const { passages, sectionScopes } = index;
+  // A question that names no part of the system but the display is about the display: sections
+  // about the refugium, chaeto or quarantine are left out (unless nothing else matches), and
+  // don't set the scale of the scores either.
+  const askedScope = question.terms.some((t) => index.scopeTerms.has(t));
+  const allPassages = index.passageIndex.search(question.text, searchOf(query));
+  const anyInScope =
+    !askedScope && allPassages.some((r) => sectionScopes[passages[r.id as number]!.section]!.length === 0);
+  const outOfScope = (section: number) => anyInScope && sectionScopes[section]!.length > 0;
+  const sectionResults = new Map<number, SearchResult>();
+  for (const r of index.sectionIndex.search(question.text, searchOf(query)))
+    if (!outOfScope(r.id as number)) sectionResults.set(r.id as number, r);
+  const passageResults = allPassages.filter((r) => !outOfScope(passages[r.id as number]!.section));
+  const features = passageFeatures(query, sectionResults, passageResults, askedScope);
+  const w = index.tuning.ranker;
+  return passageResults
+    .map((r) => {
+      const section = passages[r.id as number]!.section;
+      const { f, sectionCoverage, passageCoverage } = features(r);
+      const score = RANK_FEATURES.reduce((sum, name) => sum + w[name] * f[name], 0);
+      return {
+        passage: r.id as number,
+        section,
+        score,
+        sectionCoverage,
+        passageCoverage,
+        r,
+        sr: sectionResults.get(section),
+        f,
+      };
+    })
+    .sort((a, b) => b.score - a.score || a.passage - b.passage);
+}
+
+/**
+ * The re-ranker's features of each candidate passage. What depends on the section alone (its
+ * coverage, trigram overlaps, asks coverage) is worked out once per section.
+ */
+function passageFeatures(
+  query: Query,
+  sectionResults: Map<number, SearchResult>,
+  passageResults: SearchResult[],
+  askedScope: boolean,
+) {
+  const { index, question } = query;
+  const { passages, sections, weight } = index;
+  const { asked, intent, wantsNumber } = question;
+  const maxSection = Math.max(1e-9, ...[...sectionResults.values()].map((r) => r.score));
+  const maxPassage = Math.max(1e-9, ...passageResults.map((r) => r.score));
+  const gramsOf = sectionGrams(query);
+  const headingCoverage = headingCoverageBySet(query);
+  const neighbours = neighboursOf(query);
+  const posterior = index.classifier.posteriors(question.terms);
+  const likeliest = posterior.reduce((best, p, i) => (p > posterior[best]! ? i : best), 0);
+  const askCache = new Map<number, number>();
+  const sectionCoverageCache = new Map<number, number>();
+  return (r: SearchResult) => {
+    const p = passages[r.id as number]!;
+    const s = sections[p.section]!;
+    const sr = sectionResults.get(p.section);
+    let sectionCoverage = sectionCoverageCache.get(p.section);
+    if (sectionCoverage === undefined)
+      sectionCoverageCache.set(p.section, (sectionCoverage = sr ? coverage(query, sr) : 0));
+    let askCoverage = askCache.get(p.section);
+    if (askCoverage === undefined) askCache.set(p.section, (askCoverage = fieldCoverage(query, r, ["asks"])));
+    const passageCoverage = coverage(query, r);
+    const rowKey = p.rowKey?.some((t) => asked.has(t)) ?? false;
+    const titleTerms = index.sectionTitleTerms[p.section]!;
+    // What the heading is about that the question did not ask ("frag" for "how much flow for SPS"), by weight.
+    const titleWeight = titleTerms.reduce((sum, t) => sum + weight(t), 0);
+    const neighbour = neighbours.bySection.get(p.section) ?? 0;
+    const f: Record<RankFeature, number> = {
+      passage: r.score / maxPassage,
+      section: sr ? sr.score / maxSection : 0,
+      passageCoverage,
+      sectionCoverage,
+      headingCoverage: headingCoverage(r),
+      number: wantsNumber && p.hasNumber ? 1 : 0,
+      rowKey: wantsNumber && rowKey ? 1 : 0,
+      targetRow: intent.target && rowKey ? 1 : 0,
+      targetNumber: intent.target && p.hasRange ? 1 : 0,
+      duration: intent.duration && p.hasDuration ? 1 : 0,
+      frequency: intent.frequency && p.hasFrequency ? 1 : 0,
+      why: intent.why && HEADING_OFFERS.why.test(s.title) ? 1 : 0,
+      howTo: intent.howTo && HEADING_OFFERS.howTo.test(s.title) ? 1 : 0,
+      symptom: intent.symptom && HEADING_OFFERS.symptom.test(s.title) ? 1 : 0,
+      subsection: s.parentTitle !== undefined ? 1 : 0,
+      headingPrecision: titleTerms.length === 0 ? 0 : titleTerms.filter((t) => asked.has(t)).length / titleTerms.length,
+      headingMiss:
+        titleWeight === 0 ? 0 : titleTerms.reduce((sum, t) => sum + (asked.has(t) ? 0 : weight(t)), 0) / titleWeight,
+      targetStatement: intent.target && p.statesTarget ? 1 : 0,
+      scopeMiss: !askedScope && index.sectionScopes[p.section]!.length > 0 ? 1 : 0,
+      headingGrams: gramsOf(p.section)[0],
+      leadGrams: gramsOf(p.section)[1],
+      askCoverage,
+      neighbour,
+      neighbourVote: neighbours.votes.get(p.section) ?? 0,
+      neighbourBest: neighbours.best > 0 && neighbour === neighbours.best ? 1 : 0,
+      classifier: posterior[p.section]!,
+      classifierBest: posterior[likeliest]! > 0 && p.section === likeliest ? 1 : 0,
+    };
+    return { f, sectionCoverage, passageCoverage };
+  };
+}
+
+/**
+ * Share of a section heading's trigrams the question has (a fuzzy "the question names the
+ * heading"), and the Dice overlap of the question with the heading plus first sentence.
+ */
+function sectionGrams(query: Query): (section: number) => [number, number] {
+  const { headingGrams, leadGrams } = query.index;
+  const qGrams = query.question.grams;
+  const cache = new Map<number, [number, number]>();
+  return (section) => {
+    let v = cache.get(section);
+    if (v === undefined) {
+      const h = headingGrams[section]!;
+      const l = leadGrams[section]!;
+      v = [
+        h.size === 0 ? 0 : overlap(h, qGrams) / h.size,
+        l.size + qGrams.size === 0 ? 0 : (2 * overlap(l, qGrams)) / (l.size + qGrams.size),
+      ];
+      cache.set(section, v);
+    }
+    return v;
+  };
+}
+
+/** Heading coverage; passages of one section mostly match the same heading words, so each set is worked out once. */
+function headingCoverageBySet(query: Query): (r: SearchResult) => number {
+  const cache = new Map<string, number>();
+  return (r) => {
+    const key = Object.entries(r.match)
+      .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
+      .map(([term]) => term)
+      .join(" ");
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = headingCoverageOf(query, r)));
+    return value;
+  };
+}

@@ -1,0 +1,300 @@
+/**
+ * Stage 2, the index: everything the engine knows about the sections, built once when the engine
+ * is created. Full-text indexes (MiniSearch, BM25) over sections and over their passages, the
+ * questions reefers asked of each section as neighbours of their own, a naive Bayes classifier,
+ * term weights, and the per-section signals the ranking reads (scopes, heading trigrams). The later
+ * stages take the built WisdomIndex as an argument; nothing here depends on a question.
+ */
+import MiniSearch from "minisearch";
+import { analyze, isNumber, processTerm, STOP_WORDS, surfaceWords, tokenize, trigrams } from "./analyse";
+import { SECTION_ASKS } from "./asks";
+import { createSectionClassifier, type SectionClassifier } from "./classifier";
+import { plainText } from "./documents";
+import { asksListOf, type LearnedQuestions } from "./learned";
+import { passagesOf, splitSentences, type Passage } from "./passages";
+import { KNOWN_GAPS, OUTSIDE_SUBJECTS } from "./refusal-rules";
+import { createSpeller, type Speller } from "./spelling.server";
+import { SYNONYM_GROUPS } from "./synonyms";
+import type { RetrieverTuning } from "./tuning";
+import type { WisdomSection } from "./types";
+
+/**
+ * Parts of a reef system that a section can be about instead of the display tank. A question that
+ * names none of them is about the display: "how long should my lights be on" wants the display's
+ * photoperiod, not the refugium's 12–24 hours (harmful advice for corals). Hermits are left out:
+ * "blue legs" and "scarlets" are hermits without the word.
+ */
+const SCOPES = ["refugium", "chaeto", "quarantine"];
+const QUARANTINE = new Set(analyze("quarantine"));
+
+/**
+ * Typos: one edit for terms of 5–7 letters, two from 8 ("alkalinty", "phospate"); shorter terms
+ * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
+ * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
+ */
+const fuzzyFor = (known: Set<string>) => (term: string) => (term.length >= 5 && !known.has(term) ? 0.2 : false);
+const prefixFor = (known: Set<string>) => (term: string) => term.length >= 5 && !known.has(term);
+
+/**
+ * Search options shared by the indexes. Typo and prefix matching apply only to question words the
+ * guides never use: a word they do use ("first", "light") is already matched exactly, and fuzzy
+ * variants of it only add noise and cost (a typo search walks the whole vocabulary).
+ */
+function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
+  return {
+    // A question is analysed in one go and de-duplicated (analyseQuestion); rank.ts hands the
+    // analysed terms to each search, so this tokenizer only serves a search given raw text.
+    tokenize: (text: string) => [...new Set(analyze(text))],
+    processTerm: (term: string) => term,
+    bm25: tuning.bm25,
+    weights: tuning.weights,
+    fuzzy: fuzzyFor(known),
+    prefix: prefixFor(known),
+    maxFuzzy: 2,
+    combineWith: "OR" as const,
+  };
+}
+
+interface IndexedSection {
+  key: number;
+  title: string;
+  parentTitle?: string;
+  docTitle: string;
+  text: string;
+  asks: string;
+}
+
+interface IndexedPassage {
+  key: number;
+  text: string;
+  heading: string;
+  parent: string;
+  asks: string;
+}
+
+/** A question reefers asked before, labelled with the sections that answer it (none when off-topic). */
+export interface NeighbourDoc {
+  text: string;
+  sections: number[];
+  weight: number;
+}
+
+export interface WisdomIndex {
+  sections: WisdomSection[];
+  tuning: RetrieverTuning;
+  passages: Passage[];
+  sectionIndex: MiniSearch<IndexedSection>;
+  passageIndex: MiniSearch<IndexedPassage>;
+  neighbourIndex: MiniSearch<{ key: number; text: string }>;
+  neighbourDocs: NeighbourDoc[];
+  /** A question term's weight in coverage (0 for numbers and for the form words of a question). */
+  weight: (term: string) => number;
+  /** Each section's own terms (not its asks). */
+  ownTerms: Array<Set<string>>;
+  /** The words the guides themselves use (not the asks): what a compared product must be named with. */
+  guideTerms: Set<string>;
+  speller: Speller;
+  sectionTitleTerms: string[][];
+  classifier: SectionClassifier;
+  scopeTerms: Set<string>;
+  /** The parts of the system (SCOPES) each section is about, when not the display. */
+  sectionScopes: string[][];
+  /** What each section answers, as character trigrams: its heading (with the `##` one above it). */
+  headingGrams: Array<Set<string>>;
+  /** The heading with its first sentence, which in these guides states the section's point. */
+  leadGrams: Array<Set<string>>;
+  /** The weight of the rarest indexed word. */
+  rarest: number;
+}
+
+export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, learned: LearnedQuestions): WisdomIndex {
+  const askLists = sections.map((s) => asksListOf(s, learned.asks));
+  const sectionAsks = askLists.map((asks) => asks.join(" \n "));
+  const known = new Set(
+    sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
+  );
+  const passages = sections.flatMap((s, i) => passagesOf(s, i));
+  const weight = questionTermWeights(sections, tuning.unknownWeight);
+  const ownTerms = sections.map((s) => new Set(analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
+  const neighbours = neighbourSearch(askLists, learned.offTopic, weight, searchOptions(tuning, known));
+  return {
+    sections,
+    tuning,
+    passages,
+    sectionIndex: sectionSearch(sections, sectionAsks, tuning, known),
+    passageIndex: passageSearch(sections, passages, sectionAsks, tuning, known),
+    neighbourIndex: neighbours.index,
+    neighbourDocs: neighbours.docs,
+    weight,
+    ownTerms,
+    guideTerms: new Set(ownTerms.flatMap((terms) => [...terms])),
+    speller: spellerFor(sections, learned),
+    sectionTitleTerms: sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t))),
+    classifier: sectionClassifier(sections, askLists),
+    scopeTerms: new Set(SCOPES.flatMap(analyze)),
+    sectionScopes: scopesOf(sections),
+    headingGrams: sections.map((s) => trigrams(`${s.title} ${s.parentTitle ?? ""}`)),
+    leadGrams: sections.map((s) => trigrams(`${s.title} ${splitSentences(s.text)[0] ?? ""}`)),
+    rarest: Math.log(1 + Math.max(1, sections.length)),
+  };
+}
+
+function sectionSearch(sections: WisdomSection[], sectionAsks: string[], tuning: RetrieverTuning, known: Set<string>) {
+  const index = new MiniSearch<IndexedSection>({
+    idField: "key",
+    fields: ["title", "parentTitle", "docTitle", "text", "asks"],
+    tokenize,
+    processTerm,
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.boosts },
+  });
+  index.addAll(
+    sections.map((s, key) => ({
+      key,
+      title: s.title,
+      docTitle: s.docTitle,
+      text: plainText(s.text),
+      asks: sectionAsks[key]!,
+      ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
+    })),
+  );
+  return index;
+}
+
+function passageSearch(
+  sections: WisdomSection[],
+  passages: Passage[],
+  sectionAsks: string[],
+  tuning: RetrieverTuning,
+  known: Set<string>,
+) {
+  const index = new MiniSearch<IndexedPassage>({
+    idField: "key",
+    fields: ["text", "heading", "parent", "asks"],
+    tokenize,
+    processTerm,
+    searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
+  });
+  index.addAll(
+    passages.map((p, key) => {
+      const s = sections[p.section]!;
+      // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
+      // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
+      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "", asks: sectionAsks[p.section]! };
+    }),
+  );
+  return index;
+}
+
+/**
+ * Neighbours: every ask, learned question and learned off-topic question as a document of its own,
+ * labelled with the sections that answer it (none when off-topic). A question close to one reefers
+ * asked before is likely answered where theirs was, or not at all; the asks field of the section
+ * index blends a section's asks into one bag of words and loses that.
+ */
+function neighbourSearch(
+  askLists: string[][],
+  offTopic: string[],
+  weight: (term: string) => number,
+  options: ReturnType<typeof searchOptions>,
+) {
+  const docs: NeighbourDoc[] = [];
+  const byText = new Map<string, number>();
+  const add = (text: string, section: number | undefined) => {
+    const existing = byText.get(text);
+    const doc = existing === undefined ? undefined : docs[existing]!;
+    if (doc) {
+      if (section !== undefined && !doc.sections.includes(section)) doc.sections.push(section);
+      return;
+    }
+    byText.set(text, docs.length);
+    const terms = [...new Set(analyze(text))];
+    docs.push({
+      text,
+      sections: section === undefined ? [] : [section],
+      weight: terms.reduce((sum, t) => sum + weight(t), 0),
+    });
+  };
+  askLists.forEach((asks, i) => asks.forEach((ask) => add(ask, i)));
+  offTopic.forEach((q) => add(q, undefined));
+  const index = new MiniSearch<{ key: number; text: string }>({
+    idField: "key",
+    fields: ["text"],
+    tokenize,
+    processTerm,
+    searchOptions: options,
+  });
+  index.addAll(docs.map((d, key) => ({ key, text: d.text })));
+  return { index, docs };
+}
+
+/** Naive Bayes over sections: what reefers asked of each, its headings and, weakly, its text. */
+function sectionClassifier(sections: WisdomSection[], askLists: string[][]): SectionClassifier {
+  return createSectionClassifier(
+    sections.map((s, i) => [
+      ...askLists[i]!.map((ask) => ({ terms: analyze(ask), weight: 1 })),
+      { terms: analyze(`${s.title} ${s.parentTitle ?? ""}`), weight: 3 },
+      { terms: analyze(plainText(s.text)), weight: 0.3 },
+    ]),
+  );
+}
+
+/**
+ * The section's own heading, and the document title of a page that is all about one part (the
+ * chaeto care page); not "Fish diseases and quarantine", a guide about the display's fish too, nor
+ * a parent heading: "How to dip a coral" sits under "Coral quarantine" but is for any new coral.
+ */
+function scopesOf(sections: WisdomSection[]): string[][] {
+  const scopeTerms = new Set(SCOPES.flatMap(analyze));
+  return sections.map((s) =>
+    [...new Set([...analyze(s.title), ...analyze(s.docTitle).filter((t) => !QUARANTINE.has(t))])].filter((t) =>
+      scopeTerms.has(t),
+    ),
+  );
+}
+
+/**
+ * Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
+ * words of known off-topic questions, and those the gap and outside-subject rules name ("hlle",
+ * "uronema", "tridacna"), stay as they are: "HLLE" read as "hole" would escape its rule.
+ */
+function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Speller {
+  return createSpeller(
+    surfaceWords([
+      ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
+      ...Object.values(SECTION_ASKS).flatMap((asks) => asks ?? []),
+      ...SYNONYM_GROUPS.flatMap((g) => g.variants),
+    ]),
+    STOP_WORDS,
+    new Set(surfaceWords([...learned.offTopic, ...KNOWN_GAPS, ...OUTSIDE_SUBJECTS]).keys()),
+  );
+}
+
+/**
+ * "How do I …", "how many …" and "what do I do …" say what kind of answer is wanted (the
+ * re-ranker's intent cues), not what it is about: "How many watts per gallon" must not count as
+ * covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
+ */
+function questionTermWeights(sections: WisdomSection[], unknownWeight: number): (term: string) => number {
+  const termWeight = termWeights(sections, unknownWeight);
+  const formTerms = new Set(analyze("how to how many what to do where"));
+  return (t) => (formTerms.has(t) ? 0 : termWeight(t));
+}
+
+/**
+ * Term weights for coverage: log(1 + N / df) over sections, so "aiptasia" counts for more than
+ * "water". A word no section uses ("pizza", "mortgage") gets `unknownWeight` times the weight of
+ * the rarest indexed word: it is what the question is about, and the guides don't have it.
+ */
+function termWeights(sections: WisdomSection[], unknownWeight: number): (term: string) => number {
+  const df = new Map<string, number>();
+  for (const s of sections) {
+    for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
+  }
+  const n = Math.max(1, sections.length);
+  const rarest = Math.log(1 + n);
+  return (term) => {
+    if (isNumber(term)) return 0;
+    const count = df.get(term);
+    return count === undefined ? unknownWeight * rarest : Math.log(1 + n / count);
+  };
+}
