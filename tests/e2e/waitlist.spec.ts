@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from "./fixtures";
+import { signInAsAdmin } from "./journeys";
 import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
 import type { APIRequestContext, Page } from "@playwright/test";
 
@@ -117,4 +118,18 @@ test("waitlist: JavaScript off at 390 px, the slow phone, 1440 px; the restock m
     expect(mail).toMatch(/50 left/);
   }
   await expect(waitForMail(address("leaver"), /Subject: Reef Care Bundle is back in stock/, 3_000)).rejects.toThrow();
+
+  // The back office: how many were told for the item, and who, when.
+  const office = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    extraHTTPHeaders: { "X-Forwarded-For": "198.19.36.4" },
+  });
+  const owner = await office.newPage();
+  await signInAsAdmin(owner, "/admin/waitlist");
+  await expect(owner.getByRole("heading", { name: "Waitlists", level: 1 })).toBeVisible();
+  await expect(owner.getByTestId(`waitlist-${ITEM}`)).toContainText("Reef Care Bundle");
+  await expect(owner.getByRole("cell", { name: address("early") })).toBeVisible();
+  await expect(owner.getByRole("cell", { name: address("slow") })).toBeVisible();
+  await expectAccessible(owner);
+  await office.close();
 });
