@@ -45,6 +45,7 @@ export default [
     route("customers", "routes/admin/customers.tsx"),
     route("customers/view", "routes/admin/customer.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
+    route("waitlist", "routes/admin/waitlist.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("claims", "routes/admin/claims.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

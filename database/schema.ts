@@ -435,6 +435,29 @@ export interface OrderWeatherTable {
   checked_at: string;
 }
 
+/** One address waiting for one product or kit (decision 042). */
+export interface WaitlistEntryTable {
+  id: Generated<number>;
+  item_kind: "product" | "bundle";
+  item_id: string;
+  email: string;
+  status: "waiting" | "notified" | "removed" | "expired";
+  waiting_key: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  notified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  notified_units: number | null;
+  ended_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** Units available for a waited-for item at the worker's last look. */
+export interface WaitlistItemTable {
+  item_kind: "product" | "bundle";
+  item_id: string;
+  seen_units: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -473,4 +496,6 @@ export interface Database {
   claim_photos: ClaimPhotoTable;
   store_credit_balances: StoreCreditBalanceTable;
   store_credit_movements: StoreCreditMovementTable;
+  waitlist_entries: WaitlistEntryTable;
+  waitlist_items: WaitlistItemTable;
 }

@@ -3,7 +3,12 @@ import type { RequestHandler } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Called by other servers or mail clients, never by our pages; they prove themselves otherwise. */
-const EXEMPT = [/^\/api\/webhooks\//, /^\/api\/newsletter\/unsubscribe$/, /^\/api\/auth\//];
+const EXEMPT = [
+  /^\/api\/webhooks\//,
+  /^\/api\/newsletter\/unsubscribe$/,
+  /^\/api\/waitlist\/(remove|unsubscribe)$/,
+  /^\/api\/auth\//,
+];
 
 /**
  * Refuses state-changing requests that a browser marks as coming from another site (the Origin

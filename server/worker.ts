@@ -1,5 +1,6 @@
 import os from "node:os";
 import { endOldReductions } from "#app/models/back-office/catalogue.server";
+import { notifyRestocked } from "#app/models/catalogue/waitlist.server";
 import { reconcileCharges, settleBeforeExpiry } from "#app/models/orders/charge-reconciliation.server";
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
@@ -56,6 +57,14 @@ export function startWorker(
       // A ship day's morning: live orders leaving today are held, or get a pack, by the forecast (WEATHER=nws).
       const weather = await checkShipDayWeather(services, now);
       if (weather.checked > 0) services.logger.info(weather, "checked the weather at live orders' destinations");
+      // Restocked items tell their waitlists, oldest first, no more people than units (decision 042).
+      const waitlist = await notifyRestocked({
+        db: services.database.db,
+        config: services.config,
+        secret: services.secret,
+        now,
+      });
+      if (waitlist.notified + waitlist.expired > 0) services.logger.info(waitlist, "waitlist pass");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

@@ -92,6 +92,12 @@ export const customerMailAnswers = {
       ? "Check your inbox: we sent a link to confirm your subscription."
       : `Thank you. ${NO_MAIL}, so the link to confirm your subscription has not been sent: you are not subscribed yet.`;
   },
+  /** "Email me when it's back": the same words for a new, a known and an already-waiting address. */
+  waitlist(config: CustomerMailConfig): string {
+    return mailIsSent(config)
+      ? "You're on the list: we'll email that address once when it's back, oldest requests first. If it wasn't on this list yet, a note with a link to undo this is on its way."
+      : `Noted. ${NO_MAIL}, so no back-in-stock email can reach you yet: check this page again after the next harvest.`;
+  },
 };
 
 /** Something the shop's settings leave undone that the owner should know about, with where to look. */

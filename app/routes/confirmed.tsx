@@ -4,12 +4,15 @@ import { Icon } from "#app/components/ui/icon";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/confirmed";
 
-type Outcome = "subscribed" | "unsubscribed" | "expired" | "invalid" | "how-it-works";
+type Outcome =
+  "subscribed" | "unsubscribed" | "waitlist-removed" | "waitlist-unsubscribed" | "expired" | "invalid" | "how-it-works";
 
 /** One heading per outcome: the tab's title and the page's heading say the same thing. */
 const HEADINGS: Record<Outcome, string> = {
   subscribed: "You're on the list",
   unsubscribed: "You're unsubscribed",
+  "waitlist-removed": "You're off that waitlist",
+  "waitlist-unsubscribed": "No more back-in-stock emails",
   expired: "That link has expired",
   invalid: "That link didn't work",
   "how-it-works": "Confirm your reef notes",
@@ -18,6 +21,8 @@ const HEADINGS: Record<Outcome, string> = {
 const DESCRIPTIONS: Record<Outcome, string> = {
   subscribed: "Your Lazy Reefer newsletter subscription is confirmed. Expect one useful reef letter a month.",
   unsubscribed: "You are unsubscribed from the Lazy Reefer newsletter.",
+  "waitlist-removed": "This address is off the waitlist it was on.",
+  "waitlist-unsubscribed": "This address is off every Lazy Reefer waitlist.",
   expired: "This newsletter confirmation link has expired.",
   invalid: "This newsletter link is not valid.",
   "how-it-works": "How confirming a Lazy Reefer newsletter subscription works.",
@@ -34,22 +39,41 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const problem = params.get("problem");
+  const waitlist = params.get("waitlist");
   const outcome: Outcome =
-    params.get("unsubscribed") === "1"
-      ? "unsubscribed"
-      : problem
-        ? problem === "expired"
-          ? "expired"
-          : "invalid"
-        : params.get("subscribed") === "1"
-          ? "subscribed"
-          : "how-it-works";
+    waitlist === "removed" || waitlist === "unsubscribed"
+      ? `waitlist-${waitlist}`
+      : params.get("unsubscribed") === "1"
+        ? "unsubscribed"
+        : problem
+          ? problem === "expired"
+            ? "expired"
+            : "invalid"
+          : params.get("subscribed") === "1"
+            ? "subscribed"
+            : "how-it-works";
   return { outcome };
 }
 
 export default function Confirmed({ loaderData }: Route.ComponentProps) {
   const { outcome } = loaderData;
   const heading = HEADINGS[outcome];
+  if (outcome === "waitlist-removed" || outcome === "waitlist-unsubscribed") {
+    return (
+      <section className="container-page py-20 text-center">
+        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
+        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
+        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+          {outcome === "waitlist-removed"
+            ? "We won't email this address when that item is back. Other waitlists it is on stay as they are."
+            : "We won't email this address about restocks any more. You can join a waitlist again on any sold-out product."}
+        </p>
+        <Link to="/products" className="btn-primary mt-8">
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
   if (outcome === "unsubscribed" || outcome === "expired" || outcome === "invalid") {
     return (
       <section className="container-page py-20 text-center">

@@ -13,12 +13,22 @@ import {
 } from "#app/components/product-page.server";
 import { PurchasePanel } from "#app/components/purchase-panel";
 import { routeErrorBoundary } from "#app/components/route-error";
+import { WaitlistForm, type WaitlistFormView } from "#app/components/waitlist-form.server";
 import { inShopWindow, offerReplacement, type StockState } from "#app/domain/availability";
 import { formatDate } from "#app/domain/dates";
+import { parseForm } from "#app/domain/forms";
 import { catalogImageDefault, catalogImagePreload } from "#app/domain/images";
 import { productFacts } from "#app/domain/product-facts";
+import { deliveryChoices, formatShipDay } from "#app/domain/ship-calendar";
+import { WaitlistSchema } from "#app/forms/waitlist";
+import { hasSessionCookie } from "#app/models/accounts/session-cookie";
+import { getUser } from "#app/models/accounts/session.server";
 import { bundleView, productView, type BundleView, type ProductView } from "#app/models/catalogue/catalogue-view";
 import { getBundle, getProduct, listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { joinWaitlist } from "#app/models/catalogue/waitlist.server";
+import { customerMailAnswers } from "#app/models/mail-setup.server";
+import { loadShipCalendar } from "#app/models/shipping/ship-calendar.server";
+import { WAITLIST_LIMIT } from "#app/services/rate-limit.server";
 import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta, type PageSeo } from "#app/utils/seo";
 import type { Route } from "./+types/product";
@@ -76,6 +86,71 @@ interface ItemBasics {
   stock: StockState;
   purchasable: boolean;
   comboEligible: boolean;
+  /** Sold out: the page shows "Email me when it's back" (decision 042). */
+  waitlist: boolean;
+}
+
+/** The waitlist form's view for a sold-out item: the next ship day and, for a signed-in customer, their address. */
+async function waitlistView(
+  context: AppLoadContext,
+  request: Request,
+  item: { kind: "product" | "bundle"; id: string; live: boolean },
+): Promise<WaitlistFormView> {
+  const { services } = context;
+  const now = services.clock();
+  const [calendar, user] = await Promise.all([
+    loadShipCalendar(services.database.db, services.config.shopTimeZone, now),
+    hasSessionCookie(request.headers.get("cookie")) ? getUser(services, request.headers) : null,
+  ]);
+  const next = deliveryChoices(calendar, { now, live: item.live, state: null, count: 1 })[0];
+  return {
+    kind: item.kind,
+    id: item.id,
+    signedInEmail: user?.email ?? null,
+    nextShipDay: next ? formatShipDay(next.shipOn) : null,
+  };
+}
+
+/**
+ * "Email me when it's back", posted as a plain form (before or without JavaScript): the same
+ * schema, limit and answer as `POST /api/waitlist`, shown in place of the form.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  const { db } = services.database;
+  const form = await request.formData();
+  const id = params.productId;
+  const product = await getProduct(db, id);
+  const kind = product?.active ? "product" : "bundle";
+  const base: WaitlistFormView = { kind, id, signedInEmail: null, nextShipDay: null };
+  const answer = (result: WaitlistFormView["result"], status = 200) =>
+    data({ waitlist: islandHtml(context, "waitlist-result", <WaitlistForm view={{ ...base, result }} />) }, { status });
+  const email = form.get("email");
+  const typed = typeof email === "string" ? email.slice(0, 254) : "";
+  const parsed = parseForm(WaitlistSchema, form);
+  if (!parsed.success)
+    return answer(
+      { status: "error", error: parsed.result.fieldErrors?.email ?? parsed.result.message, email: typed },
+      400,
+    );
+  const limited = await services.rateLimiter.hit(`waitlist:${context.clientIp}`, WAITLIST_LIMIT);
+  if (!limited.allowed)
+    return answer(
+      {
+        status: "error",
+        message: "Too many requests from your connection. Please try again in a few minutes.",
+        email: typed,
+      },
+      429,
+    );
+  if (!parsed.data.website) {
+    const outcome = await joinWaitlist(
+      { db, config: services.config, secret: services.secret, now: services.clock() },
+      { email: parsed.data.email, item: { kind, id } },
+    );
+    if (outcome.kind === "not-found") throw data(null, { status: 404 });
+  }
+  return answer({ status: "success", message: customerMailAnswers.waitlist(services.config) });
 }
 
 /** The suggestions below the item, as HTML once they are in (deferred: not needed for the first paint). */
@@ -83,7 +158,7 @@ function relatedHtml(context: AppLoadContext, items: Promise<Array<ProductView |
   return items.then((list) => islandHtml(context, "related-items", <RelatedItems items={list} />));
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.services.database;
   const now = context.services.clock();
   const id = params.productId;
@@ -95,9 +170,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: Promise<Array<ProductView | BundleView>>,
     mainImageKey: string,
     combo?: string,
+    waitlist?: WaitlistFormView,
   ) => ({
     item,
     seo,
+    waitlist: waitlist ? islandHtml(context, "waitlist", <WaitlistForm view={waitlist} />) : undefined,
     back: islandHtml(context, "back-to-products", <BackToProducts />),
     mainImage: catalogImagePreload(mainImageKey, GALLERY_SIZES),
     intro: islandHtml(context, "item-intro", <ItemIntro item={view} />),
@@ -140,12 +217,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         stock: view.stock,
         purchasable: view.purchasable,
         comboEligible: Boolean(view.metadata.comboEligible),
+        waitlist: view.stock.kind === "out-of-stock",
       },
       productSeo(url, { ...view, name: view.title, imageKey }, view.purchasable),
       related,
       // A product without pictures of its own shows its catalogue image.
       imageKey,
       view.purchasable && view.metadata.comboEligible ? await comboBuilderHtml(context, [view.id]) : undefined,
+      view.stock.kind === "out-of-stock"
+        ? await waitlistView(context, request, {
+            kind: "product",
+            id: view.id,
+            live: product.metadata.livePlant === true,
+          })
+        : undefined,
     );
   }
 
@@ -169,18 +254,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         stock: view.stock,
         purchasable: view.purchasable,
         comboEligible: false,
+        waitlist: view.stock.kind === "out-of-stock",
       },
       productSeo(url, { ...view, sku: view.id }, view.purchasable),
       related,
       view.imageKey,
+      undefined,
+      view.stock.kind === "out-of-stock"
+        ? await waitlistView(context, request, {
+            kind: "bundle",
+            id: view.id,
+            live: bundle.components.some(
+              (c) => products.find((p) => p.id === c.productId)?.metadata.livePlant === true,
+            ),
+          })
+        : undefined,
     );
   }
 
   throw data(null, { status: 404 });
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { item, back, intro, stock, details, related, combo } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, back, intro, stock, details, related, combo, waitlist } = loaderData;
   const initial = useMemo(() => [item.id], [item.id]);
   return (
     <div className="container-page py-8 sm:py-12">
@@ -193,6 +289,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
             <Island id="item-stock" html={stock} />
             {item.purchasable ? <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock} /> : null}
+            {actionData ? (
+              <Island id="waitlist-result" html={actionData.waitlist} />
+            ) : item.waitlist ? (
+              <Island id="waitlist" html={waitlist} />
+            ) : null}
           </div>
           <Island id="item-details" html={details} />
         </div>

@@ -45,6 +45,9 @@ export const REAUTH_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 /** Newsletter signups and contact messages: 5 per address per 10 minutes. */
 export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 
+/** "Email me when it's back": 10 per address per 10 minutes (a shopper waits for a few items, not dozens). */
+export const WAITLIST_LIMIT: RateLimitRule = { max: 10, windowSeconds: 600 };
+
 /**
  * Repeated declines of real cards: the first few are free (a typo, an old card), then each one
  * makes the next try wait, twice as long as the last, up to a couple of minutes; they are

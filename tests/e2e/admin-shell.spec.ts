@@ -40,6 +40,7 @@ const SCREENS = [
   ["Messages", "/admin/messages", null],
   ["Claims", "/admin/claims", "Claims"],
   ["Newsletter", "/admin/newsletter", null],
+  ["Waitlists", "/admin/waitlist", "Waitlists"],
   ["Outbox", "/admin/outbox", "Outbox"],
   ["Images", "/admin/images", "Image studio"],
   ["Diagnostics", "/admin/diagnostics", null],

@@ -19,6 +19,7 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/messages"],
   ["GET", "/api/admin/newsletter.csv"],
   ["GET", "/api/admin/claims"],
+  ["GET", "/api/admin/waitlist"],
   ["POST", "/api/admin/claims/00000000-0000-4000-8000-000000000000", { action: "decline", reason: "x" }],
   ["GET", "/api/admin/anything-else"],
 ];

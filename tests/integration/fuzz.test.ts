@@ -46,6 +46,7 @@ const CASES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }
     ),
   },
   { method: "POST", path: "/api/newsletter", body: objectWith(["email", "source", "website"]) },
+  { method: "POST", path: "/api/waitlist", body: objectWith(["email", "productId", "bundleId", "website"]) },
   { method: "POST", path: "/api/contact", body: objectWith(["name", "email", "subject", "message", "website"]) },
   {
     method: "POST",
@@ -396,6 +397,13 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
       { method: "GET", path: "/api/newsletter/confirm?email=%00&exp=x&sig=%ff" },
       { method: "GET", path: "/api/newsletter/unsubscribe?email=a&sig=" },
       { method: "POST", path: "/api/newsletter/unsubscribe", body: "List-Unsubscribe=One-Click" },
+      { method: "GET", path: "/api/waitlist/remove?entry=%00&sig=%ff" },
+      { method: "GET", path: "/api/waitlist/unsubscribe?email=a&sig=" },
+      {
+        method: "POST",
+        path: "/api/waitlist/remove?entry=99999999999999999999&sig=x",
+        body: "List-Unsubscribe=One-Click",
+      },
       { method: "GET", path: "/api/orders/x?token=%00" },
       { method: "PATCH", path: "/api/admin/orders/x", body: '{"status":{}}', cookie: cookies.admin },
       { method: "PATCH", path: "/api/admin/bundles/x", body: '{"discount":"1e999"}', cookie: cookies.admin },

@@ -34,6 +34,11 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.141" },
       body: JSON.stringify({ email: "gone@example.com" }),
     });
+    await fetch(`${t.url}/api/waitlist`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.141" },
+      body: JSON.stringify({ email: "gone@example.com", productId: "premium-chaeto" }),
+    });
 
     expect((await client.call("/delete-user", { password: "gone12345" })).status).toBe(200);
     await expect(t.services.storage.head("avatars", `${user.id}/avatar.webp`)).rejects.toThrow();
@@ -43,6 +48,12 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
       .where("email", "=", "gone@example.com")
       .executeTakeFirst();
     expect(subscription).toBeUndefined();
+    const waiting = await t.services.database.db
+      .selectFrom("waitlist_entries")
+      .select("id")
+      .where("email", "=", "gone@example.com")
+      .execute();
+    expect(waiting).toEqual([]);
   });
 
   it.runIf(testDatabaseKind() === "sqlite" && process.platform !== "win32")(

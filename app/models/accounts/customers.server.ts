@@ -73,7 +73,7 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
 
 /**
  * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
- * profile photo and the newsletter subscription go too. Orders stay — tax and accounting law
+ * profile photo, the newsletter subscription and any waitlist entries go too. Orders stay — tax and accounting law
  * require the records — and so do contact messages already answered; docs/security.md lists this.
  */
 export async function forgetDeletedUser(
@@ -85,4 +85,5 @@ export async function forgetDeletedUser(
       deps.logger.warn({ err, userId: user.id }, "deleted account: the photo could not be removed");
   });
   await deps.db.deleteFrom("newsletter_subscribers").where("email", "=", user.email.toLowerCase()).execute();
+  await deps.db.deleteFrom("waitlist_entries").where("email", "=", user.email.toLowerCase()).execute();
 }
