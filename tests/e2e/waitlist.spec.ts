@@ -1,7 +1,7 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, slowPhone, test } from "./fixtures";
 import { signInAsAdmin } from "./journeys";
 import { E2E_ADMIN, firstLink, waitForMail } from "./mailbox";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 
 /*
  * "Email me when it's back" (issue 36, decision 042): on a sold-out item the plain form works
@@ -28,21 +28,6 @@ async function setStock(request: APIRequestContext, baseURL: string, quantity: n
     data: { quantity, stockReason: `e2e: waitlist journey (${quantity})` },
   });
   expect(res.status()).toBe(200);
-}
-
-/** The phone of slow-phone.spec.ts: 390 px, 400 kb/s each way with 400 ms latency, a 4× slower CPU. */
-async function slowPhone(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 test("waitlist: JavaScript off at 390 px, the slow phone, 1440 px; the restock mails them", async ({
@@ -83,6 +68,7 @@ test("waitlist: JavaScript off at 390 px, the slow phone, 1440 px; the restock m
     await noJs.close();
 
     // 2. The slow phone: typed and sent as soon as the form shows, before the page's code runs.
+    await page.setViewportSize({ width: 390, height: 844 });
     await slowPhone(page);
     await page.goto(`/product/${ITEM}`, { waitUntil: "commit" });
     await page.getByLabel("Your email").fill(address("slow"));
