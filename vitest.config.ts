@@ -20,6 +20,7 @@ export default defineConfig({
             "database/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/architecture/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           environment: "node",
           setupFiles: ["tests/setup/console-guard.ts"],

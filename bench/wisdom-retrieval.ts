@@ -27,13 +27,13 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { developmentSet, heldOutSet } from "#app/models/wisdom/eval-sets.server";
-import { evaluate, expandUrl, parentUrls, summarize, type EvalReport, type EvalSet } from "#app/models/wisdom/evaluate";
 import { learnedAsks } from "#app/models/wisdom/learned";
 import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
 import { DEFAULT_TUNING, RANK_FEATURES, type RankFeature, type RetrieverTuning } from "#app/models/wisdom/tuning";
 import { writeRun, writeSummary } from "./lib/results";
+import { developmentSet, heldOutSet } from "./wisdom/eval-sets";
+import { evaluate, expandUrl, parentUrls, summarize, type EvalReport, type EvalSet } from "./wisdom/evaluate";
 import type { WisdomFeatures, WisdomRetriever } from "#app/models/wisdom/types";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -299,8 +299,10 @@ function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = fal
           f.headingCoverage,
           f.neighbour,
           f.offTopicNeighbour,
+          f.unknownEveryday,
+          f.unknownRare,
         ]
-      : [1, 0, 0, 0, 0, 0, 0, 0];
+      : [1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   const data = [
     ...set.questions.map((q) => ({
       q: q.question,
@@ -332,20 +334,27 @@ function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = fal
     weights.forEach((w, i) => (weights[i]! -= 0.5 * (grad[i]! / data.length + (i === 0 ? 0 : L2 * w))));
   }
   const prob = (x: number[]) => sigmoid(x.reduce((s, v, i) => s + v * weights[i]!, 0));
-  // The threshold (round 12): the highest at which at most FALSE_REFUSAL_TARGET of the fitting
-  // covered questions are refused. The issue allows 5 % false refusals and wants every off-topic
-  // question refused; each step up refuses more off-topic questions, and blind sets have refused
-  // up to 1.5 points more covered ones than development, so 3 % leaves that margin. (Until round
-  // 11 it minimised a cost, an answered off-topic question counting as five refused covered ones,
-  // under caps; with the spelling correction that fell to 0.32, answering twice as many of the
-  // development off-topic questions as 0.52 for two points fewer false refusals.)
-  const FALSE_REFUSAL_TARGET = Number(process.env.FALSE_REFUSAL_TARGET ?? 0.03);
+  // The threshold is chosen for a stated risk: the lowest (so the most covered questions answered)
+  // at which at most RISK of the off-topic questions that no fixed rule refuses are answered.
+  // Each fitting question is scored by retrievers that have not learned its own set.
+  const RISK = Number(process.env.WISDOM_RISK ?? 0.03);
   const coveredCount = data.filter((d) => d.y === 1).length;
+  const open = data.filter((d) => d.y === 0 && !d.ruled);
   const refusedAt = (t: number) => data.filter((d) => d.y === 1 && prob(d.x) < t).length;
-  const offTopicMax = Math.max(0, ...data.filter((d) => d.y === 0 && !d.ruled).map((d) => prob(d.x)));
-  let threshold = 0.3;
-  for (let t = 0.3; t <= 0.95; t = Math.round((t + 0.01) * 100) / 100)
-    if (refusedAt(t) <= FALSE_REFUSAL_TARGET * coveredCount) threshold = t;
+  const riskAt = (t: number) => open.filter((d) => prob(d.x) >= t).length / Math.max(1, open.length);
+  const offTopicMax = Math.max(0, ...open.map((d) => prob(d.x)));
+  let threshold = 0.95;
+  for (let t = 0.95; t >= 0.05; t = Math.round((t - 0.01) * 100) / 100) if (riskAt(t) <= RISK) threshold = t;
+  // The coverage–risk curve: covered questions answered against off-topic ones answered.
+  if (verbose) console.log(`coverage–risk (${coveredCount} covered, ${open.length} off-topic past the fixed rules):`);
+  if (verbose)
+    console.table(
+      [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, threshold].map((t) => ({
+        threshold: t,
+        "covered answered %": Math.round((1000 * (coveredCount - refusedAt(t))) / coveredCount) / 10,
+        "off-topic answered %": Math.round(1000 * riskAt(t)) / 10,
+      })),
+    );
   const round = (v: number) => Math.round(v * 100) / 100;
   const calibration: RetrieverTuning["calibration"] = {
     bias: round(weights[0]!),
@@ -356,13 +365,10 @@ function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = fal
     heading: round(weights[5]!),
     neighbour: round(weights[6]!),
     offTopicNeighbour: round(weights[7]!),
+    unknownEveryday: round(weights[8]!),
+    unknownRare: round(weights[9]!),
   };
   if (verbose) {
-    for (const t of [0.3, 0.4, 0.5, 0.6, 0.7]) {
-      const covered = data.filter((d) => d.y === 1 && prob(d.x) < t).length;
-      const offTopic = data.filter((d) => d.y === 0 && !d.ruled && prob(d.x) >= t).length;
-      console.log(`  at ${t}: ${covered} covered refused, ${offTopic} rule-passing off-topic answered`);
-    }
     const refused = data.filter((d) => d.y === 1 && prob(d.x) < threshold).length;
     console.log("calibration:", calibration);
     const near = data.filter((d) => !d.ruled && Math.abs(prob(d.x) - threshold) < 0.25);

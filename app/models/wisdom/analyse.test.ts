@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseQuestion, clausesOf, saysReef } from "./analyse";
+import { analyseQuestion, clausesOf, questionsOf, saysReef, tokenize } from "./analyse";
 
 describe("analyseQuestion", () => {
   it("works a question out once: distinct terms, the kind of answer wanted, reef cues", () => {
@@ -15,7 +15,9 @@ describe("analyseQuestion", () => {
   it("reads no reef cue in an everyday question", () => {
     expect(analyseQuestion("best pizza topping").saysReef).toBe(false);
     expect(saysReef("the septic tank smells")).toBe(false);
-    expect(saysReef("can i just dump ice in the tank, its 85")).toBe(true);
+    // "Tank" alone says nothing: septic and fuel tanks; the calibrated confidence weighs the rest.
+    expect(saysReef("can i just dump ice in the tank, its 85")).toBe(false);
+    expect(saysReef("can i just dump ice in my reef, its 85")).toBe(true);
   });
 
   it("ranks only the first 500 characters, and keeps the whole for the rules read off it", () => {
@@ -32,5 +34,39 @@ describe("analyseQuestion", () => {
       "one fish is missing",
       "what do i do first",
     ]);
+  });
+
+  it("reads other units as the guides' own: litres as gallons, meq/L as dKH, temperatures in words as degrees", () => {
+    expect(tokenize("a 200 litre tank")).toEqual(["a", "53", "gallons", "tank"]);
+    expect(tokenize("my 90L cube")).toEqual(["my", "24", "gallons", "cube"]);
+    expect(tokenize("40g nano")).toEqual(["40", "gallons", "nano"]);
+    // Grams of something are not gallons.
+    expect(tokenize("75g of food")).toEqual(["75", "g", "of", "food"]);
+    expect(analyseQuestion("alk is 2.9 meq/L").terms).toEqual(analyseQuestion("alk is 8 dkh").terms);
+    expect(analyseQuestion("what temp in centigrade").terms).toEqual(analyseQuestion("what temp in degrees").terms);
+  });
+
+  it("marks the words written as everyday English", () => {
+    const q = analyseQuestion("is kitchen tap water ok for my axolotl");
+    expect(q.everyday.has("kitchen")).toBe(true);
+    expect(q.everyday.has("axolotl")).toBe(false);
+  });
+
+  it("finds the questions of a message that asks two or three things, and none in one that asks one", () => {
+    expect(questionsOf("how long do I cycle a new tank before fish?")).toEqual([]);
+    expect(questionsOf("Tank is a 40 gal, 3 months old. Is that actually true??")).toEqual([]);
+    expect(questionsOf("what temp should my reef be and how often should i feed my fish?")).toEqual([
+      "what temp should my reef be",
+      "how often should i feed my fish?",
+    ]);
+    expect(questionsOf("1) how much chaeto for 40 gal 2) how often do i harvest it")).toEqual([
+      "how much chaeto for 40 gal",
+      "how often do i harvest it",
+    ]);
+    expect(questionsOf("My alk is 7. What should it be? Also how do i raise it?")).toEqual([
+      "What should it be?",
+      "Also how do i raise it?",
+    ]);
+    expect(questionsOf("a? b? " + "what is this? ".repeat(5))).toHaveLength(3);
   });
 });

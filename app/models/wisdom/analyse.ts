@@ -4,7 +4,7 @@
  * says it is about a reef) and the later stages take the result instead of the text.
  */
 import { stem } from "porter2";
-import { isCommonEnglish } from "./spelling.server";
+import { isCommonEnglish, isEverydayEnglish } from "./spelling.server";
 import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
 
 /**
@@ -34,6 +34,26 @@ export const STOP_WORDS = new Set(
 
 export const synonyms = buildSynonymIndex(SYNONYM_GROUPS, stem, isCommonEnglish);
 
+/**
+ * Units the guides write one way and reefers another: a volume in litres is the guides' gallons
+ * (converted, so "a 200 litre tank" reads as the 53 gallons the tables are in), alkalinity in
+ * meq/L their dKH, a temperature named in words their degrees.
+ */
+const UNITS =
+  /(?:(\d+(?:\.\d+)?)\s*)?\b(litres?|liters?|ltrs?|l(?=\b)(?<=\d\s*l)|gals?|g(?=\s|$)(?<=\d\s*g)(?!\s+of\b)|meq(?:\s*\/\s*l)?|centigrade|celsius|fahrenheit)\b/g;
+const LITRES_PER_GALLON = 3.785;
+const DKH_PER_MEQ = 2.8;
+
+function normalUnit(amount: string | undefined, unit: string): string {
+  const value = amount === undefined ? undefined : Number(amount);
+  // Whole numbers: the index reads "52.8" as two numbers.
+  const figure = (v: number) => (value === undefined ? "" : `${Math.round(v)} `);
+  if (/^(?:lit|lt|l$)/.test(unit)) return ` ${figure((value ?? 0) / LITRES_PER_GALLON)}gallons `;
+  if (/^gal|^g$/.test(unit)) return ` ${figure(value ?? 0)}gallons `;
+  if (unit.startsWith("meq")) return ` ${figure((value ?? 0) * DKH_PER_MEQ)}dkh `;
+  return ` ${figure(value ?? 0)}degrees `;
+}
+
 /** Lower-cases, folds accents and typographic marks, drops apostrophes ("don't" → "dont"), rewrites synonym phrases. */
 function normalizeText(text: string): string {
   const folded = text
@@ -47,7 +67,8 @@ function normalizeText(text: string): string {
     // "86F", "78 F", "25C": a temperature, not a lone letter.
     .replace(/(\d)\s*(?:[fc]|deg)\b/g, "$1 degrees ")
     // A unit glued to its number ("40ppm", "75g", "1.025sg") is two words; "po4" and "co2" stay one.
-    .replace(/(\d)([a-z])/g, "$1 $2");
+    .replace(/(\d)([a-z])/g, "$1 $2")
+    .replace(UNITS, (_, amount: string | undefined, unit: string) => normalUnit(amount, unit));
   return synonyms.rewritePhrases(folded);
 }
 
@@ -115,7 +136,7 @@ export const WANTS_NUMBER =
  * heading offers: a "what … should I keep" question wants the target range, "how long" wants a
  * duration, "why" wants the section on causes.
  */
-const INTENTS = {
+export const INTENTS = {
   target:
     /\b(?:ideal|target|optimal|recommended)\b|\b(?:best|good|normal|safe|right)\s+(?:\w+\s+)?(?:level|range|number|reading|value|temp|temperature)s?\b|\bwhat\b[^?.!]*\bshould\b[^?.!]*\b(?:keep|be|run|sit|aim|at|need)\b|\bwhat (?:level|range)\b|\btoo (?:low|high)\b/i,
   duration: /\bhow (?:long|many (?:hours|days|weeks|months|minutes))\b|\bhours? (?:a|per) day\b/i,
@@ -130,17 +151,10 @@ const INTENTS = {
 
 /**
  * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
- * them is about reef keeping: "what jobs do I do once a month on my reef". ("Tank" is left out:
- * septic and gas tanks.) Freshwater aquariums are refused as a known gap.
+ * them is about reef keeping: "what jobs do I do once a month on my reef". "Tank" alone does not
+ * say it (septic tanks, fuel tanks): the calibrated confidence weighs the rest of the question.
  */
 const SAYS_REEF = /\b(?:reefs?|reefing|reefers?|aquariums?)\b/i;
-/**
- * "Tank" on its own does say it ("can i just dump ice in the tank, its 85" has no other reef word),
- * except the tanks of other trades; a goldfish or turtle tank is an outside
- * subject, refused by its own rule, and the threshold still has to be met.
- */
-const SAYS_TANK =
-  /(?<!\b(?:septic|gas|propane|fuel|oxygen|air|water|rain|hot water|think|scuba|dive|diving|toilet|storage|holding)\s)\btanks?\b/i;
 
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
 export const isNumber = (term: string) => /^\d+$/.test(term);
@@ -181,6 +195,32 @@ export function clausesOf(question: string): string[] {
   return parts.length > MAX_CLAUSES ? [...parts.slice(0, MAX_CLAUSES / 2), ...parts.slice(-MAX_CLAUSES / 2)] : parts;
 }
 
+/** Words that open a question, when it has no question mark: "how often do i harvest". */
+const OPENS_QUESTION =
+  /^(?:(?:and|also|plus|so|but|then|oh|ok|and also)\s+)?(?:what|whats|how|hows|when|why|where|which|who|should|shall|can|could|is|are|do|does|did|will|would|any|anything)\b/i;
+/** Where one question of a message ends and the next begins within a sentence: "…, and how often …". */
+const NEXT_QUESTION =
+  /(?:,\s*|;\s*|\s+)(?:and|also|plus|and also)\s+(?=(?:what|whats|how|when|why|where|which|should|can|could|is|are|do|does|will|would)\b)/i;
+/** A numbered list of questions: "1) …", "2. …", "(3) …". */
+const NUMBERED = /(?:^|\s)\(?[1-9][).]\s+/g;
+/** A message is answered question by question up to here; the rest waits for a reply. */
+const MAX_QUESTIONS = 3;
+
+/**
+ * The questions a message asks, in order: the sentences that end with a question mark or open like
+ * a question, split again where "and" starts another ("what temp and how often do i feed"). A
+ * message asking fewer than two gets none: it is answered whole, its context with it.
+ */
+export function questionsOf(message: string): string[] {
+  const sentences = message
+    .replace(NUMBERED, "\n")
+    .split(/(?<=[?!.])\s+|\n+/)
+    .flatMap((sentence) => sentence.split(NEXT_QUESTION))
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length >= MIN_CLAUSE_WORDS && (p.endsWith("?") || OPENS_QUESTION.test(p)));
+  return sentences.length < 2 ? [] : sentences.slice(0, MAX_QUESTIONS);
+}
+
 /** A question as every later stage reads it, analysed once. */
 export interface AnalysedQuestion {
   /** The question as asked (after spelling correction), for the rules read off its whole wording. */
@@ -198,6 +238,8 @@ export interface AnalysedQuestion {
   grams: Set<string>;
   /** Whether the question itself says it is about a reef, an aquarium or a tank, or names a reef-vocabulary word. */
   saysReef: boolean;
+  /** Terms written as an everyday English word (isEverydayEnglish). */
+  everyday: Set<string>;
 }
 
 export function analyseQuestion(question: string): AnalysedQuestion {
@@ -218,11 +260,16 @@ export function analyseQuestion(question: string): AnalysedQuestion {
       symptom: INTENTS.symptom.test(text),
     },
     grams: trigrams(text),
-    saysReef: SAYS_REEF.test(question) || SAYS_TANK.test(question) || terms.some((t) => synonyms.reefTerms.has(t)),
+    everyday: new Set(
+      tokenize(text)
+        .filter(isEverydayEnglish)
+        .flatMap((token) => processTerm(token) ?? []),
+    ),
+    saysReef: SAYS_REEF.test(question) || terms.some((t) => synonyms.reefTerms.has(t)),
   };
 }
 
 /** Whether a part of a question says it is about reef keeping (see AnalysedQuestion.saysReef). */
 export function saysReef(text: string): boolean {
-  return SAYS_REEF.test(text) || SAYS_TANK.test(text) || analyze(text).some((t) => synonyms.reefTerms.has(t));
+  return SAYS_REEF.test(text) || analyze(text).some((t) => synonyms.reefTerms.has(t));
 }

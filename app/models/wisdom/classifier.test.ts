@@ -40,8 +40,6 @@ describe("reef evidence said by the question (round 9)", () => {
   const retriever = createRetriever(sections, {}, { asks: {}, offTopic: [] });
 
   it.each([
-    // "Tank" and a temperature: before round 9 no reef word, so refused at any confidence.
-    "can i just dump ice in the tank, its 85",
     // A reef word the best passage doesn't say ("dendro"): the question still says it is about reef keeping.
     "thinking about a dendro, how hard are they to keep fed",
   ])("counts %j as about reef keeping", (question) => {

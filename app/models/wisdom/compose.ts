@@ -4,9 +4,9 @@
  * step), or the "not covered" refusal with the closest guide and, for a stock question, what to
  * look up in the catalogue. Nothing here writes anything of its own about reef keeping.
  */
-import { WANTS_NUMBER } from "./analyse";
+import { analyze, INTENTS, isNumber, WANTS_NUMBER } from "./analyse";
 import { judge, type Judgement } from "./decide";
-import { stockQueryOf } from "./refusal-rules";
+import { stockQueryOf } from "./question-rules";
 import type { Ranked } from "./rank";
 import type { WisdomIndex } from "./search-index";
 import type { WisdomAnswer, WisdomLink } from "./types";
@@ -27,6 +27,10 @@ const STEP_QUOTE = /^Step (\d+): /;
 const ASKS_WHAT_TO_DO = /\bwhat (?:do|should|can|shall) (?:i|we) do\b|\bwhat now\b|\bhelp\b/i;
 /** Quotes stop growing past this many words. */
 const MAX_ANSWER_WORDS = 90;
+/** An answer quotes at most this many sections. */
+const MAX_SOURCES = 3;
+/** A further section's passage must score at least this share of the best one. */
+const EXTRA_SOURCE_RATIO = 0.8;
 /** How far down the ranking further quotes are looked for. */
 const QUOTE_CANDIDATES = 40;
 
@@ -55,22 +59,71 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
   };
 }
 
-/** The grounded answer: quoted passages of the best passage's section, under its heading. */
+/**
+ * The grounded answer: quoted passages of the best passage's section, under its heading, and of up
+ * to two more sections when the question asks for what the first doesn't say ("what should my
+ * nitrate and phosphate be" quotes the phosphate target, then the nitrate one).
+ */
 export function composeAnswer(index: WisdomIndex, judged: Judgement, question: string): WisdomAnswer {
   const best = judged.best!;
   const lead = leadPassage(index, judged.ranked, best, question);
   const chosen = chooseQuotes(index, judged.ranked, best, lead);
-  const quoted = ASKS_WHAT_TO_DO.test(question) ? procedureFor(index, best, lead, chosen) : chosen;
-  const section = index.sections[best.section]!;
-  const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
-  const text = quoted.map((i) => index.passages[i]!.quote).join(" … ");
+  // Someone asking what to do, or telling what went wrong, gets a procedure from its first step.
+  const quoted =
+    ASKS_WHAT_TO_DO.test(question) || INTENTS.symptom.test(question) ? procedureFor(index, best, lead, chosen) : chosen;
+  const parts = [{ section: best.section, quoted }];
+  for (const extra of furtherSections(index, judged.ranked, best, question, quoted)) {
+    parts.push({ section: extra.section, quoted: chooseQuotes(index, judged.ranked, extra, extra) });
+  }
+  const quotes = parts.map(({ section: i, quoted: q }) => {
+    const section = index.sections[i]!;
+    const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
+    return { heading, text: q.map((p) => index.passages[p]!.quote).join(" … "), url: section.url };
+  });
   return {
-    answer: `${heading}: “${text}”`,
-    sources: [{ title: `${section.docTitle} — ${section.title}`, url: section.url }],
+    answer: quotes.map((q) => `${q.heading}: “${q.text}”`).join("\n\n"),
+    sources: parts.map(({ section: i }) => {
+      const section = index.sections[i]!;
+      return { title: `${section.docTitle} — ${section.title}`, url: section.url };
+    }),
     grounded: true,
-    quotes: [{ heading, text, url: section.url }],
+    quotes,
     confidence: judged.confidence,
   };
+}
+
+/**
+ * Sections that say what the quoted passages leave out of the question: the best-ranked passage
+ * of another section that has a word of the question no quote has, scoring nearly as well as the
+ * best, until every such word is quoted or the answer has MAX_SOURCES sections.
+ */
+function furtherSections(
+  index: WisdomIndex,
+  ranked: Ranked[],
+  best: Ranked,
+  question: string,
+  quoted: number[],
+): Ranked[] {
+  const wanted = new Set(
+    analyze(question).filter((t) => index.weight(t) > 0 && !isNumber(t) && index.guideTerms.has(t)),
+  );
+  const said = (passage: number) => {
+    const p = index.passages[passage]!;
+    const s = index.sections[p.section]!;
+    return analyze(`${s.title} ${s.parentTitle ?? ""} ${p.match}`);
+  };
+  for (const p of quoted) for (const t of said(p)) wanted.delete(t);
+  const extra: Ranked[] = [];
+  for (const r of ranked.slice(1, QUOTE_CANDIDATES)) {
+    if (wanted.size === 0 || extra.length >= MAX_SOURCES - 1) break;
+    if (r.score < best.score * EXTRA_SOURCE_RATIO) break;
+    if (r.section === best.section || extra.some((e) => e.section === r.section)) continue;
+    const adds = said(r.passage).filter((t) => wanted.has(t));
+    if (adds.length === 0) continue;
+    for (const t of adds) wanted.delete(t);
+    extra.push(r);
+  }
+  return extra;
 }
 
 /**
@@ -117,9 +170,9 @@ function chooseQuotes(index: WisdomIndex, ranked: Ranked[], best: Ranked, lead: 
 }
 
 /**
- * "My tank is leaking all over the floor, what do I do" matched step 3 ("Find the source: a
- * leaking seam …"); someone asking what to do needs the procedure from its first step ("Protect
- * yourself first"), as far as the answer's length allows.
+ * "Water all over the floor under the sump" matched step 3 ("Find the source: a leaking seam …");
+ * someone in that spot needs the procedure from its first step ("Protect yourself first"), as far
+ * as the answer's length allows.
  */
 function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: number[]): number[] {
   const { passages } = index;
@@ -128,4 +181,15 @@ function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: nu
   let total = 0;
   const quoted = steps.filter((i) => (total += passages[i]!.quote.split(/\s+/).length) <= MAX_ANSWER_WORDS);
   return quoted.length === 0 ? [steps[0]!] : quoted;
+}
+
+/** One answer to a message that asked several things: each part's quotes and sources, in the order asked. */
+export function composeAnswers(parts: WisdomAnswer[]): WisdomAnswer {
+  return {
+    answer: parts.map((p) => p.answer).join("\n\n"),
+    sources: parts.flatMap((p) => p.sources),
+    grounded: true,
+    quotes: parts.flatMap((p) => p.quotes),
+    confidence: Math.min(...parts.map((p) => p.confidence)),
+  };
 }

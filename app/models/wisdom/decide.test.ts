@@ -1,6 +1,6 @@
 /**
  * The stages after analysis, on the real guides: ranking, the decision with its reason, and the
- * composed answer. The figures of whole question sets are the quality floors' (quality-floors-*.test.ts).
+ * composed answer. The figures of whole question sets are the quality floors (bench/wisdom/quality-floors.ts).
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -33,7 +33,7 @@ describe("decide", () => {
   it.each([
     ["what alkalinity should I keep", true, "answered"],
     ["best pizza topping", false, "no evidence it is about reef keeping"],
-    ["what KH should a koi pond have", false, "outside subject: koi"],
+    ["do you sell clownfish", false, "not sold: do you sell"],
   ])("decides %j with its reason", (question, ok, reason) => {
     const judged = decide(index, question);
     expect(judged.ok).toBe(ok);

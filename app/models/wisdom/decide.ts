@@ -2,12 +2,12 @@
  * Stage 4, the decision: answer or refuse, with the reason. The best passage's features are
  * calibrated into a confidence (the probability that the guides cover the question, fitted by
  * bench/wisdom-retrieval.ts --calibrate); a question is answered when that clears the threshold,
- * the match is evidence that it is about reef keeping at all, and no topic rule (refusal-rules.ts)
- * refuses it. A message whose whole scores too low is judged clause by clause.
+ * the match is evidence that it is about reef keeping at all, and neither question rule
+ * (question-rules.ts: a stock question, a comparison of unknown products) refuses it. A message whose whole scores too low is judged clause by clause.
  */
 import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms, editDistance } from "./analyse";
+import { ruleOut } from "./question-rules";
 import { headingCoverageOf, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
-import { ruleOut } from "./refusal-rules";
 import type { WisdomIndex } from "./search-index";
 import type { RetrieverTuning } from "./tuning";
 import type { WisdomFeatures } from "./types";
@@ -33,7 +33,7 @@ export interface Judgement {
   exact: number;
   /** Closer to a question known to be off-topic than to any the guides answer. */
   likeOffTopic: boolean;
-  /** Refused by a fixed rule (no match, no reef evidence, a topic rule), whatever its confidence. */
+  /** Refused by a fixed rule (no match, no reef evidence, a question rule), whatever its confidence. */
   ruled: boolean;
   ok: boolean;
   /** Why it is answered or refused. */
@@ -49,7 +49,9 @@ function calibrate(c: RetrieverTuning["calibration"], f: WisdomFeatures): number
     c.reefTerm * f.reefTerm +
     c.heading * f.headingCoverage +
     c.neighbour * f.neighbour +
-    c.offTopicNeighbour * f.offTopicNeighbour;
+    c.offTopicNeighbour * f.offTopicNeighbour +
+    c.unknownEveryday * f.unknownEveryday +
+    c.unknownRare * f.unknownRare;
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -68,9 +70,13 @@ export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
       queryTerms.some((t) => !best.r.terms.includes(t) && editDistance(t, d) <= 2),
   );
   const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) || typoOfReefWord ? 1 : 0;
-  const specificity = Math.max(0, ...exact.map((t) => Math.min(1, index.weight(t) / index.rarest)));
+  const specificity = Math.max(0, ...exact.map((t) => Math.min(1, query.weight(t) / index.rarest)));
   const neighbours = neighboursOf(query);
+  // Words the guides never use, as a share of the question's weight: an everyday one ("kitchen",
+  // "heatwave") is weighed apart from a rare one ("axolotl", "zeovit"), by the calibration.
   return {
+    unknownEveryday: unknownShare(query, true),
+    unknownRare: unknownShare(query, false),
     neighbour: neighbours.best,
     offTopicNeighbour: neighbours.offTopic,
     sectionCoverage: best.sectionCoverage,
@@ -85,6 +91,20 @@ export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
   };
 }
 
+/**
+ * Words the guides never use, as a share of the question's weight: an everyday one ("kitchen",
+ * "heatwave") is weighed apart from a rare one ("axolotl", "zeovit"), by the calibration.
+ */
+function unknownShare(query: Query, everyday: boolean): number {
+  const { index, question, total } = query;
+  if (total === 0) return 0;
+  return (
+    question.terms
+      .filter((t) => !isNumber(t) && !index.guideTerms.has(t) && question.everyday.has(t) === everyday)
+      .reduce((sum, t) => sum + query.weight(t), 0) / total
+  );
+}
+
 /** The best passage's calibration features of a question, or null when nothing matches. */
 export function featuresOfQuestion(index: WisdomIndex, question: string): WisdomFeatures | null {
   const query = queryOf(index, analyseQuestion(question));
@@ -94,13 +114,17 @@ export function featuresOfQuestion(index: WisdomIndex, question: string): Wisdom
 
 /**
  * Ranks a question (or a part of one, `text`) and says whether its best passage may be quoted.
- * Topic rules are read off the whole `question`.
+ * Question rules are read off the whole `question`.
  */
 export function judge(index: WisdomIndex, text: string, question: string): Judgement {
   const query = queryOf(index, analyseQuestion(text));
   const ranked = rank(query);
   const best = ranked[0];
   const f = best ? featuresOf(query, best) : null;
+  // A clause is answered for the whole message: "what water temp do they like" is not covered
+  // when the message is about a pet axolotl, a word the guides never use.
+  if (f && text !== question)
+    f.unknownRare = Math.max(f.unknownRare, unknownShare(queryOf(index, analyseQuestion(question)), false));
   const confidence = f ? calibrate(index.tuning.calibration, f) : 0;
   const rule = best && ruleOut(question, index.sections[best.section]!, index.guideTerms);
   // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
@@ -144,13 +168,16 @@ export function judge(index: WisdomIndex, text: string, question: string): Judge
  * question more than like a reefer's: "my car makes a grinding noise when i brake, should i be
  * worried or can it wait" would have its "can it wait" clause answered from "Fish to save for later".
  */
-export function decide(index: WisdomIndex, question: string): Judgement {
-  let judged = judge(index, question, question);
+export function decide(index: WisdomIndex, question: string, whole = question): Judgement {
+  let judged = judge(index, question, whole);
   if (judged.ok) return judged;
-  const wholeHasEvidence = judged.evidence && !judged.likeOffTopic;
+  // A message that reads more like a question the guides don't answer than like one they do is
+  // not rescued by a clause: "seahorse tank …, what temperature do they like".
+  if (judged.likeOffTopic) return judged;
+  const wholeHasEvidence = judged.evidence;
   const asked = [...new Set(analyze(question))].filter((t) => !isNumber(t));
   for (const clause of clausesOf(question)) {
-    const c = judge(index, clause, question);
+    const c = judge(index, clause, whole);
     if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0)) continue;
     if (!c.topical && !(wholeHasEvidence && restVouches(index, question, clause, c, asked))) continue;
     judged = c;

@@ -5,8 +5,11 @@
 import type { TextBlock } from "#app/models/content/markdown.server";
 import type { WisdomSection } from "./types";
 
-/** Pages (besides the guides) that the reef-wisdom chat may answer from. Legal pages are left out on purpose. */
-export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info"] as const;
+/**
+ * Pages (besides the guides) that the reef-wisdom chat may answer from: the care pages, and the
+ * shop's own terms for the questions a buyer asks (returns, cancelling, currency, their data).
+ */
+export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info", "terms-of-service", "privacy-policy"] as const;
 
 export const GUIDE_URL_BASE = "/reef-wisdom/lazy-reefer-guide";
 

@@ -1,7 +1,7 @@
 /**
  * The questions each section answers, as reefers ask them: the hand-written asks (asks.ts) and the
  * learned ones, the questions of the development sets filed under the sections that answer them
- * (learned-asks.server.ts builds learned-asks.json).
+ * (bench/wisdom/learned-asks.ts builds learned-asks.json).
  */
 import { SECTION_ASKS } from "./asks";
 import { GUIDE_URL_BASE } from "./documents";
@@ -15,7 +15,7 @@ export interface LearnedQuestions {
 }
 
 /**
- * The learned questions (learned-asks.server.ts) of every set but those named: a set's own
+ * The learned questions (bench/wisdom/learned-asks.ts) of every set but those named: a set's own
  * questions must not be in the index that is scored on it, or its figures say nothing about a new
  * reefer's.
  */

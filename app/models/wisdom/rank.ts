@@ -44,6 +44,8 @@ export interface Neighbours {
 export interface Query {
   index: WisdomIndex;
   question: AnalysedQuestion;
+  /** A question term's weight in coverage. */
+  weight: (term: string) => number;
   /** The question terms' total weight. */
   total: number;
   distance: Map<string, number>;
@@ -51,10 +53,16 @@ export interface Query {
 }
 
 export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
+  const everydayWeight = index.tuning.everydayWeight * index.rarest;
+  // A word the guides never use weighs as what the question is about (index.weight), unless the
+  // question wrote it as an everyday English word ("details", "kitchen"): then as a common word.
+  const weight = (t: string) =>
+    question.everyday.has(t) && !isNumber(t) && !index.guideTerms.has(t) ? everydayWeight : index.weight(t);
   return {
     index,
     question,
-    total: question.terms.reduce((sum, t) => sum + index.weight(t), 0),
+    weight,
+    total: question.terms.reduce((sum, t) => sum + weight(t), 0),
     distance: new Map(),
   };
 }
@@ -70,7 +78,7 @@ const searchOf = (query: Query) => ({ tokenize: () => query.question.terms });
 export function coverage(query: Query, result: SearchResult): number {
   const { total, distance } = query;
   const { asked, terms: queryTerms } = query.question;
-  const weight = query.index.weight;
+  const weight = query.weight;
   if (total === 0 || !result.queryTerms.some((t) => !isNumber(t))) return 0;
   const hit = new Set(result.queryTerms);
   const exact = new Set(result.terms);
@@ -116,7 +124,8 @@ export function headingCoverageOf(query: Query, r: SearchResult): number {
 /** The question's neighbours among the questions reefers asked (worked out once per query). */
 export function neighboursOf(query: Query): Neighbours {
   if (query.neighbours) return query.neighbours;
-  const { neighbourIndex, neighbourDocs, weight } = query.index;
+  const { neighbourIndex, neighbourDocs } = query.index;
+  const { weight } = query;
   const value: Neighbours = { bySection: new Map(), votes: new Map(), best: 0, offTopic: 0 };
   const close: Array<{ similarity: number; sections: number[] }> = [];
   for (const r of neighbourIndex.search(query.question.text, searchOf(query))) {

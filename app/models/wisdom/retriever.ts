@@ -9,7 +9,7 @@
  *   analyse.ts       the question's terms, intents and reef cues, worked out once
  *   search-index.ts  the indexes and per-section signals, built once from the sections
  *   rank.ts          candidate passages and the learned re-ranker
- *   decide.ts        answer or refuse (calibrated confidence, evidence, refusal-rules.ts), with a reason
+ *   decide.ts        answer or refuse (calibrated confidence, evidence, question-rules.ts), with a reason
  *   compose.ts       the quoted answer, or the refusal with the closest guide
  * This module only assembles them. Each stage takes the index and the analysed question as
  * arguments: no state is kept between questions.
@@ -18,9 +18,9 @@
  * wisdomSectionsFromDocument in documents.ts and, for tests and benchmarks, load-sections.server.ts).
  * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
-import { analyseQuestion } from "./analyse";
-import { composeAnswer, composeRefusal } from "./compose";
-import { decide, featuresOfQuestion, judge } from "./decide";
+import { analyseQuestion, questionsOf } from "./analyse";
+import { composeAnswer, composeAnswers, composeRefusal } from "./compose";
+import { decide, featuresOfQuestion, judge, type Judgement } from "./decide";
 import { learnedAsks, type LearnedQuestions } from "./learned";
 import { queryOf, rank } from "./rank";
 import { buildIndex, type WisdomIndex } from "./search-index";
@@ -47,9 +47,33 @@ export function createRetriever(
   };
 }
 
-function answer(index: WisdomIndex, question: string): WisdomAnswer {
-  const judged = decide(index, question);
-  return judged.ok && judged.best ? composeAnswer(index, judged, question) : composeRefusal(index, judged, question);
+function answer(index: WisdomIndex, message: string): WisdomAnswer {
+  const parts = answeredParts(index, message);
+  if (parts.length > 0) return composeAnswers(parts.map((p) => composeAnswer(index, p.judged, p.question)));
+  const judged = decide(index, message);
+  return judged.ok && judged.best ? composeAnswer(index, judged, message) : composeRefusal(index, judged, message);
+}
+
+/**
+ * A message that asks two or three things gets each answered in turn, from its own section.
+ * Fewer than two answered: the message is answered whole.
+ */
+function answeredParts(index: WisdomIndex, message: string): Array<{ question: string; judged: Judgement }> {
+  const questions = questionsOf(message);
+  if (questions.length === 0) return [];
+  let context = message;
+  for (const q of questions) context = context.replace(q, " ");
+  const parts: Array<{ question: string; judged: Judgement }> = [];
+  context = context.trim();
+  for (const q of questions) {
+    // Each question is read with the message's other sentences, which say what it is about: "What
+    // should it be?" after "My alk is 7", "what do they eat" after "thinking about a seahorse".
+    const question = context ? `${context} ${q}` : q;
+    const judged = judge(index, question, message);
+    if (judged.ok && judged.best && !parts.some((p) => p.judged.best!.section === judged.best!.section))
+      parts.push({ question, judged });
+  }
+  return parts.length >= 2 ? parts : [];
 }
 
 /** The best-ranked sections, one hit each. */

@@ -12,7 +12,6 @@ import { createSectionClassifier, type SectionClassifier } from "./classifier";
 import { plainText } from "./documents";
 import { asksListOf, type LearnedQuestions } from "./learned";
 import { passagesOf, splitSentences, type Passage } from "./passages";
-import { KNOWN_GAPS, OUTSIDE_SUBJECTS } from "./refusal-rules";
 import { createSpeller, type Speller } from "./spelling.server";
 import { SYNONYM_GROUPS } from "./synonyms";
 import type { RetrieverTuning } from "./tuning";
@@ -254,8 +253,8 @@ function scopesOf(sections: WisdomSection[]): string[][] {
 
 /**
  * Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
- * words of known off-topic questions, and those the gap and outside-subject rules name ("hlle",
- * "uronema", "tridacna"), stay as they are: "HLLE" read as "hole" would escape its rule.
+ * words of known off-topic questions ("hlle", "uronema", "tridacna") stay as they are: "HLLE" read
+ * as "hole" would be answered from a section about holes.
  */
 function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Speller {
   return createSpeller(
@@ -265,7 +264,7 @@ function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Spell
       ...SYNONYM_GROUPS.flatMap((g) => g.variants),
     ]),
     STOP_WORDS,
-    new Set(surfaceWords([...learned.offTopic, ...KNOWN_GAPS, ...OUTSIDE_SUBJECTS]).keys()),
+    new Set(surfaceWords(learned.offTopic).keys()),
   );
 }
 

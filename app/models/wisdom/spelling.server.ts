@@ -41,6 +41,16 @@ export function isCommonEnglish(word: string): boolean {
   return (common ??= scowlWords(["english"], [10, 20])).has(word.toLowerCase());
 }
 
+let everyday: Set<string> | undefined;
+/**
+ * Everyday English (SCOWL sizes 10–35): "kitchen", "heatwave" is not, "centigrade" is not. A
+ * question word the guides never use is weighed by whether it is one (decide.ts): an everyday
+ * word is more often how someone put a covered question than what an uncovered one is about.
+ */
+export function isEverydayEnglish(word: string): boolean {
+  return (everyday ??= scowlWords(["english", "american"], [10, 20, 35])).has(word.toLowerCase());
+}
+
 export interface Speller {
   /** The question with each misspelt word replaced by the word it most likely stands for. */
   respell(question: string): string;

@@ -65,11 +65,16 @@ export interface RetrieverTuning {
     /** The closest asked question's similarity, and the closest off-topic one's. */
     neighbour: number;
     offTopicNeighbour: number;
+    /** Shares of the question in words the guides never use, everyday and other (WisdomFeatures). */
+    unknownEveryday: number;
+    unknownRare: number;
   };
   /** Confidence (calibrated probability that the guides cover the question) below which it is refused. */
   threshold: number;
   /** Weight of a question word the guides never use, relative to the rarest word they do use. */
   unknownWeight: number;
+  /** The same, for one written as an everyday English word (rank.ts queryOf). */
+  everydayWeight: number;
 }
 
 export const DEFAULT_TUNING: RetrieverTuning = {
@@ -111,15 +116,18 @@ export const DEFAULT_TUNING: RetrieverTuning = {
   },
 
   calibration: {
-    bias: -4.06,
-    section: 2.39,
-    passage: 2.42,
-    specificity: 0.38,
-    reefTerm: 1.58,
-    heading: 1.37,
-    neighbour: 3.43,
-    offTopicNeighbour: -4.96,
+    bias: -5.17,
+    section: 2.75,
+    passage: 2.77,
+    specificity: 0.34,
+    reefTerm: 1.48,
+    heading: 0.89,
+    neighbour: 3.68,
+    offTopicNeighbour: -4.74,
+    unknownEveryday: -2.58,
+    unknownRare: 0.33,
   },
-  threshold: 0.51,
+  threshold: 0.55,
   unknownWeight: 2,
+  everydayWeight: 0.4,
 };

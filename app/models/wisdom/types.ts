@@ -84,6 +84,10 @@ export interface WisdomFeatures {
   neighbour: number;
   /** Similarity (0–1) of the closest learned off-topic question. */
   offTopicNeighbour: number;
+  /** Share of the question's weight in everyday English words the guides never use. */
+  unknownEveryday: number;
+  /** Share of the question's weight in other words the guides never use. */
+  unknownRare: number;
 }
 
 export interface WisdomRetriever {
@@ -91,7 +95,7 @@ export interface WisdomRetriever {
   answer(question: string): WisdomAnswer;
   /** The best passage's calibration features (benchmark and calibration only). */
   features(question: string): WisdomFeatures | null;
-  /** Whether a fixed rule (no reef evidence, a known gap, an outside subject, an unknown comparison) refuses it, whatever its confidence (calibration only). */
+  /** Whether a fixed rule (no reef evidence, a stock question, an unknown comparison) refuses it, whatever its confidence (calibration only). */
   ruledOut(question: string): boolean;
   /** The best-ranked passages' sections and re-ranker features (fitting the re-ranker only). */
   candidates(question: string, limit?: number): Array<{ url: string; features: Record<RankFeature, number> }>;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EvalSet } from "./evaluate";
 
-const BENCH_DIR = fileURLToPath(new URL("../../../bench", import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(BENCH_DIR, file), "utf8")) as T;
 

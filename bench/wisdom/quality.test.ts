@@ -1,14 +1,14 @@
 /**
  * The issue's example questions of reef wisdom, answered through the real guides. The floors of
- * every evaluation set are checked by quality-floors-*.test.ts (docs/decisions/014).
+ * every evaluation set are checked by bench/wisdom/quality-floors.ts (docs/decisions/014).
  */
 import { describe, expect, it } from "vitest";
-import { heldOutSet } from "./eval-sets.server";
+import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
+import { createRetriever } from "#app/models/wisdom/retriever";
+import { heldOutSet } from "./eval-sets";
 import { evaluate } from "./evaluate";
-import { loadWisdomSectionsFromFiles } from "./load-sections.server";
-import { createRetriever } from "./retriever";
 
-const CONTENT_DIR = new URL("../../content", import.meta.url).pathname;
+const CONTENT_DIR = new URL("../../app/content", import.meta.url).pathname;
 const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);
 const retriever = createRetriever(sections);
 

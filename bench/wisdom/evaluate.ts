@@ -2,8 +2,8 @@
  * Scores the reef-wisdom retriever on a question set: the benchmark (bench/wisdom-retrieval.ts)
  * and the CI regression test (evaluate.test.ts) share it, so both measure the same thing.
  */
-import { GUIDE_URL_BASE } from "./documents";
-import type { WisdomRetriever, WisdomSection } from "./types";
+import { GUIDE_URL_BASE } from "#app/models/wisdom/documents";
+import type { WisdomRetriever, WisdomSection } from "#app/models/wisdom/types";
 
 interface EvalQuestion {
   question: string;

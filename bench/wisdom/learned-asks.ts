@@ -5,7 +5,7 @@
  * words miss. Built from the sets by `npm run wisdom:learned-asks`; a unit test fails when the
  * stored file is stale.
  */
-import { developmentSet, heldOutSet } from "./eval-sets.server";
+import { developmentSet, heldOutSet } from "./eval-sets";
 import type { EvalSet } from "./evaluate";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { learnedAsks, type LearnedQuestions } from "./learned";
-import STORED from "./learned-asks.json";
-import { buildLearnedAsks, learnedSets } from "./learned-asks.server";
+import { learnedAsks, type LearnedQuestions } from "#app/models/wisdom/learned";
+import STORED from "#app/models/wisdom/learned-asks.json";
+import { buildLearnedAsks, learnedSets } from "./learned-asks";
 
 describe("learned asks", () => {
   it("are the evaluation sets' questions as stored (run `npm run wisdom:learned-asks` after editing a set)", () => {

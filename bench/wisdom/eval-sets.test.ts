@@ -4,11 +4,11 @@
  * in CI while they are still blind.
  */
 import { describe, expect, it } from "vitest";
-import { heldOutSet } from "./eval-sets.server";
+import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
+import { heldOutSet } from "./eval-sets";
 import { expandUrl } from "./evaluate";
-import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 
-const CONTENT_DIR = new URL("../../content", import.meta.url).pathname;
+const CONTENT_DIR = new URL("../../app/content", import.meta.url).pathname;
 
 const SIZES = [
   { which: 7, covered: 90, offTopic: 22 },
