@@ -68,6 +68,23 @@ export const DiscountCodeEntrySchema = z
   .toUpperCase()
   .regex(CODE_PATTERN, "A code is 3–32 letters, digits, - or _");
 
+/**
+ * The checkout page's "Add a code" form (a plain post, so it works before JavaScript) keeps the
+ * code in this cookie; the quote and the checkout read it when their body names no code.
+ */
+export const DISCOUNT_CODE_COOKIE = "lr_code";
+
+/** The code in a Cookie header, if there is a well-formed one. */
+export function codeFromCookie(header: string | null | undefined): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name !== DISCOUNT_CODE_COOKIE) continue;
+    const parsed = DiscountCodeEntrySchema.safeParse(decodeURIComponent(value.join("=")));
+    return parsed.success ? parsed.data : undefined;
+  }
+  return undefined;
+}
+
 /** Whether a line already carries a saving: a bundle or combo price, or a product sold below its earlier price. */
 function alreadyDiscounted(line: PricedLine): boolean {
   return line.unitPrice < line.unitOriginalPrice;
@@ -146,6 +163,11 @@ export function applyCode(
     eligibleCents,
     message: `Code ${code}: ${describeCode(rule)}, you save ${formatCents(cents)}.`,
   };
+}
+
+/** What a placed order's code took off, in plain words. */
+export function codeSavedMessage(code: string, cents: Cents): string {
+  return `Code ${code}: you save ${formatCents(cents)}.`;
 }
 
 /** The quote with a code's discount taken off its total (never below zero). */

@@ -2,6 +2,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { CheckoutRequestSchema, IdempotencyKeySchema } from "#app/domain/checkout";
+import { codeFromCookie, codeSavedMessage } from "#app/domain/discount-codes";
+import { centsToDollars } from "#app/domain/money";
 import { orderConfirmationPath } from "#app/domain/order-links";
 import { getUser } from "#app/models/accounts/session.server";
 import { declineKeys, declineWait, recordDecline } from "#app/models/orders/card-testing.server";
@@ -43,7 +45,17 @@ function checkoutAnswer(outcome: CheckoutOutcome): CheckoutAnswer {
       ...(outcome.transient ? { transient: true } : {}),
     };
   }
-  const body = { order: orderJson(outcome.order), orderUrl: outcome.orderUrl };
+  const { order } = outcome;
+  const body = {
+    order: orderJson(order),
+    orderUrl: outcome.orderUrl,
+    ...(order.discountCode
+      ? {
+          codeDiscount: centsToDollars(order.codeDiscountCents),
+          codeResult: codeSavedMessage(order.discountCode, order.codeDiscountCents),
+        }
+      : {}),
+  };
   if (outcome.challengeUrl)
     return { status: 201, body: { ...body, nextAction: { type: "three_d_secure", url: outcome.challengeUrl } } };
   if (outcome.clientSecret) return { status: 201, body: { ...body, clientSecret: outcome.clientSecret } };
@@ -70,7 +82,10 @@ export function checkoutRoutes(services: AppServices): Router {
         "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).",
         "idempotency-key-required",
       );
-    const body = parseBody(CheckoutRequestSchema, req.body);
+    const parsed = parseBody(CheckoutRequestSchema, req.body);
+    // The code the body names, else the one the checkout page's form keeps in its cookie.
+    const cookieCode = parsed.discountCode ? undefined : codeFromCookie(req.get("Cookie"));
+    const body = cookieCode ? { ...parsed, discountCode: cookieCode } : parsed;
     const user = await getUser(services, fromNodeHeaders(req.headers));
     const address = req.ip ?? null;
     const card = body.payment?.card;

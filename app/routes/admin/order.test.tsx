@@ -48,6 +48,8 @@ const ORDER: Order = {
   shipOn: null,
   arriveOn: null,
   storeCreditCents: 0,
+  discountCode: null,
+  codeDiscountCents: 0,
 };
 
 function page(order: Order = ORDER) {
