@@ -190,9 +190,17 @@ const Money = z
 
 const Count = z.number().int("Enter a whole number.").min(1, "Enter 1 or more.").max(1_000_000);
 
+/** An end given as a date holds through that day in UTC, like an offer's `validUntil`. */
+function endOf(value: string): string {
+  const at = new Date(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString();
+}
+
 /**
  * POST /api/admin/discount-codes: money in decimal dollars like the other admin endpoints,
- * dates as ISO date-times (or dates: a date starts at 00:00 UTC), items by their ids.
+ * dates as ISO date-times or dates (a start date begins at 00:00 UTC, an end date holds through
+ * that day), items by their ids.
  */
 export const DiscountCodeInputSchema = z
   .object({
@@ -235,7 +243,7 @@ export const DiscountCodeInputSchema = z
     amountOffCents: v.amountOff === undefined ? null : dollarsToCents(v.amountOff),
     minSubtotalCents: dollarsToCents(v.minSubtotal ?? 0),
     startsAt: v.startsAt ? new Date(v.startsAt).toISOString() : null,
-    endsAt: v.endsAt ? new Date(v.endsAt).toISOString() : null,
+    endsAt: v.endsAt ? endOf(v.endsAt) : null,
     maxUses: v.maxUses ?? null,
     maxUsesPerCustomer: v.maxUsesPerCustomer ?? null,
     appliesTo: v.appliesTo ?? null,

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formData } from "#app/forms/test-form";
 import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
+import * as page from "#app/routes/admin/discount-codes";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -272,6 +274,53 @@ describe(`discount codes on ${testDatabaseKind()}`, () => {
       { numRuns: 120 },
     );
     expect((await admin("").then((r) => r.json())).codes.length).toBe(before);
+  });
+
+  it("the back-office page creates a code, refuses a duplicate beside its field and ends one", async () => {
+    const post = async (fields: Record<string, string | string[]>) => {
+      const request = new Request("http://localhost:3000/admin/discount-codes", {
+        method: "POST",
+        headers: { cookie },
+        body: formData(fields),
+      });
+      const answer = (await page.action({
+        request,
+        context: { services: t.services, nonce: "", clientIp: "127.0.0.1" },
+        params: {},
+      } as never)) as {
+        data: { status: string; message?: string; fieldErrors?: Record<string, string> };
+        init: { status?: number } | null;
+      };
+      return { status: answer.init?.status ?? 200, result: answer.data };
+    };
+    const made = await post({
+      intent: "create",
+      code: "page15",
+      kind: "percent",
+      value: "15",
+      minSubtotal: "30",
+      appliesTo: ["product:premium-chaeto"],
+    });
+    expect(made.result).toMatchObject({
+      status: "success",
+      message: "Created PAGE15: 15 % off selected items at full price.",
+    });
+    const again = await post({ intent: "create", code: "Page15", kind: "amount", value: "5" });
+    expect(again.status).toBe(409);
+    expect(again.result.fieldErrors?.code).toMatch(/already a code PAGE15/);
+    const bad = await post({ intent: "create", code: "OK20", kind: "percent", value: "abc" });
+    expect(bad.status).toBe(400);
+    expect(bad.result.fieldErrors?.value).toBeTruthy();
+
+    const loaded = (await page.loader({
+      request: new Request("http://localhost:3000/admin/discount-codes", { headers: { cookie } }),
+      context: { services: t.services, nonce: "", clientIp: "127.0.0.1" },
+      params: {},
+    } as never)) as { codes: { id: number; code: string; endsAt: string | null }[] };
+    const row = loaded.codes.find((c) => c.code === "PAGE15")!;
+    expect((await post({ intent: "end", id: String(row.id) })).result.status).toBe("success");
+    const res = await quote({ items: CART, discountCode: "page15" });
+    expect((await res.json()).error).toMatchObject({ reason: "code-expired" });
   });
 
   it("a code with one use left, tried by 20 concurrent checkouts, is spent exactly once", async () => {

@@ -270,6 +270,7 @@ const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin"
   { path: "/admin/messages", as: "admin" },
   { path: "/admin/claims", as: "admin" },
   { path: "/admin/outbox", as: "admin" },
+  { path: "/admin/discount-codes", as: "admin" },
   { path: "/admin/outbox/1", as: "admin" },
   { path: "/admin/images", as: "admin" },
   { path: "/admin/orders/00000000-0000-4000-8000-000000000000", as: "admin" },
