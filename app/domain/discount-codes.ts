@@ -85,6 +85,14 @@ export function codeFromCookie(header: string | null | undefined): string | unde
   return undefined;
 }
 
+/** The Set-Cookie value that keeps a code for the checkout (a week), or forgets it (`null`). */
+export function discountCodeCookie(code: string | null, secure: boolean): string {
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return code
+    ? `${DISCOUNT_CODE_COOKIE}=${encodeURIComponent(code)}; Max-Age=${7 * 86_400}; ${attributes}`
+    : `${DISCOUNT_CODE_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
 /** Whether a line already carries a saving: a bundle or combo price, or a product sold below its earlier price. */
 function alreadyDiscounted(line: PricedLine): boolean {
   return line.unitPrice < line.unitOriginalPrice;
@@ -112,19 +120,17 @@ export function describeCode(rule: Pick<DiscountCodeRule, "percentOff" | "amount
 }
 
 /**
- * Checks a code against a priced cart at `now` and works out what it takes off. `customerUses`:
- * the buyer's earlier uses, when the buyer is known (the checkout; a quote has no address yet).
- * The discount is never more than the goods it applies to, so no total goes below zero.
+ * Whether a code can be used at all at `now`, whatever the cart: it exists, has started, has not
+ * ended, has uses left (in all, and for this buyer when `customerUses` is known).
  */
-export function applyCode(
+export function codeStanding(
   rule: DiscountCodeRule | null,
   typed: string,
-  quote: Pick<CartQuote, "lines" | "subtotal">,
   now: Date,
   customerUses = 0,
-): CodeResult {
+): Extract<CodeResult, { ok: false }> | null {
   const code = rule?.code ?? normaliseCode(typed);
-  const refuse = (reason: CodeRefusalReason, message: string): CodeResult => ({ ok: false, code, reason, message });
+  const refuse = (reason: CodeRefusalReason, message: string) => ({ ok: false as const, code, reason, message });
   if (!rule) return refuse("code-unknown", `There is no code ${code}: check the spelling.`);
   if (rule.startsAt && Date.parse(rule.startsAt) > now.getTime())
     return refuse("code-not-started", `Code ${code} can be used from ${shortDate(rule.startsAt)}.`);
@@ -139,6 +145,27 @@ export function applyCode(
         ? `You have already used code ${code}.`
         : `You have already used code ${code} ${customerUses} times, as many as it allows.`,
     );
+  return null;
+}
+
+/**
+ * Checks a code against a priced cart at `now` and works out what it takes off. `customerUses`:
+ * the buyer's earlier uses, when the buyer is known (the checkout; a quote has no address yet).
+ * The discount is never more than the goods it applies to, so no total goes below zero.
+ */
+export function applyCode(
+  rule: DiscountCodeRule | null,
+  typed: string,
+  quote: Pick<CartQuote, "lines" | "subtotal">,
+  now: Date,
+  customerUses = 0,
+): CodeResult {
+  const standing = codeStanding(rule, typed, now, customerUses);
+  if (standing) return standing;
+  // codeStanding refuses a missing code: this narrows the type.
+  if (!rule) throw new Error("a missing code always has a standing");
+  const code = rule.code;
+  const refuse = (reason: CodeRefusalReason, message: string): CodeResult => ({ ok: false, code, reason, message });
   if (quote.subtotal < rule.minSubtotalCents)
     return refuse(
       "code-minimum-not-met",

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { CheckoutRequestSchema, IdempotencyKeySchema } from "#app/domain/checkout";
-import { codeFromCookie, codeSavedMessage } from "#app/domain/discount-codes";
+import { codeFromCookie, codeSavedMessage, discountCodeCookie } from "#app/domain/discount-codes";
 import { centsToDollars } from "#app/domain/money";
 import { orderConfirmationPath } from "#app/domain/order-links";
 import { getUser } from "#app/models/accounts/session.server";
@@ -150,6 +150,9 @@ export function checkoutRoutes(services: AppServices): Router {
     // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
     if (result.lostClaim)
       req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
+    // The page's kept code is spent on this order: the next checkout starts without it.
+    if (cookieCode && answer.status === 201)
+      res.append("Set-Cookie", discountCodeCookie(null, services.config.publicUrl.startsWith("https:")));
     if (answer.status === 402 && !result.replayed && countsDeclines)
       await recordDecline(services.rateLimiter, declineSubject);
     send(res, answer, result.replayed);

@@ -5,6 +5,7 @@ import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import * as page from "#app/routes/admin/discount-codes";
+import * as checkoutPage from "#app/routes/checkout";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest, CUSTOMER } from "../helpers/checkout-client";
 import { testDatabaseKind } from "../helpers/test-database";
@@ -321,6 +322,58 @@ describe(`discount codes on ${testDatabaseKind()}`, () => {
     expect((await post({ intent: "end", id: String(row.id) })).result.status).toBe("success");
     const res = await quote({ items: CART, discountCode: "page15" });
     expect((await res.json()).error).toMatchObject({ reason: "code-expired" });
+  });
+
+  it("the checkout page's plain form keeps a code in a cookie the quote and the checkout read", async () => {
+    await create({ code: "FORM20", percentOff: 20 });
+    const post = async (fields: Record<string, string>) => {
+      const answer = (await checkoutPage.action({
+        request: new Request("http://localhost:3000/checkout", { method: "POST", body: formData(fields) }),
+        context: { services: t.services, nonce: "", clientIp: "127.0.0.1" },
+        params: {},
+      } as never)) as {
+        data: { codeHtml?: string };
+        init: { status?: number; headers?: Record<string, string> } | null;
+      };
+      return {
+        status: answer.init?.status ?? 200,
+        html: answer.data.codeHtml ?? "",
+        cookie: answer.init?.headers?.["Set-Cookie"],
+      };
+    };
+    const wrong = await post({ intent: "code", discountCode: "nope-nope" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain("There is no code NOPE-NOPE");
+    expect(wrong.cookie).toBeUndefined();
+    const old = await post({ intent: "code", discountCode: "old" });
+    expect(old.html).toContain("Code OLD ended on");
+
+    const added = await post({ intent: "code", discountCode: " form20 " });
+    expect(added.status).toBe(200);
+    expect(added.html).toContain("Code FORM20 added");
+    expect(added.cookie).toMatch(/^lr_code=FORM20; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/);
+    const jar = added.cookie!.split(";")[0]!;
+    const quoted = await fetch(`${t.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie: jar },
+      body: JSON.stringify({ items: CART }),
+    });
+    expect(await quoted.json()).toMatchObject({ discountCode: "FORM20", codeDiscount: 10, total: 139.91 });
+    const bought = await fetch(`${t.url}/api/checkout`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID(), cookie: jar },
+      body: JSON.stringify({ items: CART, customer: CUSTOMER, shippingAddress: ADDRESS, payment: { card: card() } }),
+    });
+    expect(bought.status).toBe(201);
+    expect((await bought.json()).order).toMatchObject({ discountCode: "FORM20", total: 139.91 });
+    // Spent on that order: the next checkout starts without it.
+    expect(bought.headers.get("set-cookie")).toMatch(/^lr_code=; Max-Age=0/);
+
+    const removed = await post({ intent: "remove-code" });
+    expect(removed.html).toContain("Code removed.");
+    expect(removed.cookie).toMatch(/^lr_code=; Max-Age=0/);
+    // Any other post is the checkout form without JavaScript.
+    expect((await post({ email: "x@example.com" })).status).toBe(400);
   });
 
   it("a code with one use left, tried by 20 concurrent checkouts, is spent exactly once", async () => {

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import {
   applyCode,
+  codeFromCookie,
+  codeStanding,
   describeCode,
   normaliseCode,
   type CodeResult,
@@ -156,6 +158,34 @@ export async function releaseCodeUse(trx: Transaction<Database>, orderId: string
     .where("id", "=", released.code_id)
     .where("uses", ">", 0)
     .execute();
+}
+
+// ---- the checkout page's form ------------------------------------------------------------
+
+/**
+ * The code the checkout page's form kept (its cookie), as the form shows it: what it does, or
+ * why it can no longer be used. Whether it fits the cart is the quote's to say.
+ */
+export async function keptCodeView(db: Db, cookieHeader: string | null, now: Date) {
+  const typed = codeFromCookie(cookieHeader);
+  if (!typed) return { applied: null };
+  const rule = await findDiscountCode(db, typed);
+  const refused = codeStanding(rule, typed, now);
+  // Kept, but it has ended or been used up since: say so, and offer to remove it.
+  if (refused || !rule) return { applied: null, kept: typed, error: refused?.message, typed };
+  return { applied: { code: rule.code, summary: describeCode(rule) }, kept: rule.code };
+}
+
+/** A code typed into the checkout page's form: kept when it can be used now, else why not. */
+export async function checkTypedCode(
+  db: Db,
+  typed: string,
+  now: Date,
+): Promise<{ ok: true; code: string; summary: string } | { ok: false; message: string }> {
+  const rule = await findDiscountCode(db, typed);
+  const refused = codeStanding(rule, typed, now);
+  if (refused || !rule) return { ok: false, message: refused?.message ?? "" };
+  return { ok: true, code: rule.code, summary: describeCode(rule) };
 }
 
 // ---- the back office -----------------------------------------------------------------------
