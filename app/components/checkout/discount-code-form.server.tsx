@@ -51,7 +51,7 @@ export function DiscountCodeForm({ view }: { view: DiscountCodeFormView }) {
         <form method="post" action="/checkout" className="mt-2 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="code" />
           <Field
-            id="discount-code"
+            id="code-input"
             name="discountCode"
             label="Discount code"
             className="min-w-0 flex-1"
