@@ -71,6 +71,17 @@ describe("the back office's order page", () => {
     expect(html).not.toMatch(/You saved|You save/);
   });
 
+  it("shows the discount code the order used and what it took off", () => {
+    const html = page({
+      ...ORDER,
+      discountCode: "SAVE20",
+      codeDiscountCents: 1000,
+      totalCents: ORDER.totalCents - 1000,
+    });
+    expect(html).toMatch(/<dt>Code SAVE20<\/dt><dd data-testid="summary-code">−\$10\.00<\/dd>/);
+    expect(page()).not.toContain("summary-code");
+  });
+
   it("says the day the calendar chose for the box to leave and arrive, and nothing when none was", () => {
     expect(page({ ...ORDER, shipOn: "2026-12-07", arriveOn: "2026-12-09" })).toContain(
       "Ships Mon, Dec 7 · arrives Wed, Dec 9",
