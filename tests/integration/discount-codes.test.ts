@@ -393,3 +393,66 @@ describe(`discount codes on ${testDatabaseKind()}`, () => {
     expect((await codeRow("LASTONE")).uses).toBe(1);
   });
 });
+
+describe(`the newsletter's welcome code on ${testDatabaseKind()}`, () => {
+  let now = NOW;
+  const t = useTestServer({ clock: () => new Date(now), env: { NEWSLETTER_WELCOME_CODE_PERCENT: "10" } });
+  const db = () => t.services.database.db;
+  const mails = (to: string, kind: string) =>
+    db().selectFrom("outbox").selectAll().where("to_address", "=", to).where("kind", "=", kind).orderBy("id").execute();
+  async function subscribe(email: string) {
+    const res = await fetch(`${t.url}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(res.status).toBe(202);
+    const confirms = await mails(email, "newsletter-confirm");
+    const link = new URL(confirms.at(-1)!.text.match(/https?:\/\/\S+confirm\S+/)![0]);
+    const ok = await fetch(`${t.url}${link.pathname}${link.search}`, { redirect: "manual" });
+    expect(ok.headers.get("location")).toBe("/confirmed?subscribed=1");
+  }
+
+  it("carries a single-use code, once per address ever", async () => {
+    await subscribe("welcome@example.com");
+    const [welcome] = await mails("welcome@example.com", "newsletter-welcome");
+    const code = welcome!.text.match(/WELCOME-[2-9A-Z]{8}/)![0];
+    expect(welcome!.text).toContain("takes 10 % off full-price goods on one order until December 31, 2026");
+
+    const q = await fetch(`${t.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ items: CART, discountCode: code.toLowerCase() }),
+    });
+    // 10 % off the $49.98 of full-price chaeto: $44.982 → $44.98, so $5.00 off.
+    expect(await q.json()).toMatchObject({ codeDiscount: 5, total: 144.91 });
+    const buy = (email: string) =>
+      checkoutRequest(t.url, {
+        items: CART,
+        customer: { ...CUSTOMER, email },
+        shippingAddress: ADDRESS,
+        payment: { card: card() },
+        discountCode: code,
+      });
+    expect((await buy("welcome@example.com")).status).toBe(201);
+    const again = await buy("someone@example.com");
+    expect((await again.json()).error).toMatchObject({ reason: "code-used-up" });
+
+    // Unsubscribing and confirming again welcomes them again, without another code.
+    const [row] = await db()
+      .selectFrom("newsletter_subscribers")
+      .selectAll()
+      .where("email", "=", "welcome@example.com")
+      .execute();
+    await db()
+      .updateTable("newsletter_subscribers")
+      .set({ status: "unsubscribed" })
+      .where("id", "=", row!.id)
+      .execute();
+    now += DAY;
+    await subscribe("welcome@example.com");
+    const welcomes = await mails("welcome@example.com", "newsletter-welcome");
+    expect(welcomes).toHaveLength(2);
+    expect(welcomes[1]!.text).not.toMatch(/WELCOME-/);
+  });
+});

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import {
   applyCode,
@@ -158,6 +159,53 @@ export async function releaseCodeUse(trx: Transaction<Database>, orderId: string
     .where("id", "=", released.code_id)
     .where("uses", ">", 0)
     .execute();
+}
+
+// ---- the newsletter's welcome code --------------------------------------------------------
+
+/**
+ * A single-use code for a new newsletter subscriber, made once per address ever (its maker is
+ * `newsletter:<address>`), so unsubscribing and confirming again does not mint another. Null
+ * when the address had one already.
+ */
+export async function welcomeCodeFor(
+  db: Kysely<Database>,
+  email: string,
+  offer: { percentOff: number; days: number },
+  now: Date,
+): Promise<{ code: string; percentOff: number; endsAt: string } | null> {
+  const maker = `newsletter:${email.trim().toLowerCase()}`;
+  const had = await db.selectFrom("discount_codes").select("id").where("created_by", "=", maker).executeTakeFirst();
+  if (had) return null;
+  const endsAt = new Date(now.getTime() + offer.days * 86_400_000).toISOString();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const code = `WELCOME-${randomCodePart()}`;
+    const created = await createDiscountCode(
+      db,
+      {
+        code,
+        percentOff: offer.percentOff,
+        amountOffCents: null,
+        minSubtotalCents: 0,
+        startsAt: null,
+        endsAt,
+        maxUses: 1,
+        maxUsesPerCustomer: 1,
+        appliesTo: null,
+        combines: false,
+      },
+      maker,
+      now,
+    );
+    if (created.kind === "created") return { code, percentOff: offer.percentOff, endsAt };
+  }
+  return null;
+}
+
+/** Eight letters and digits nobody confuses (no 0/O, 1/I/L), from a CSPRNG: not guessable. */
+function randomCodePart(): string {
+  const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+  return [...crypto.randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join("");
 }
 
 // ---- the checkout page's form ------------------------------------------------------------
