@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   applyCode,
@@ -171,5 +172,64 @@ describe("the owner's input", () => {
       DiscountCodeInputSchema.safeParse({ code: "ABC", percentOff: 10, startsAt: "2026-12-02", endsAt: "2026-12-01" })
         .success,
     ).toBe(false);
+  });
+});
+
+describe("every total a code leaves satisfies the price rules", () => {
+  const NOW_PROPERTY = new Date("2026-11-29T12:00:00Z");
+  const arbitraryLine = fc
+    .record({
+      kind: fc.constantFrom("product" as const, "bundle" as const, "combo" as const),
+      id: fc.constantFrom("p-a", "p-b", "b-kit", "c-1"),
+      price: fc.integer({ min: 1, max: 50_000 }),
+      saving: fc.integer({ min: 0, max: 10_000 }),
+      quantity: fc.integer({ min: 1, max: 20 }),
+    })
+    .map((l) => line(l.kind, l.id, l.price, l.price + (l.kind === "product" ? 0 : l.saving), l.quantity));
+  const arbitraryRule = fc.record({
+    percentOff: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null }),
+    amountOffCents: fc.integer({ min: 1, max: 2_000_000 }),
+    combines: fc.boolean(),
+    appliesTo: fc.option(
+      fc.uniqueArray(
+        fc.record({
+          kind: fc.constantFrom("product" as const, "bundle" as const),
+          id: fc.constantFrom("p-a", "p-b", "b-kit"),
+        }),
+        {
+          minLength: 1,
+          maxLength: 3,
+          selector: (t) => `${t.kind}:${t.id}`,
+        },
+      ),
+      { nil: null },
+    ),
+  });
+
+  it("never negative, never above the goods, never more than the goods it applies to, in whole cents", () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryLine, { minLength: 1, maxLength: 6 }), arbitraryRule, (lines, r) => {
+        const quote = quoteOf(lines);
+        const code = rule({
+          percentOff: r.percentOff,
+          amountOffCents: r.percentOff === null ? r.amountOffCents : null,
+          combines: r.combines,
+          appliesTo: r.appliesTo,
+        });
+        const result = applyCode(code, "x", quote, NOW_PROPERTY);
+        if (!result.ok) return;
+        const eligible = eligibleLines(code, quote).reduce((s, l) => s + l.total, 0);
+        expect(Number.isInteger(result.cents)).toBe(true);
+        expect(result.eligibleCents).toBe(eligible);
+        expect(result.cents).toBeGreaterThanOrEqual(0);
+        expect(result.cents).toBeLessThanOrEqual(eligible);
+        const after = withCodeDiscount(quote, result.cents);
+        expect(after.total).toBeGreaterThanOrEqual(0);
+        expect(after.total).toBeLessThanOrEqual(quote.subtotal);
+        expect(after.total).toBe(quote.subtotal + quote.shipping - after.codeDiscount);
+        // Without `combines`, no line that already carries a saving is discounted twice.
+        if (!code.combines) for (const l of eligibleLines(code, quote)) expect(l.unitPrice).toBe(l.unitOriginalPrice);
+      }),
+    );
   });
 });

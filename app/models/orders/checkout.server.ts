@@ -9,7 +9,7 @@ import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.
 import { deliveryFor } from "#app/models/shipping/ship-calendar.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "#app/services/idempotency.server";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "#app/services/payments/provider";
-import { codeForCart, CodeUseRefused, findDiscountCode } from "./discount-codes.server";
+import { codeForCart, CodeUseRefused } from "./discount-codes.server";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import {
   clientKey,
@@ -226,18 +226,22 @@ export async function applyDiscountCode(
   quote: CartQuote,
   email?: string | null,
 ): Promise<{ kind: "applied"; code: AppliedCode } | (Refusal & { refusal: "invalid" })> {
-  const { db } = services.database;
-  const result = await codeForCart(db, typed, quote, services.clock(), email);
-  if (!result.ok) return { kind: "refused", refusal: "invalid", message: result.message, reason: result.reason };
-  const rule = await findDiscountCode(db, result.code);
+  const result = await codeForCart(services.database.db, typed, quote, services.clock(), email);
+  if (!result.ok || !result.rule)
+    return {
+      kind: "refused",
+      refusal: "invalid",
+      message: result.message,
+      reason: result.ok ? "code-unknown" : result.reason,
+    };
   return {
     kind: "applied",
     code: {
-      id: result.id!,
+      id: result.rule.id,
       code: result.code,
       cents: result.cents,
       message: result.message,
-      maxUsesPerCustomer: rule?.maxUsesPerCustomer ?? null,
+      maxUsesPerCustomer: result.rule.maxUsesPerCustomer,
     },
   };
 }

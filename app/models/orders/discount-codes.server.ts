@@ -49,7 +49,7 @@ function ruleOf(row: CodeRow): StoredCode {
   };
 }
 
-export async function findDiscountCode(db: Db, typed: string): Promise<StoredCode | null> {
+async function findDiscountCode(db: Db, typed: string): Promise<StoredCode | null> {
   const row = await db
     .selectFrom("discount_codes")
     .selectAll()
@@ -70,7 +70,7 @@ async function usesBy(db: Db, codeId: number, email: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export type CodeForCart = CodeResult & { id?: number };
+type CodeForCart = CodeResult & { rule: StoredCode | null };
 
 /**
  * What a typed code does to a priced cart now: its discount, or why it is refused. `email`: the
@@ -85,8 +85,7 @@ export async function codeForCart(
 ): Promise<CodeForCart> {
   const rule = await findDiscountCode(db, typed);
   const uses = rule && email && rule.maxUsesPerCustomer !== null ? await usesBy(db, rule.id, email) : 0;
-  const result = applyCode(rule, typed, quote, now, uses);
-  return rule ? { ...result, id: rule.id } : result;
+  return { ...applyCode(rule, typed, quote, now, uses), rule };
 }
 
 /** A code whose use could not be taken as the order was placed (spent meanwhile, or it ended). */
