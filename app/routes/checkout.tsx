@@ -10,7 +10,7 @@ import { discountCodeCookie, DiscountCodeEntrySchema } from "#app/domain/discoun
 import { formatCents, dollarsToCents } from "#app/domain/money";
 import { US_STATES } from "#app/domain/us-address";
 import { getUser } from "#app/models/accounts/session.server";
-import { checkTypedCode, keptCodeView } from "#app/models/orders/discount-codes.server";
+import { checkTypedCode, codeGuesses, keptCodeView, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
 import { formError } from "#app/utils/form-response";
 import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
@@ -90,8 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = typeof raw === "string" ? raw.slice(0, 64) : "";
   const parsed = DiscountCodeEntrySchema.safeParse(typed);
   if (!parsed.success) return answer({ applied: null, error: parsed.error.issues[0]!.message, typed }, { status: 400 });
+  const guesses = codeGuesses(services.rateLimiter, context.clientIp);
+  if (await guesses.blocked()) return answer({ applied: null, error: TOO_MANY_GUESSES, typed }, { status: 429 });
   const checked = await checkTypedCode(services.database.db, parsed.data, services.clock());
-  if (!checked.ok) return answer({ applied: null, error: checked.message, typed }, { status: 400 });
+  if (!checked.ok) {
+    await guesses.count(checked.reason);
+    return answer({ applied: null, error: checked.message, typed }, { status: 400 });
+  }
   return answer(
     {
       applied: { code: checked.code, summary: checked.summary },

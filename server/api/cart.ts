@@ -11,6 +11,7 @@ import { getUser } from "#app/models/accounts/session.server";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { quoteJson } from "#app/models/orders/cart-json";
 import { applyDiscountCode } from "#app/models/orders/checkout.server";
+import { codeGuesses, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
 import { creditEmailOf, creditToSpend } from "#app/models/orders/store-credit.server";
 import { deliveryFor, destinationState } from "#app/models/shipping/ship-calendar.server";
 import { ApiError } from "#server/errors";
@@ -40,8 +41,13 @@ export function cartRoutes(services: AppServices): Router {
     const typed = discountCode ?? codeFromCookie(req.get("Cookie"));
     let code: { discountCode: string; codeResult: string } | null = null;
     if (typed) {
+      const guesses = codeGuesses(services.rateLimiter, req.ip);
+      if (await guesses.blocked()) throw new ApiError(429, TOO_MANY_GUESSES, "too-many-requests");
       const applied = await applyDiscountCode(services, typed, quote);
-      if (applied.kind === "refused") throw new ApiError(400, applied.message, applied.reason);
+      if (applied.kind === "refused") {
+        await guesses.count(applied.reason);
+        throw new ApiError(400, applied.message, applied.reason);
+      }
       code = { discountCode: applied.code.code, codeResult: applied.code.message };
       quote = withCodeDiscount(quote, applied.code.cents);
     }

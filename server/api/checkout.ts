@@ -16,6 +16,7 @@ import {
   type CheckoutOutcome,
   type RefusalKind,
 } from "#app/models/orders/checkout.server";
+import { codeGuesses, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
 import { orderJson } from "#app/models/orders/order-json";
 import { orderUrl } from "#app/models/orders/order-mails.server";
 import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
@@ -86,6 +87,8 @@ export function checkoutRoutes(services: AppServices): Router {
     // The code the body names, else the one the checkout page's form keeps in its cookie.
     const cookieCode = parsed.discountCode ? undefined : codeFromCookie(req.get("Cookie"));
     const body = cookieCode ? { ...parsed, discountCode: cookieCode } : parsed;
+    const guesses = codeGuesses(services.rateLimiter, req.ip);
+    if (body.discountCode && (await guesses.blocked())) throw new ApiError(429, TOO_MANY_GUESSES, "too-many-requests");
     const user = await getUser(services, fromNodeHeaders(req.headers));
     const address = req.ip ?? null;
     const card = body.payment?.card;
@@ -150,6 +153,8 @@ export function checkoutRoutes(services: AppServices): Router {
     // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
     if (result.lostClaim)
       req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
+    if (answer.status === 400 && !result.replayed)
+      await guesses.count((answer.body as { error?: { reason?: string } }).error?.reason);
     // The page's kept code is spent on this order: the next checkout starts without it.
     if (cookieCode && answer.status === 201)
       res.append("Set-Cookie", discountCodeCookie(null, services.config.publicUrl.startsWith("https:")));

@@ -456,3 +456,58 @@ describe(`the newsletter's welcome code on ${testDatabaseKind()}`, () => {
     expect(welcomes[1]!.text).not.toMatch(/WELCOME-/);
   });
 });
+
+describe(`guessing codes on ${testDatabaseKind()}`, () => {
+  const t = useTestServer({ clock: () => new Date(NOW), env: { RATE_LIMITS: "on" } });
+  const quoteFrom = (ip: string, discountCode: string) =>
+    fetch(`${t.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ items: CART, discountCode }),
+    });
+
+  it("stops an address after 20 unknown codes; codes that exist but do not fit never count", async () => {
+    const at = new Date(NOW).toISOString();
+    await t.services.database.db
+      .insertInto("discount_codes")
+      .values([
+        { code: "REAL10", percent_off: 10, min_subtotal_cents: 0, created_at: at, updated_at: at },
+        { code: "BIGONLY", percent_off: 10, min_subtotal_cents: 1_000_000, created_at: at, updated_at: at },
+      ])
+      .execute();
+    for (let i = 0; i < 30; i++) expect((await quoteFrom("198.51.100.31", "BIGONLY")).status).toBe(400);
+    expect((await quoteFrom("198.51.100.31", "REAL10")).status).toBe(200);
+
+    for (let i = 0; i < 20; i++) {
+      const res = await quoteFrom("198.51.100.32", `GUESS${i}`);
+      expect((await res.json()).error.reason).toBe("code-unknown");
+    }
+    const stopped = await quoteFrom("198.51.100.32", "REAL10");
+    expect(stopped.status).toBe(429);
+    expect((await stopped.json()).error).toMatchObject({ code: "resource-exhausted", reason: "too-many-requests" });
+    const checkout = await fetch(`${t.url}/api/checkout`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "Idempotency-Key": crypto.randomUUID(),
+        "X-Forwarded-For": "198.51.100.32",
+      },
+      body: JSON.stringify({
+        items: CART,
+        customer: CUSTOMER,
+        shippingAddress: ADDRESS,
+        payment: { card: card() },
+        discountCode: "REAL10",
+      }),
+    });
+    expect(checkout.status).toBe(429);
+    // Another address, and the same one without a code, are not held up.
+    expect((await quoteFrom("198.51.100.33", "REAL10")).status).toBe(200);
+    const plain = await fetch(`${t.url}/api/cart/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.32" },
+      body: JSON.stringify({ items: CART }),
+    });
+    expect(plain.status).toBe(200);
+  });
+});

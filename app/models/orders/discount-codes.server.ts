@@ -12,6 +12,7 @@ import {
   type DiscountCodeRule,
 } from "#app/domain/discount-codes";
 import { centsToDollars } from "#app/domain/money";
+import { CODE_GUESSES, type RateLimiter } from "#app/services/rate-limit.server";
 import { parseJson, toIso } from "#database/values";
 import type { CartQuote } from "#app/domain/cart";
 import type { Database } from "#database/schema";
@@ -160,6 +161,28 @@ export async function releaseCodeUse(trx: Transaction<Database>, orderId: string
     .execute();
 }
 
+// ---- guessing ------------------------------------------------------------------------------
+
+/** Said when an address has tried too many codes that do not exist. */
+export const TOO_MANY_GUESSES =
+  "Too many codes that don't exist were tried from your connection. Please wait a few minutes, then try again.";
+
+/**
+ * Codes are short words the owner picks: an address that tries too many unknown ones is stopped
+ * for a while (CODE_GUESSES), so the owner's codes cannot be found by walking a word list. Only
+ * unknown codes count; a buyer whose known code does not fit the cart is never held up.
+ */
+export function codeGuesses(rateLimiter: RateLimiter, address: string | null | undefined) {
+  const key = `code-guess:${address ?? "unknown"}`;
+  return {
+    blocked: () => rateLimiter.isBlocked(key, CODE_GUESSES),
+    /** Counts the answer when it refused an unknown code. */
+    count: async (reason: string | undefined) => {
+      if (reason === "code-unknown") await rateLimiter.hit(key, CODE_GUESSES);
+    },
+  };
+}
+
 // ---- the newsletter's welcome code --------------------------------------------------------
 
 /**
@@ -228,10 +251,11 @@ export async function checkTypedCode(
   db: Db,
   typed: string,
   now: Date,
-): Promise<{ ok: true; code: string; summary: string } | { ok: false; message: string }> {
+): Promise<{ ok: true; code: string; summary: string } | { ok: false; reason: string; message: string }> {
   const rule = await findDiscountCode(db, typed);
   const refused = codeStanding(rule, typed, now);
-  if (refused || !rule) return { ok: false, message: refused?.message ?? "" };
+  if (refused || !rule)
+    return { ok: false, reason: refused?.reason ?? "code-unknown", message: refused?.message ?? "" };
   return { ok: true, code: rule.code, summary: describeCode(rule) };
 }
 
