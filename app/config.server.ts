@@ -106,6 +106,12 @@ const EnvSchema = z.object({
    * How long a new order holds its stock until its payment step starts (the 3-D Secure page is
    * opened, Stripe's payment form is shown); then it holds it RESERVATION_MINUTES from placing.
    */
+  /**
+   * Unset: the newsletter's welcome mail carries no code. A percentage: it carries a single-use
+   * code for that much off full-price goods, good for NEWSLETTER_WELCOME_CODE_DAYS (decision 043).
+   */
+  NEWSLETTER_WELCOME_CODE_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
+  NEWSLETTER_WELCOME_CODE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESERVATION_START_MINUTES: z.coerce
     .number()
     .int()
@@ -184,6 +190,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   reservationMinutes: number;
+  /** The welcome mail's single-use code, when the owner offers one. */
+  newsletterWelcomeCode: { percentOff: number; days: number } | null;
   /** How long a new order holds its stock before its payment step starts (at most reservationMinutes). */
   reservationStartMinutes: number;
   maxUnitsPerProduct: number;
@@ -332,6 +340,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     reservationMinutes: env.RESERVATION_MINUTES,
+    newsletterWelcomeCode: env.NEWSLETTER_WELCOME_CODE_PERCENT
+      ? { percentOff: env.NEWSLETTER_WELCOME_CODE_PERCENT, days: env.NEWSLETTER_WELCOME_CODE_DAYS }
+      : null,
     reservationStartMinutes: Math.min(env.RESERVATION_START_MINUTES, env.RESERVATION_MINUTES),
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
     unpaidUnitsPerClient: env.UNPAID_UNITS_PER_CLIENT,

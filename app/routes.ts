@@ -46,6 +46,7 @@ export default [
     route("customers/view", "routes/admin/customer.tsx"),
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("waitlist", "routes/admin/waitlist.tsx"),
+    route("discount-codes", "routes/admin/discount-codes.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("claims", "routes/admin/claims.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

@@ -111,6 +111,9 @@ export interface OrderTable {
   arrive_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Store credit spent on the order (decision 034); total_cents is what is left to pay. */
   store_credit_cents: ColumnType<number, number | undefined, number>;
+  /** The discount code used (upper-cased) and what it took off, in cents. */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  code_discount_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface PaymentAttemptTable {
@@ -458,6 +461,37 @@ export interface WaitlistItemTable {
   updated_at: Timestamp;
 }
 
+/** The owner's discount codes (decision 043). */
+export interface DiscountCodeTable {
+  id: Generated<number>;
+  code: string;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  min_subtotal_cents: ColumnType<number, number | undefined, number>;
+  starts_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  ends_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  /** JSON [{kind, id}]; null: every item. */
+  applies_to: string | null;
+  combines: ColumnType<number, number | undefined, number>;
+  uses: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One order's use of a code; released when the order ends unpaid or is cancelled. */
+export interface DiscountCodeUseTable {
+  id: Generated<number>;
+  code_id: number;
+  order_id: string;
+  email_key: string;
+  discount_cents: number;
+  created_at: Timestamp;
+  released_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -498,4 +532,6 @@ export interface Database {
   store_credit_movements: StoreCreditMovementTable;
   waitlist_entries: WaitlistEntryTable;
   waitlist_items: WaitlistItemTable;
+  discount_codes: DiscountCodeTable;
+  discount_code_uses: DiscountCodeUseTable;
 }

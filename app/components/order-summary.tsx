@@ -10,6 +10,9 @@ export interface PricedSummary {
   requiresShipping: boolean;
   /** Store credit taken off: totalCents is what is left to pay. */
   storeCreditCents?: number;
+  /** A discount code and what it took off (already out of totalCents). */
+  discountCode?: string | null;
+  codeDiscountCents?: number;
   totalCents: number;
 }
 
@@ -66,6 +69,12 @@ export function OrderSummary({
           <dt>Shipping</dt>
           <dd>{order.requiresShipping ? "Free" : "Digital, no shipping"}</dd>
         </div>
+        {order.discountCode ? (
+          <div className="flex justify-between text-chaeto">
+            <dt>Code {order.discountCode}</dt>
+            <dd data-testid="summary-code">−{formatCents(order.codeDiscountCents ?? 0)}</dd>
+          </div>
+        ) : null}
         {order.storeCreditCents ? (
           <div className="flex justify-between text-chaeto">
             <dt>Store credit</dt>

@@ -299,6 +299,8 @@ export interface CartQuote {
    */
   discount: Cents;
   shipping: Cents;
+  /** What a discount code took off (decision 043); `total` is already less it. */
+  codeDiscount?: Cents;
   total: Cents;
   requiresShipping: boolean;
   itemCount: number;

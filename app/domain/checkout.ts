@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./zod-setup";
 import { CartItemsSchema } from "./cart-items";
+import { DiscountCodeEntrySchema } from "./discount-codes";
 import { isShippableState, isUnshippedUsRegion, ZIP_PATTERN } from "./us-address";
 
 /** One schema for the checkout form in the browser and POST /api/checkout on the server. */
@@ -56,6 +57,8 @@ export const CheckoutRequestSchema = z.object({
   /** The ship day the buyer picked among the quote's `delivery.choices` (default: the first). */
   shipOn: z.iso.date("A ship day is a date like 2026-12-07").optional(),
   payment: z.object({ card: CardSchema.optional() }).optional(),
+  /** A discount code (case-insensitive): refused with its reason when it does not apply. */
+  discountCode: DiscountCodeEntrySchema.optional(),
 });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 

@@ -66,4 +66,10 @@ export interface Order {
   arriveOn: string | null;
   /** Store credit the checkout spent on it: subtotal − discount + shipping − storeCreditCents = totalCents. */
   storeCreditCents: number;
+  /**
+   * The discount code used (upper-cased), and what it took off:
+   * subtotal + shipping − codeDiscountCents − storeCreditCents = totalCents.
+   */
+  discountCode: string | null;
+  codeDiscountCents: number;
 }

@@ -1,14 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { useCart } from "#app/components/cart/cart-context";
 import { checkoutFormHtml, testModeBannerHtml } from "#app/components/checkout/checkout-form-html.server";
+import { DiscountCodeForm, type DiscountCodeFormView } from "#app/components/checkout/discount-code-form.server";
 import { useServerQuote } from "#app/components/checkout/use-server-quote";
 import { Island } from "#app/components/island";
 import { OrderSummary } from "#app/components/order-summary";
+import { discountCodeCookie, DiscountCodeEntrySchema } from "#app/domain/discount-codes";
 import { formatCents, dollarsToCents } from "#app/domain/money";
 import { US_STATES } from "#app/domain/us-address";
 import { getUser } from "#app/models/accounts/session.server";
+import { checkTypedCode, codeGuesses, keptCodeView, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
 import { formError } from "#app/utils/form-response";
+import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/checkout";
 
@@ -30,9 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testMode,
     stripePublishableKey: payments.stripePublishableKey,
   };
+  const code = await keptCodeView(
+    context.services.database.db,
+    request.headers.get("Cookie"),
+    context.services.clock(),
+  );
   return {
     form,
     formHtml: checkoutFormHtml(context, CHECKOUT_FORM_ID, { ...form, ...BEFORE_THE_CART }),
+    codeHtml: islandHtml(context, CODE_FORM_ID, <DiscountCodeForm view={code} />),
     // Static text and a list of test cards: markup only, and shops on Stripe never send it.
     testBanner: testMode ? testModeBannerHtml(context, "test-mode-banner") : undefined,
   };
@@ -40,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The element the form's island is (its server HTML and its own React root). */
 const CHECKOUT_FORM_ID = "checkout-form";
+
+/** "Add a code": markup only, as the loader drew it, or as the action answered a post of it. */
+const CODE_FORM_ID = "discount-code";
+const CODE_RESULT_ID = "discount-code-result";
 
 /** The server can't see the cart (it is kept in the browser): ask for an address, no total yet. */
 const BEFORE_THE_CART = { requiresShipping: true, totalCents: null };
@@ -52,9 +66,45 @@ const loadCheckoutForm = () => import("#app/components/checkout/checkout-form").
 const NEEDS_JAVASCRIPT =
   "Checkout needs JavaScript turned on: your cart is kept in this browser, and card details go straight to the payment provider. Nothing was charged.";
 
-/** Only a browser without JavaScript posts the form here (with it, checkout goes to /api/checkout): say why it can't go on. */
-export function action() {
-  return formError(NEEDS_JAVASCRIPT, { status: 400 });
+/**
+ * "Add a code" and "Remove code" post here as plain forms (before or without JavaScript): the
+ * code is kept in a cookie the quote and the checkout read. Any other post is the checkout form
+ * from a browser without JavaScript (with it, checkout goes to /api/checkout): say why it can't go on.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "code" && intent !== "remove-code") return formError(NEEDS_JAVASCRIPT, { status: 400 });
+  const { services } = context;
+  const secure = services.config.publicUrl.startsWith("https:");
+  const answer = (view: DiscountCodeFormView, init: { status?: number; code?: string | null } = {}) =>
+    data(
+      { codeHtml: islandHtml(context, CODE_RESULT_ID, <DiscountCodeForm view={view} />) },
+      {
+        status: init.status ?? 200,
+        ...(init.code !== undefined ? { headers: { "Set-Cookie": discountCodeCookie(init.code, secure) } } : {}),
+      },
+    );
+  if (intent === "remove-code") return answer({ applied: null, message: "Code removed." }, { code: null });
+  const raw = form.get("discountCode");
+  const typed = typeof raw === "string" ? raw.slice(0, 64) : "";
+  const parsed = DiscountCodeEntrySchema.safeParse(typed);
+  if (!parsed.success) return answer({ applied: null, error: parsed.error.issues[0]!.message, typed }, { status: 400 });
+  const guesses = codeGuesses(services.rateLimiter, context.clientIp);
+  if (await guesses.blocked()) return answer({ applied: null, error: TOO_MANY_GUESSES, typed }, { status: 429 });
+  const checked = await checkTypedCode(services.database.db, parsed.data, services.clock());
+  if (!checked.ok) {
+    await guesses.count(checked.reason);
+    return answer({ applied: null, error: checked.message, typed }, { status: 400 });
+  }
+  return answer(
+    {
+      applied: { code: checked.code, summary: checked.summary },
+      kept: checked.code,
+      message: `Code ${checked.code} added: the order summary shows what it takes off.`,
+    },
+    { code: checked.code },
+  );
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,7 +135,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {NEEDS_JAVASCRIPT}
         </p>
       </noscript>
-      {actionData?.message ? (
+      {actionData && "message" in actionData && actionData.message ? (
         <p role="alert" className="mt-4 max-w-2xl rounded-xl bg-coral-light p-3 text-sm font-medium text-coral-text">
           {actionData.message}
         </p>
@@ -128,6 +178,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                       discountCents: dollarsToCents(server.quote.discount),
                       requiresShipping: server.quote.requiresShipping,
                       storeCreditCents: dollarsToCents(server.quote.storeCredit ?? 0),
+                      discountCode: server.quote.discountCode,
+                      codeDiscountCents: dollarsToCents(server.quote.codeDiscount ?? 0),
                       totalCents: toPayCents!,
                     }}
                     itemsLabel="Items in your cart"
@@ -146,6 +198,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </details>
           <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
             {testMode ? <Island id="test-mode-banner" html={loaderData.testBanner} /> : null}
+            {actionData && "codeHtml" in actionData ? (
+              <Island id={CODE_RESULT_ID} html={actionData.codeHtml} />
+            ) : (
+              <Island id={CODE_FORM_ID} html={loaderData.codeHtml} />
+            )}
             <div className="card p-5 sm:p-8">
               <Island
                 id={CHECKOUT_FORM_ID}

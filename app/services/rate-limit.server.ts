@@ -49,6 +49,12 @@ export const COMMUNITY_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 export const WAITLIST_LIMIT: RateLimitRule = { max: 10, windowSeconds: 600 };
 
 /**
+ * Discount codes that do not exist, per address: a shopper mistypes a few; someone walking a word
+ * list to find the owner's codes is stopped after 20 in 10 minutes (decision 043).
+ */
+export const CODE_GUESSES: RateLimitRule = { max: 20, windowSeconds: 600 };
+
+/**
  * Repeated declines of real cards: the first few are free (a typo, an old card), then each one
  * makes the next try wait, twice as long as the last, up to a couple of minutes; they are
  * forgotten an hour after the last one. Card testing stays slow, a household keeps paying.

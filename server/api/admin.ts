@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import express, { Router, type RequestHandler } from "express";
+import { DiscountCodeInputSchema } from "#app/domain/discount-codes";
 import { UuidSchema } from "#app/domain/ids";
 import { OrderActionSchema } from "#app/domain/order-actions";
 import { getUser, type SessionUser } from "#app/models/accounts/session.server";
@@ -17,6 +18,12 @@ import {
 import { listOutbox } from "#app/models/back-office/outbox.server";
 import { getDashboardStats } from "#app/models/back-office/stats.server";
 import { addProductPhoto, MAX_PRODUCT_IMAGE_BYTES } from "#app/models/catalogue/catalogue-images.server";
+import {
+  createDiscountCode,
+  discountCodeJson,
+  endDiscountCode,
+  listDiscountCodes,
+} from "#app/models/orders/discount-codes.server";
 import { orderJson } from "#app/models/orders/order-json";
 import { OrderTransitionError } from "#app/models/orders/order-lifecycle.server";
 import { getOrder } from "#app/models/orders/orders.server";
@@ -144,6 +151,27 @@ export function adminRoutes(services: AppServices): Router {
     );
     if (!item) throw new ApiError(404, "No such bundle.");
     res.json({ bundle: item });
+  });
+
+  router.get("/admin/discount-codes", async (_req, res) => {
+    res.json({ codes: (await listDiscountCodes(db)).map(discountCodeJson) });
+  });
+
+  router.post("/admin/discount-codes", async (req, res) => {
+    const input = parseBody(DiscountCodeInputSchema, req.body);
+    const created = await createDiscountCode(db, input, res.locals.admin!.email, services.clock());
+    if (created.kind === "exists")
+      throw new ApiError(409, `There is already a code ${created.code}: codes are not case-sensitive.`, "code-exists");
+    res.status(201).json({ code: discountCodeJson(created.code) });
+  });
+
+  // Ends a code now: orders that used it keep it; no one can use it from here on.
+  router.post("/admin/discount-codes/:id/end", async (req, res) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0 || !(await endDiscountCode(db, id, services.clock())))
+      throw new ApiError(404, "No such code.");
+    const code = (await listDiscountCodes(db)).find((c) => c.id === id)!;
+    res.json({ code: discountCodeJson(code) });
   });
 
   router.get("/admin/outbox", async (req, res) => {

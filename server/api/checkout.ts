@@ -2,6 +2,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { CheckoutRequestSchema, IdempotencyKeySchema } from "#app/domain/checkout";
+import { codeFromCookie, codeSavedMessage, discountCodeCookie } from "#app/domain/discount-codes";
+import { centsToDollars } from "#app/domain/money";
 import { orderConfirmationPath } from "#app/domain/order-links";
 import { getUser } from "#app/models/accounts/session.server";
 import { declineKeys, declineWait, recordDecline } from "#app/models/orders/card-testing.server";
@@ -14,6 +16,7 @@ import {
   type CheckoutOutcome,
   type RefusalKind,
 } from "#app/models/orders/checkout.server";
+import { codeGuesses, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
 import { orderJson } from "#app/models/orders/order-json";
 import { orderUrl } from "#app/models/orders/order-mails.server";
 import { clientKey, getOrder, getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
@@ -43,7 +46,17 @@ function checkoutAnswer(outcome: CheckoutOutcome): CheckoutAnswer {
       ...(outcome.transient ? { transient: true } : {}),
     };
   }
-  const body = { order: orderJson(outcome.order), orderUrl: outcome.orderUrl };
+  const { order } = outcome;
+  const body = {
+    order: orderJson(order),
+    orderUrl: outcome.orderUrl,
+    ...(order.discountCode
+      ? {
+          codeDiscount: centsToDollars(order.codeDiscountCents),
+          codeResult: codeSavedMessage(order.discountCode, order.codeDiscountCents),
+        }
+      : {}),
+  };
   if (outcome.challengeUrl)
     return { status: 201, body: { ...body, nextAction: { type: "three_d_secure", url: outcome.challengeUrl } } };
   if (outcome.clientSecret) return { status: 201, body: { ...body, clientSecret: outcome.clientSecret } };
@@ -70,7 +83,12 @@ export function checkoutRoutes(services: AppServices): Router {
         "Send an Idempotency-Key header (8–200 letters, digits, _ . : -).",
         "idempotency-key-required",
       );
-    const body = parseBody(CheckoutRequestSchema, req.body);
+    const parsed = parseBody(CheckoutRequestSchema, req.body);
+    // The code the body names, else the one the checkout page's form keeps in its cookie.
+    const cookieCode = parsed.discountCode ? undefined : codeFromCookie(req.get("Cookie"));
+    const body = cookieCode ? { ...parsed, discountCode: cookieCode } : parsed;
+    const guesses = codeGuesses(services.rateLimiter, req.ip);
+    if (body.discountCode && (await guesses.blocked())) throw new ApiError(429, TOO_MANY_GUESSES, "too-many-requests");
     const user = await getUser(services, fromNodeHeaders(req.headers));
     const address = req.ip ?? null;
     const card = body.payment?.card;
@@ -135,6 +153,11 @@ export function checkoutRoutes(services: AppServices): Router {
     // Our lease ran out and a retry took over; it continued the same order, so the answers agree.
     if (result.lostClaim)
       req.log?.warn({ idempotencyKey: key.data }, "checkout: answered after a retry took over the claim");
+    if (answer.status === 400 && !result.replayed)
+      await guesses.count((answer.body as { error?: { reason?: string } }).error?.reason);
+    // The page's kept code is spent on this order: the next checkout starts without it.
+    if (cookieCode && answer.status === 201)
+      res.append("Set-Cookie", discountCodeCookie(null, services.config.publicUrl.startsWith("https:")));
     if (answer.status === 402 && !result.replayed && countsDeclines)
       await recordDecline(services.rateLimiter, declineSubject);
     send(res, answer, result.replayed);

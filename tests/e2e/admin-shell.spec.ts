@@ -41,6 +41,7 @@ const SCREENS = [
   ["Claims", "/admin/claims", "Claims"],
   ["Newsletter", "/admin/newsletter", null],
   ["Waitlists", "/admin/waitlist", "Waitlists"],
+  ["Discount codes", "/admin/discount-codes", "Discount codes"],
   ["Outbox", "/admin/outbox", "Outbox"],
   ["Images", "/admin/images", "Image studio"],
   ["Diagnostics", "/admin/diagnostics", null],

@@ -178,10 +178,8 @@ test("checkout with JavaScript off says why it can't go on, before and after a p
   expect(html).toMatch(/<noscript>[^]*Checkout needs JavaScript turned on[^]*<\/noscript>/);
   await page.getByLabel("Email", { exact: true }).fill("noscript@example.com");
   const answer = page.waitForResponse((r) => r.request().method() === "POST");
-  await page
-    .locator("form[method=post]")
-    .first()
-    .evaluate((form: HTMLFormElement) => form.submit());
+  // The checkout form itself, not the "Add a code" form above it.
+  await page.locator("#checkout-form form[method=post]").evaluate((form: HTMLFormElement) => form.submit());
   expect((await answer).status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("Nothing was charged.");
   await context.close();

@@ -20,6 +20,9 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/newsletter.csv"],
   ["GET", "/api/admin/claims"],
   ["GET", "/api/admin/waitlist"],
+  ["GET", "/api/admin/discount-codes"],
+  ["POST", "/api/admin/discount-codes", { code: "NOTYOURS", percentOff: 90 }],
+  ["POST", "/api/admin/discount-codes/1/end", {}],
   ["POST", "/api/admin/claims/00000000-0000-4000-8000-000000000000", { action: "decline", reason: "x" }],
   ["GET", "/api/admin/anything-else"],
 ];

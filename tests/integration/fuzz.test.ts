@@ -29,15 +29,16 @@ const CASES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }
     method: "POST",
     path: "/api/cart/quote",
     body: fc.oneof(
-      objectWith(["items"]),
+      objectWith(["items", "discountCode"]),
       fc.record({ items: fc.array(objectWith(["kind", "id", "quantity", "productIds"]), { maxLength: 5 }) }),
+      fc.record({ items: fc.constant([{ kind: "product", id: "premium-chaeto", quantity: 1 }]), discountCode: nasty }),
     ),
   },
   {
     method: "POST",
     path: "/api/checkout",
     body: fc.oneof(
-      objectWith(["items", "customer", "shippingAddress", "payment"]),
+      objectWith(["items", "customer", "shippingAddress", "payment", "discountCode"]),
       fc.record({
         items: fc.array(objectWith(["kind", "id", "quantity"])),
         customer: objectWith(["email", "name"]),
@@ -64,6 +65,8 @@ const CASES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }
   { method: "POST", path: "/api/auth/sign-up/email", body: objectWith(["email", "password", "name"]) },
   { method: "POST", path: "/api/auth/sign-in/email", body: objectWith(["email", "password"]) },
   { method: "PATCH", path: "/api/admin/products/premium-chaeto", body: objectWith(["price", "quantity", "title"]) },
+  { method: "POST", path: "/api/admin/discount-codes", body: objectWith(["code", "percentOff", "amountOff"]) },
+  { method: "POST", path: "/api/admin/discount-codes/1/end", body: objectWith(["id"]) },
 ];
 
 async function snapshot(services: AppServices) {
@@ -267,6 +270,7 @@ const PAGE_ACTIONS: Array<{ path: string; as: "anonymous" | "customer" | "admin"
   { path: "/admin/messages", as: "admin" },
   { path: "/admin/claims", as: "admin" },
   { path: "/admin/outbox", as: "admin" },
+  { path: "/admin/discount-codes", as: "admin" },
   { path: "/admin/outbox/1", as: "admin" },
   { path: "/admin/images", as: "admin" },
   { path: "/admin/orders/00000000-0000-4000-8000-000000000000", as: "admin" },

@@ -31,6 +31,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin/claims", label: "Claims", current: under("/admin/claims") },
   { to: "/admin/newsletter", label: "Newsletter", current: under("/admin/newsletter") },
   { to: "/admin/waitlist", label: "Waitlists", current: under("/admin/waitlist") },
+  { to: "/admin/discount-codes", label: "Discount codes", current: under("/admin/discount-codes") },
   { to: "/admin/outbox", label: "Outbox", current: under("/admin/outbox") },
   { to: "/admin/images", label: "Images", current: under("/admin/images") },
   { to: "/admin/diagnostics", label: "Diagnostics", current: under("/admin/diagnostics") },

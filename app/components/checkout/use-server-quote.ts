@@ -11,6 +11,9 @@ export interface ServerQuote {
   /** The signed-in buyer's store credit the order will spend, and what is left to pay (absent without credit). */
   storeCredit?: number;
   toPay?: number;
+  /** The kept discount code and what it takes off (absent without one). */
+  discountCode?: string;
+  codeDiscount?: number;
   requiresShipping: boolean;
 }
 

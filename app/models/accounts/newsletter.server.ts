@@ -1,3 +1,4 @@
+import { welcomeCodeFor } from "#app/models/orders/discount-codes.server";
 import { renderNewsletterConfirm, renderNewsletterWelcome } from "#app/services/mail/community-emails";
 import { enqueueMail } from "#app/services/mail/outbox.server";
 import { sign, verify } from "#app/services/signed-links.server";
@@ -90,7 +91,10 @@ export async function confirmSubscription(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) {
     const brand = { shopName: config.shopName, publicUrl: config.publicUrl, shopEmail: config.shopEmail };
-    const rendered = await renderNewsletterWelcome(brand, unsubscribeUrl(config, secret, email));
+    const code = config.newsletterWelcomeCode
+      ? await welcomeCodeFor(db, email, config.newsletterWelcomeCode, now)
+      : null;
+    const rendered = await renderNewsletterWelcome(brand, unsubscribeUrl(config, secret, email), code);
     await enqueueMail(
       db,
       {

@@ -18,6 +18,8 @@ export function quoteJson(quote: CartQuote) {
     })),
     subtotal: centsToDollars(quote.subtotal),
     discount: centsToDollars(quote.discount),
+    // What a discount code took off: total = subtotal + shipping − codeDiscount.
+    codeDiscount: centsToDollars(quote.codeDiscount ?? 0),
     shipping: centsToDollars(quote.shipping),
     total: centsToDollars(quote.total),
     requiresShipping: quote.requiresShipping,

@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import { priceCart, quoteDemand, type CartQuote, type CartState } from "#app/domain/cart";
 import { cartFromItems, type CartItem } from "#app/domain/cart-items";
 import { paymentIdempotencyKey, type CheckoutRequest } from "#app/domain/checkout";
+import { withCodeDiscount } from "#app/domain/discount-codes";
 import { orderConfirmationPath } from "#app/domain/order-links";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "#app/domain/test-cards";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { deliveryFor } from "#app/models/shipping/ship-calendar.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "#app/services/idempotency.server";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "#app/services/payments/provider";
+import { codeForCart, CodeUseRefused } from "./discount-codes.server";
 import { transitionIfAllowed } from "./order-lifecycle.server";
 import {
   clientKey,
@@ -111,8 +113,23 @@ const CARD_PROBLEMS: Record<CardProblem, string> = {
 
 // ---- step 1: price ---------------------------------------------------------------------------
 
+/** A discount code the price step applied: `quote.total` is already less `cents`. */
+export interface AppliedCode {
+  id: number;
+  code: string;
+  cents: number;
+  message: string;
+  maxUsesPerCustomer: number | null;
+}
+
 export type PriceOutcome =
-  | { kind: "priced"; cart: CartState; quote: CartQuote; delivery: DeliveryChoice | null }
+  | {
+      kind: "priced";
+      cart: CartState;
+      quote: CartQuote;
+      delivery: DeliveryChoice | null;
+      code?: AppliedCode | null;
+    }
   | (Refusal & { refusal: "invalid" | "conflict" });
 
 /**
@@ -131,6 +148,9 @@ export async function priceStep(
     paidElsewhere?: boolean;
     /** The ship day asked for: one of the calendar's choices for this cart and address. */
     shipOn?: string;
+    /** A discount code, and the buyer's address its per-customer cap is counted by. */
+    discountCode?: string;
+    email?: string | null;
   },
 ): Promise<PriceOutcome> {
   const now = services.clock();
@@ -149,7 +169,14 @@ export async function priceStep(
     const kind = built.problem.reason === "out-of-stock" ? "conflict" : "invalid";
     return { kind: "refused", refusal: kind, message: built.problem.message, reason: built.problem.reason };
   }
-  const quote = priceCart(built.cart, catalogue);
+  let quote = priceCart(built.cart, catalogue);
+  let code: AppliedCode | null = null;
+  if (input.discountCode) {
+    const applied = await applyDiscountCode(services, input.discountCode, quote, input.email);
+    if (applied.kind === "refused") return applied;
+    code = applied.code;
+    quote = withCodeDiscount(quote, code.cents);
+  }
   if (quote.requiresShipping && !input.shippingAddress)
     return {
       kind: "refused",
@@ -186,7 +213,37 @@ export async function priceStep(
         reason: "ship-date-unavailable",
       };
   }
-  return { kind: "priced", cart: built.cart, quote, delivery };
+  return { kind: "priced", cart: built.cart, quote, delivery, code };
+}
+
+/**
+ * A typed discount code against a priced cart (the quote and the checkout both ask here, so they
+ * agree to the cent): the code applied, or refused with its reason.
+ */
+export async function applyDiscountCode(
+  services: AppServices,
+  typed: string,
+  quote: CartQuote,
+  email?: string | null,
+): Promise<{ kind: "applied"; code: AppliedCode } | (Refusal & { refusal: "invalid" })> {
+  const result = await codeForCart(services.database.db, typed, quote, services.clock(), email);
+  if (!result.ok || !result.rule)
+    return {
+      kind: "refused",
+      refusal: "invalid",
+      message: result.message,
+      reason: result.ok ? "code-unknown" : result.reason,
+    };
+  return {
+    kind: "applied",
+    code: {
+      id: result.rule.id,
+      code: result.code,
+      cents: result.cents,
+      message: result.message,
+      maxUsesPerCustomer: result.rule.maxUsesPerCustomer,
+    },
+  };
 }
 
 // ---- step 2: place ---------------------------------------------------------------------------
@@ -197,7 +254,9 @@ export type PlaceOutcome =
   /** The store credit meant for it was spent meanwhile: nothing was placed. */
   | { kind: "credit-changed" }
   /** A live order of the same checkout holds the key (an earlier attempt placed it): continue that one. */
-  | { kind: "already-placed" };
+  | { kind: "already-placed" }
+  /** The discount code was spent (or ended) meanwhile: nothing was placed. */
+  | { kind: "code-refused"; reason: string; message: string };
 
 export async function placeStep(
   services: AppServices,
@@ -232,12 +291,14 @@ export async function placeStep(
       clientKey: input.clientKey ?? null,
       delivery: priced.delivery,
       storeCredit: input.storeCredit ?? null,
+      code: priced.code ?? null,
     });
     return { kind: "placed", order };
   } catch (err) {
     if (err instanceof OutOfStockError) return { kind: "out-of-stock", message: err.message };
     if (err instanceof StoreCreditChangedError) return { kind: "credit-changed" };
     if (err instanceof IdempotentOrderExistsError) return { kind: "already-placed" };
+    if (err instanceof CodeUseRefused) return { kind: "code-refused", reason: err.reason, message: err.message };
     throw err;
   }
 }
@@ -600,6 +661,8 @@ export async function checkoutUseCase(
     shippingAddress: request.shippingAddress,
     card,
     shipOn: request.shipOn,
+    discountCode: request.discountCode,
+    email: request.customer.email,
   });
   if (priced.kind === "refused") {
     const refused = refusal(priced.refusal, priced.message, priced.reason);
@@ -632,6 +695,10 @@ export async function checkoutUseCase(
         ),
         transient: true,
       };
+    case "code-refused": {
+      const refused = refusal("invalid", placed.message, placed.reason);
+      return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;
+    }
     case "out-of-stock": {
       const refused = refusal("conflict", placed.message, "out-of-stock");
       return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || refused;

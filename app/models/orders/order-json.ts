@@ -20,8 +20,11 @@ export function orderJson(order: Order) {
     subtotal: centsToDollars(order.subtotalCents),
     discount: centsToDollars(order.discountCents),
     shipping: centsToDollars(order.shippingCents),
-    // Store credit spent on it: subtotal − discount + shipping − storeCredit = total.
+    // subtotal + shipping − codeDiscount − storeCredit = total (`discount` is what bundles and
+    // combos saved, already in the subtotal).
     storeCredit: centsToDollars(order.storeCreditCents),
+    ...(order.discountCode ? { discountCode: order.discountCode } : {}),
+    codeDiscount: centsToDollars(order.codeDiscountCents),
     total: centsToDollars(order.totalCents),
     currency: order.currency,
     shippingAddress: order.shippingAddress,
@@ -61,6 +64,8 @@ export function customerOrderView(order: Order) {
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,
     storeCreditCents: order.storeCreditCents,
+    discountCode: order.discountCode,
+    codeDiscountCents: order.codeDiscountCents,
     totalCents: order.totalCents,
     refundedCents: order.refundedCents,
     currency: order.currency,

@@ -18,6 +18,7 @@ import { countDelivery } from "#app/models/orders/deliveries-by-day.server";
 import { applyDaySalesDelta, applyItemDaySalesDelta } from "#app/models/orders/sales-by-day.server";
 import { enqueueMails, type OutgoingMail } from "#app/services/mail/outbox.server";
 import { applyCustomerDelta } from "./customer-totals.server";
+import { releaseCodeUse } from "./discount-codes.server";
 import { getOrder, releaseOrderStock } from "./orders.server";
 import { returnOrderCredit } from "./store-credit.server";
 import type { OrderStatus } from "#app/domain/order-status";
@@ -205,6 +206,8 @@ export async function transition(
     await applyCustomerDelta(trx, before, after);
     if (before.status !== "delivered" && after.status === "delivered" && before.requiresShipping)
       await countDelivery(trx, before.id, ctx.now);
+    // A discount code's use goes back with the stock (decision 043); the code's row before the products'.
+    if (releases && before.discountCode) await releaseCodeUse(trx, before.id, ctx.now);
     if (releases)
       await releaseOrderStock(trx, before, `order-${decision.to === before.status ? "declined" : decision.to}`, now);
     if (has("record-attempt") && (event.type === "decline" || event.type === "fail-attempt"))

@@ -6,6 +6,7 @@ import { isUuid } from "#app/domain/ids";
 import { catalogueChanged } from "#app/models/catalogue/catalogue-snapshot.server";
 import { signWithSecret } from "#app/services/signed-links.server";
 import { parseJson, toIso } from "#database/values";
+import { claimCodeUse } from "./discount-codes.server";
 import { moveCredit } from "./store-credit.server";
 import type { OrderStatus } from "#app/domain/order-status";
 import type { StoryOrder } from "#app/domain/order-story";
@@ -198,6 +199,8 @@ export interface PlaceOrderInput {
   delivery?: { shipOn: string; arriveOn: string } | null;
   /** Store credit to spend on it (already checked against the balance and the total). */
   storeCredit?: { email: string; cents: number } | null;
+  /** The discount code the quote applied (`quote.total` is already less its discount): one use is taken. */
+  code?: { id: number; code: string; cents: number; maxUsesPerCustomer: number | null } | null;
 }
 
 /** The balance no longer covers the credit the checkout meant to spend (spent meanwhile). */
@@ -270,6 +273,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     shipOn: input.delivery?.shipOn ?? null,
     arriveOn: input.delivery?.arriveOn ?? null,
     storeCreditCents: input.storeCredit?.cents ?? 0,
+    discountCode: input.code?.code ?? null,
+    codeDiscountCents: input.code?.cents ?? 0,
   };
 
   const key = input.idempotencyKey ?? null;
@@ -333,8 +338,22 @@ async function insertOrder(
         ship_on: order.shipOn,
         arrive_on: order.arriveOn,
         store_credit_cents: order.storeCreditCents,
+        discount_code: order.discountCode,
+        code_discount_cents: order.codeDiscountCents,
       })
       .execute();
+    // The code's use is taken with the order: both happen, or neither. Before the stock, so
+    // every transaction that holds a code's row and a product's takes them in the same order.
+    if (input.code)
+      await claimCodeUse(trx, {
+        codeId: input.code.id,
+        code: input.code.code,
+        orderId: order.id,
+        email: order.email,
+        cents: input.code.cents,
+        maxUsesPerCustomer: input.code.maxUsesPerCustomer,
+        now: input.now,
+      });
     // The credit is spent in the order's own transaction: both happen, or neither.
     if (input.storeCredit && order.storeCreditCents > 0) {
       const left = await moveCredit(trx, {
@@ -485,6 +504,8 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     shipOn: row.ship_on ?? null,
     arriveOn: row.arrive_on ?? null,
     storeCreditCents: Number(row.store_credit_cents ?? 0),
+    discountCode: row.discount_code ?? null,
+    codeDiscountCents: Number(row.code_discount_cents ?? 0),
     lines: lines.map((l) => ({
       kind: l.kind as OrderLine["kind"],
       id: l.item_id,

@@ -48,6 +48,8 @@ const ORDER: Order = {
   shipOn: null,
   arriveOn: null,
   storeCreditCents: 0,
+  discountCode: null,
+  codeDiscountCents: 0,
 };
 
 function page(order: Order = ORDER) {
@@ -67,6 +69,17 @@ describe("the back office's order page", () => {
     const html = page();
     expect(html).toMatch(/<dt>Discount<\/dt><dd>\$15\.00<\/dd>/);
     expect(html).not.toMatch(/You saved|You save/);
+  });
+
+  it("shows the discount code the order used and what it took off", () => {
+    const html = page({
+      ...ORDER,
+      discountCode: "SAVE20",
+      codeDiscountCents: 1000,
+      totalCents: ORDER.totalCents - 1000,
+    });
+    expect(html).toMatch(/<dt>Code SAVE20<\/dt><dd data-testid="summary-code">−\$10\.00<\/dd>/);
+    expect(page()).not.toContain("summary-code");
   });
 
   it("says the day the calendar chose for the box to leave and arrive, and nothing when none was", () => {

@@ -36,7 +36,12 @@ export function renderNewsletterConfirm(brand: MailBrand, confirmUrl: string) {
   );
 }
 
-export function renderNewsletterWelcome(brand: MailBrand, unsubscribeUrl: string) {
+export function renderNewsletterWelcome(
+  brand: MailBrand,
+  unsubscribeUrl: string,
+  /** A single-use code for the new subscriber, when the shop offers one. */
+  code: { code: string; percentOff: number; endsAt: string } | null = null,
+) {
   return mail(
     brand,
     "You're subscribed",
@@ -48,6 +53,19 @@ export function renderNewsletterWelcome(brand: MailBrand, unsubscribeUrl: string
       <Text>
         Expect one letter a month: seasonal chaeto care, restock alerts for live plants and one useful tip. No spam.
       </Text>
+      {code ? (
+        <Text>
+          A welcome from us: code <strong>{code.code}</strong> takes {code.percentOff} % off full-price goods on one
+          order until{" "}
+          {new Date(code.endsAt).toLocaleDateString("en-US", {
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+            timeZone: "UTC",
+          })}
+          . Type it under &quot;Add a code&quot; at checkout.
+        </Text>
+      ) : null}
       <Text style={{ fontSize: "12px", color: "#3a5566" }}>
         Changed your mind? <a href={unsubscribeUrl}>Unsubscribe in one click</a>.
       </Text>

@@ -112,6 +112,14 @@ function Lines({ order }: { order: Order }) {
           {order.requiresShipping ? "Free" : "Digital, no shipping"}
         </Column>
       </Row>
+      {order.discountCode ? (
+        <Row>
+          <Column style={{ padding: "6px 0", fontSize: "14px" }}>Code {order.discountCode}</Column>
+          <Column align="right" style={{ padding: "6px 0", fontSize: "14px" }}>
+            −{formatCents(order.codeDiscountCents)}
+          </Column>
+        </Row>
+      ) : null}
       <Row>
         <Column style={{ padding: "6px 0", fontWeight: 700 }}>Total</Column>
         <Column align="right" style={{ padding: "6px 0", fontWeight: 700 }}>
