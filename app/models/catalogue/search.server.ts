@@ -11,7 +11,7 @@ import {
   type SnippetPart,
   type Variants,
 } from "#app/domain/search";
-import { getWisdomSections } from "#app/models/wisdom/sections.server";
+import { getSearchSections } from "#app/models/wisdom/sections.server";
 import { SYNONYM_GROUPS } from "#app/models/wisdom/synonyms";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { bundleView, productView } from "./catalogue-view";
@@ -65,7 +65,7 @@ interface Indexes {
 let guideIndex: SearchIndex | undefined;
 function getGuideIndex(): SearchIndex {
   guideIndex ??= createSearchIndex(
-    getWisdomSections().map((s, i) => ({
+    getSearchSections().map((s, i) => ({
       id: String(i),
       fields: { title: s.title, parent: s.parentTitle ?? "", doc: s.docTitle, text: s.text },
     })),
@@ -217,7 +217,7 @@ export async function searchShop(
     ];
   });
 
-  const sections = getWisdomSections();
+  const sections = getSearchSections();
   const guides = indexes.guides
     .search(terms)
     .slice(0, guideLimit)

@@ -5,11 +5,11 @@
 import type { TextBlock } from "#app/models/content/markdown.server";
 import type { WisdomSection } from "./types";
 
-/**
- * Pages (besides the guides) that the reef-wisdom chat may answer from: the care pages, and the
- * shop's own terms for the questions a buyer asks (returns, cancelling, currency, their data).
- */
-export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info", "terms-of-service", "privacy-policy"] as const;
+/** The shop's own terms: the chat answers a buyer's questions from them (returns, cancelling, currency, their data). */
+export const TERMS_PAGE_SLUGS = ["terms-of-service", "privacy-policy"] as const;
+
+/** Pages (besides the guides) that the reef-wisdom chat may answer from: the care pages and the terms. */
+export const WISDOM_PAGE_SLUGS = ["care", "hermit", "shipping-info", ...TERMS_PAGE_SLUGS] as const;
 
 export const GUIDE_URL_BASE = "/reef-wisdom/lazy-reefer-guide";
 
