@@ -195,7 +195,7 @@ export function ReefWisdomChat() {
                 {/* A model's wording cites the quotes below by their number. */}
                 {m.phrasedBy ? <p className="mb-2 whitespace-pre-line">{m.text}</p> : null}
                 {m.quotes.map((quote, i) => (
-                  <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed">
+                  <figure key={quote.url + quote.text} className="text-[0.95rem] leading-relaxed not-first:mt-3">
                     <figcaption className="text-sm font-semibold text-ink-soft">
                       {m.phrasedBy ? `[${i + 1}] ` : ""}From{" "}
                       <Link to={quote.url} className="text-reef-dark underline">

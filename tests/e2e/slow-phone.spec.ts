@@ -212,6 +212,20 @@ test("slow phone: a question asked before the page is ready is answered once it 
   await expect(box).toHaveValue("");
 });
 
+test("slow phone: a message asking two things gets both answered, each under its own section", async ({ page }) => {
+  await slowPhoneWarm(page);
+  await page.goto("/reef-wisdom");
+  const box = page.getByLabel("Your question");
+  await box.fill("what temp should my reef be, and how often should i feed my fish?");
+  await box.press("Enter");
+  const answer = page.getByTestId("wisdom-chat").locator('[data-role="reef-wisdom"]').first();
+  await expect(answer.getByText(/76–80 °F/)).toBeVisible({ timeout: 60_000 });
+  await expect(answer.getByText(/once or twice a day/)).toBeVisible();
+  const sources = answer.getByRole("list", { name: "Sources" }).getByRole("link");
+  await expect(sources).toHaveText([/Reef tank temperature/, /how often to feed reef fish/i]);
+  await page.screenshot({ path: test.info().outputPath("two-questions.png") });
+});
+
 test("slow phone: a password typed before the page is ready is kept, and the sign-up goes through", async ({
   page,
 }) => {
