@@ -61,11 +61,11 @@ function answer(index: WisdomIndex, message: string): WisdomAnswer {
 function answeredParts(index: WisdomIndex, message: string): Array<{ question: string; judged: Judgement }> {
   const questions = questionsOf(message);
   if (questions.length === 0) return [];
-  let context = message;
-  for (const q of questions) context = context.replace(q, " ");
+  const context = questions.reduce((rest, q) => rest.replace(q, " "), message).trim();
   const parts: Array<{ question: string; judged: Judgement }> = [];
-  context = context.trim();
-  for (const q of questions) {
+  for (const [i, q] of questions.entries()) {
+    // Two answered are needed: stop once the questions left can't make up the count.
+    if (parts.length + questions.length - i < 2) break;
     // Each question is read with the message's other sentences, which say what it is about: "What
     // should it be?" after "My alk is 7", "what do they eat" after "thinking about a seahorse".
     const question = context ? `${context} ${q}` : q;
