@@ -67,6 +67,18 @@ describe("analyseQuestion", () => {
       "What should it be?",
       "Also how do i raise it?",
     ]);
+    // A numbered item is asked, question mark or not; a colon leads into a question.
+    expect(questionsOf("1) Chaeto's falling apart into little bits. 2) Is gracilaria worth growing?")).toEqual([
+      "Chaeto's falling apart into little bits.",
+      "Is gracilaria worth growing?",
+    ]);
+    expect(
+      questionsOf("Weekly jobs: how often should socks be changed and how big should the water change be?"),
+    ).toEqual(["how often should socks be changed", "how big should the water change be?"]);
+    expect(questionsOf("Do I need a skimmer. Second thing, how often am I meant to test magnesium")).toEqual([
+      "Do I need a skimmer.",
+      "Second thing, how often am I meant to test magnesium",
+    ]);
     expect(questionsOf("a? b? " + "what is this? ".repeat(5))).toHaveLength(3);
   });
 });

@@ -195,29 +195,39 @@ export function clausesOf(question: string): string[] {
   return parts.length > MAX_CLAUSES ? [...parts.slice(0, MAX_CLAUSES / 2), ...parts.slice(-MAX_CLAUSES / 2)] : parts;
 }
 
+/** Words that lead into a question without being part of it: "Second thing,", "And separately,". */
+const LEAD_IN = String.raw`(?:(?:and|also|plus|so|but|then|oh|ok|separately|secondly|second thing|another thing|other thing|one more thing)[,:]?\s+)*`;
 /** Words that open a question, when it has no question mark: "how often do i harvest". */
-const OPENS_QUESTION =
-  /^(?:(?:and|also|plus|so|but|then|oh|ok|and also)\s+)?(?:what|whats|how|hows|when|why|where|which|who|should|shall|can|could|is|are|do|does|did|will|would|any|anything)\b/i;
+const OPENS_QUESTION = new RegExp(
+  String.raw`^${LEAD_IN}(?:(?:i(?:'?m| am)? )?(?:also )?(?:want(?:ed)? to know|need to know|wondering)\s+(?:whether|if|how|what|when|why|which)\b|what|whats|how|hows|when|why|where|which|who|should|shall|can|could|is|are|do|does|did|will|would|any|anything)\b`,
+  "i",
+);
 /** Where one question of a message ends and the next begins within a sentence: "…, and how often …". */
 const NEXT_QUESTION =
   /(?:,\s*|;\s*|\s+)(?:and|also|plus|and also)\s+(?=(?:what|whats|how|when|why|where|which|should|can|could|is|are|do|does|will|would)\b)/i;
-/** A numbered list of questions: "1) …", "2. …", "(3) …". */
+/** A numbered list of questions: "1) …", "2. …", "(3) …". Each item is asked, question mark or not. */
 const NUMBERED = /(?:^|\s)\(?[1-9][).]\s+/g;
+const ITEM = "\u0001";
 /** A message is answered question by question up to here; the rest waits for a reply. */
 const MAX_QUESTIONS = 3;
 
 /**
- * The questions a message asks, in order: the sentences that end with a question mark or open like
- * a question, split again where "and" starts another ("what temp and how often do i feed"). A
- * message asking fewer than two gets none: it is answered whole, its context with it.
+ * The questions a message asks, in order: the sentences (or numbered items, or what follows a
+ * colon) that end with a question mark or open like a question, split again where "and" starts
+ * another ("what temp and how often do i feed"). A message asking fewer than two gets none: it
+ * is answered whole, its context with it.
  */
 export function questionsOf(message: string): string[] {
   const sentences = message
-    .replace(NUMBERED, "\n")
-    .split(/(?<=[?!.])\s+|\n+/)
+    .replace(NUMBERED, `\n${ITEM}`)
+    .split(/(?<=[?!.])\s+|:\s+|\n+/)
     .flatMap((sentence) => sentence.split(NEXT_QUESTION))
     .map((p) => p.trim())
-    .filter((p) => p.split(/\s+/).length >= MIN_CLAUSE_WORDS && (p.endsWith("?") || OPENS_QUESTION.test(p)));
+    .filter(
+      (p) =>
+        p.split(/\s+/).length >= MIN_CLAUSE_WORDS && (p.startsWith(ITEM) || p.endsWith("?") || OPENS_QUESTION.test(p)),
+    )
+    .map((p) => p.replace(ITEM, ""));
   return sentences.length < 2 ? [] : sentences.slice(0, MAX_QUESTIONS);
 }
 

@@ -168,8 +168,13 @@ export function judge(index: WisdomIndex, text: string, question: string): Judge
  * question more than like a reefer's: "my car makes a grinding noise when i brake, should i be
  * worried or can it wait" would have its "can it wait" clause answered from "Fish to save for later".
  */
-export function decide(index: WisdomIndex, question: string, whole = question): Judgement {
-  let judged = judge(index, question, whole);
+export function decide(
+  index: WisdomIndex,
+  question: string,
+  whole = question,
+  first: Judgement = judge(index, question, whole),
+): Judgement {
+  let judged = first;
   if (judged.ok) return judged;
   // A message that reads more like a question the guides don't answer than like one they do is
   // not rescued by a clause: "seahorse tank …, what temperature do they like".

@@ -48,9 +48,12 @@ export function createRetriever(
 }
 
 function answer(index: WisdomIndex, message: string): WisdomAnswer {
-  const parts = answeredParts(index, message);
+  const whole = judge(index, message, message);
+  // A message closer to a question the guides don't answer than to one they do is not taken
+  // apart: "seahorse tank …, what temperature do they like, can they go with soft corals".
+  const parts = whole.likeOffTopic ? [] : answeredParts(index, message);
   if (parts.length > 0) return composeAnswers(parts.map((p) => composeAnswer(index, p.judged, p.question)));
-  const judged = decide(index, message);
+  const judged = decide(index, message, message, whole);
   return judged.ok && judged.best ? composeAnswer(index, judged, message) : composeRefusal(index, judged, message);
 }
 
@@ -66,12 +69,17 @@ function answeredParts(index: WisdomIndex, message: string): Array<{ question: s
   for (const [i, q] of questions.entries()) {
     // Two answered are needed: stop once the questions left can't make up the count.
     if (parts.length + questions.length - i < 2) break;
-    // Each question is read with the message's other sentences, which say what it is about: "What
-    // should it be?" after "My alk is 7", "what do they eat" after "thinking about a seahorse".
+    // A question that names nothing of reef keeping, or can't be answered alone, is read with the
+    // message's other sentences, which say what it is about: "What should it be?" after "My alk is 7".
+    const taken = (j: Judgement) => j.ok && j.best && !parts.some((p) => p.judged.best!.section === j.best!.section);
+    const alone = judge(index, q, message);
+    if (alone.topical && taken(alone)) {
+      parts.push({ question: q, judged: alone });
+      continue;
+    }
     const question = context ? `${context} ${q}` : q;
-    const judged = judge(index, question, message);
-    if (judged.ok && judged.best && !parts.some((p) => p.judged.best!.section === judged.best!.section))
-      parts.push({ question, judged });
+    const judged = context ? judge(index, question, message) : alone;
+    if (taken(judged)) parts.push({ question, judged });
   }
   return parts.length >= 2 ? parts : [];
 }
