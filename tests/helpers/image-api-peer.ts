@@ -1,5 +1,6 @@
 import http from "node:http";
 import sharp from "sharp";
+import { listenOnLoopback } from "./loopback";
 
 export interface ImageApiRequest {
   path: string;
@@ -56,15 +57,10 @@ export async function startImageApiPeer(options: { port?: number; slowMs?: numbe
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as { port: number };
+  const { port, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { listenOnLoopback } from "./loopback";
 
 export interface LlmRequest {
   path: string;
@@ -73,16 +74,11 @@ export async function startLlmPeer(
       }, state.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as { port: number };
+  const { port, close } = await listenOnLoopback(server, options.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

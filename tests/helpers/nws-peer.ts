@@ -1,4 +1,5 @@
 import http from "node:http";
+import { listenOnLoopback } from "./loopback";
 
 export interface NwsRequest {
   path: string;
@@ -89,16 +90,11 @@ export async function startNwsPeer(
     }
     json(404, { title: "Not Found", status: 404, detail: `No route for ${path}` });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
-  const { port: bound } = server.address() as { port: number };
+  const { port: bound, close } = await listenOnLoopback(server, port);
   return {
     url: `http://127.0.0.1:${bound}`,
     requests,
     state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
