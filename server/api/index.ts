@@ -11,6 +11,7 @@ import { claimRoutes } from "./claims";
 import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { stripeWebhookRoutes } from "./stripe-webhook";
+import { reminderRoutes } from "./reminders";
 import { waitlistRoutes } from "./waitlist";
 import { wisdomRoutes } from "./wisdom";
 import type { AppServices } from "#server/services";
@@ -46,6 +47,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(communityRoutes(services));
   api.use(claimRoutes(services));
   api.use(waitlistRoutes(services));
+  api.use(reminderRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
