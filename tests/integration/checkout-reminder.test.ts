@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REMINDER_DELAY_MS } from "#app/domain/checkout-reminder";
+import { loader as restorePage } from "#app/routes/cart-restore";
 import { smtpTransport } from "#app/services/mail/sender.server";
 import { parseJson } from "#database/values";
 import { startWorker, type Worker } from "#server/worker";
@@ -195,6 +196,24 @@ describe(`abandoned-checkout reminder on ${testDatabaseKind()}`, () => {
     ]);
     expect(restored.quote.subtotal).toBe(39.98);
     expect(restored.unavailable).toEqual([expect.objectContaining({ reason: "sold-out", quantity: 1 })]);
+    // The page the mail links to puts the same cart in the browser, priced the same way.
+    const page = (search: string) =>
+      restorePage({
+        request: new Request(`http://shop.test/cart/restore${search}`),
+        params: {},
+        context: { services: t.services },
+      } as never) as unknown as Promise<
+        | { restored: { cart: { lines: unknown[] }; lines: { unitPrice: number }[]; subtotal: number } }
+        | { data: { restored: null }; init: { status: number } }
+      >;
+    const shown = await page(query);
+    expect("restored" in shown && shown.restored).toMatchObject({
+      cart: { lines: [{ kind: "product", id: "premium-chaeto", quantity: 2 }] },
+      lines: [{ unitPrice: 1999 }],
+      subtotal: 3998,
+    });
+    const forgedPage = await page(query.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`));
+    expect("init" in forgedPage && forgedPage.init.status).toBe(404);
     // Tampered: another order's id, a changed signature, garbage.
     const params = new URLSearchParams(query);
     const sig = params.get("sig")!;
