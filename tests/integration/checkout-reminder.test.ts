@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REMINDER_DELAY_MS } from "#app/domain/checkout-reminder";
+import { promoteToAdmin } from "#app/models/back-office/users.server";
 import { loader as restorePage } from "#app/routes/cart-restore";
 import { smtpTransport } from "#app/services/mail/sender.server";
 import { parseJson } from "#database/values";
 import { startWorker, type Worker } from "#server/worker";
+import { authClient } from "../helpers/auth-client";
 import { setProductRow } from "../helpers/catalogue-rows";
 import { ADDRESS, card } from "../helpers/checkout-client";
 import { plainBody, startSmtpPeer } from "../helpers/smtp-peer";
@@ -243,9 +245,18 @@ describe(`abandoned-checkout reminder on ${testDatabaseKind()}`, () => {
     now += 2 * 86_400_000;
     const paid = await checkout("restore@example.com", { cardNumber: "4242424242424242" });
     expect(paid.body.order?.status).toBe("paid");
-    const { reminderSummary } = await import("#app/models/orders/checkout-reminders.server");
-    const summary = await reminderSummary(db());
-    expect(summary).toMatchObject({ sent: 2, opened: 1, recovered: 1 });
+    await promoteToAdmin(t.services, { email: "owner@example.com", password: "owner123" });
+    const admin = authClient(t.url, "198.51.100.250");
+    await admin.call("/sign-in/email", { email: "owner@example.com", password: "owner123" });
+    const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    expect((await fetch(`${t.url}/api/admin/reminders`)).status).toBe(401);
+    const res = await fetch(`${t.url}/api/admin/reminders`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const summary = (await res.json()) as {
+      sent: number;
+      recent: { email: string; recoveredOrder: string | null }[];
+    };
+    expect(summary).toMatchObject({ sent: 2, opened: 1, recovered: 1, recoveredTotal: expect.any(Number) });
     expect(summary.recent.find((r) => r.email === "restore@example.com")?.recoveredOrder).toEqual(expect.any(String));
     expect(summary.recent.find((r) => r.email === "forgetful@example.com")?.recoveredOrder).toBeNull();
   });
