@@ -68,3 +68,10 @@ describe("parseRestoreLink", () => {
     expect(parseRestoreLink({})).toBeNull();
   });
 });
+
+describe("reminderDecision with the shop's own delay", () => {
+  it("sends when the set delay has passed", () => {
+    expect(reminderDecision(facts({ now: expiredAt, delayMs: 0 }))).toEqual({ kind: "send" });
+    expect(reminderDecision(facts({ delayMs: 2 * REMINDER_DELAY_MS }))).toEqual({ kind: "wait" });
+  });
+});

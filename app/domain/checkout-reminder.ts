@@ -5,7 +5,7 @@
  */
 import { isUuid } from "./ids";
 
-/** How long after the checkout expired the reminder goes: the buyer may still be at it, or paying elsewhere. */
+/** How long after the checkout expired the reminder goes (REMINDER_DELAY_MINUTES): the buyer may still be at it, or paying elsewhere. */
 export const REMINDER_DELAY_MS = 60 * 60_000;
 /** A paid order within this many days of the reminder counts as recovered by it. */
 export const RECOVERY_DAYS = 7;
@@ -26,6 +26,8 @@ export interface ReminderFacts {
   /** Whether the same address paid an order created since this checkout was. */
   paidAnotherSince: boolean;
   now: Date;
+  /** REMINDER_DELAY_MS unless the shop set another delay. */
+  delayMs?: number;
 }
 
 /**
@@ -39,7 +41,8 @@ export function reminderDecision(facts: ReminderFacts): ReminderDecision {
   if (facts.status !== "expired") return { kind: "skip", reason: "paid" };
   if (facts.unsubscribed) return { kind: "skip", reason: "unsubscribed" };
   if (facts.paidAnotherSince) return { kind: "skip", reason: "paid-elsewhere" };
-  if (!facts.expiredAt || facts.now.getTime() < facts.expiredAt.getTime() + REMINDER_DELAY_MS) return { kind: "wait" };
+  if (!facts.expiredAt || facts.now.getTime() < facts.expiredAt.getTime() + (facts.delayMs ?? REMINDER_DELAY_MS))
+    return { kind: "wait" };
   return { kind: "send" };
 }
 

@@ -89,6 +89,7 @@ export async function sendDueReminders({ db, config, secret, now }: Deps): Promi
       unsubscribed: Boolean(unsubscribed),
       paidAnotherSince: Boolean(paidAnother),
       now,
+      delayMs: config.reminderDelayMinutes * 60_000,
     });
     if (decision.kind === "wait") continue;
     if (decision.kind === "skip") {
