@@ -6,7 +6,6 @@ import {
   reminderDecision,
   REMINDER_UNSUBSCRIBE_PURPOSE,
   RESTORE_PURPOSE,
-  RECOVERY_DAYS,
 } from "#app/domain/checkout-reminder";
 import { enqueueMail } from "#app/services/mail/outbox.server";
 import { renderCheckoutReminder } from "#app/services/mail/reminder-emails";
@@ -298,5 +297,3 @@ export async function reminderSummary(db: Kysely<Database>, { limit = 50 } = {})
   }
   return { sent: sent.length, opened: sent.filter((r) => r.restored_at).length, recovered, recoveredCents, recent };
 }
-
-export { RECOVERY_DAYS };

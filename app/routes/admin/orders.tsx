@@ -3,6 +3,7 @@ import { AdminPage } from "#app/components/admin/admin-page";
 import { DataTable, Td } from "#app/components/admin/data-table";
 import { Pager } from "#app/components/admin/pager";
 import { OrderStatusBadge } from "#app/components/admin/status-badge";
+import { RECOVERY_DAYS } from "#app/domain/checkout-reminder";
 import { formatDateTime } from "#app/domain/dates";
 import { formatCents } from "#app/domain/money";
 import { ORDER_STATUSES, STATUS_LABELS } from "#app/domain/order-status";
@@ -10,7 +11,7 @@ import { describePaymentFailure } from "#app/domain/payment-failures";
 import { formatShipDay, shopClock } from "#app/domain/ship-calendar";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { listOrders, OrderFiltersSchema } from "#app/models/back-office/orders.server";
-import { RECOVERY_DAYS, reminderSummary } from "#app/models/orders/checkout-reminders.server";
+import { reminderSummary } from "#app/models/orders/checkout-reminders.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }];
