@@ -56,13 +56,14 @@ export async function sendDueReminders({ db, config, secret, now }: Deps): Promi
     .innerJoin("orders as o", "o.id", "r.order_id")
     .select(["r.order_id", "r.email", "r.created_at", "o.status"])
     .where("r.status", "=", "waiting")
+    // Still payable: not yet due, and not allowed to crowd the due ones out of the batch.
+    .where("o.status", "!=", "pending_payment")
     .orderBy("r.created_at")
     .limit(200)
     .execute();
   let sent = 0;
   let skipped = 0;
   for (const row of waiting) {
-    if (row.status === "pending_payment") continue;
     const createdAt = toIso(row.created_at)!;
     const [expired, unsubscribed, paidAnother] = await Promise.all([
       db
