@@ -216,6 +216,15 @@ describe(`abandoned-checkout reminder on ${testDatabaseKind()}`, () => {
     });
     const forgedPage = await page(query.replace(/sig=(.)/, (_, c: string) => `sig=${c === "A" ? "B" : "A"}`));
     expect("init" in forgedPage && forgedPage.init.status).toBe(404);
+    // Fewer left than the checkout took: what there is goes back, the rest is named.
+    await setProductRow(db(), "premium-chaeto", { quantity: 1 });
+    const short = (await (await fetch(`${t.url}/api/cart/restore${query}`)).json()) as typeof restored;
+    expect(short.items).toEqual([{ kind: "product", id: "premium-chaeto", quantity: 1 }]);
+    expect(short.unavailable).toEqual([
+      expect.objectContaining({ reason: "sold-out", quantity: 1 }),
+      expect.objectContaining({ reason: "sold-out", quantity: 1 }),
+    ]);
+    await setProductRow(db(), "premium-chaeto", { quantity: 50 });
     // Tampered: another order's id, a changed signature, garbage.
     const params = new URLSearchParams(query);
     const sig = params.get("sig")!;

@@ -214,9 +214,20 @@ export async function restoreCheckoutCart(
       cart = built.cart;
       continue;
     }
-    const reason =
+    const gone =
       !built || ("problem" in built && (GONE.has(built.problem.reason) || built.problem.reason.startsWith("combo-")));
-    unavailable.push({ title: line.title, quantity: line.quantity, reason: reason ? "gone" : "sold-out" });
+    // Fewer left than the checkout took: as many as there are go back, the rest is named as sold out.
+    let fits = 0;
+    if (item && !gone)
+      for (let q = item.quantity - 1; q >= 1 && fits === 0; q--) {
+        const fewer = cartFromItems([...kept, { ...item, quantity: q }], catalogue, now);
+        if ("cart" in fewer) {
+          fits = q;
+          kept.push({ ...item, quantity: q });
+          cart = fewer.cart;
+        }
+      }
+    unavailable.push({ title: line.title, quantity: line.quantity - fits, reason: gone ? "gone" : "sold-out" });
   }
   await db
     .updateTable("checkout_reminders")
