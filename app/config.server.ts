@@ -112,6 +112,13 @@ const EnvSchema = z.object({
    */
   NEWSLETTER_WELCOME_CODE_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
   NEWSLETTER_WELCOME_CODE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long after an unpaid checkout expired its one reminder goes, if the buyer asked (decision 045). */
+  REMINDER_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   RESERVATION_START_MINUTES: z.coerce
     .number()
     .int()
@@ -194,6 +201,7 @@ export interface Config {
   newsletterWelcomeCode: { percentOff: number; days: number } | null;
   /** How long a new order holds its stock before its payment step starts (at most reservationMinutes). */
   reservationStartMinutes: number;
+  reminderDelayMinutes: number;
   maxUnitsPerProduct: number;
   unpaidUnitsPerClient: number;
   workerIntervalMs: number;
@@ -344,6 +352,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { percentOff: env.NEWSLETTER_WELCOME_CODE_PERCENT, days: env.NEWSLETTER_WELCOME_CODE_DAYS }
       : null,
     reservationStartMinutes: Math.min(env.RESERVATION_START_MINUTES, env.RESERVATION_MINUTES),
+    reminderDelayMinutes: env.REMINDER_DELAY_MINUTES,
     maxUnitsPerProduct: env.ORDER_MAX_UNITS_PER_PRODUCT,
     unpaidUnitsPerClient: env.UNPAID_UNITS_PER_CLIENT,
     workerIntervalMs: env.WORKER_INTERVAL_MS,

@@ -21,6 +21,7 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("checkout/challenge", "routes/checkout-challenge.tsx"),
+  route("cart/restore", "routes/cart-restore.tsx"),
   route("order-confirmation", "routes/order-confirmation.tsx"),
   route("contact", "routes/contact.tsx"),
   route("reef-wisdom", "routes/reef-wisdom.tsx"),

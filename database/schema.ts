@@ -453,6 +453,23 @@ export interface WaitlistEntryTable {
   ended_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** An unpaid checkout whose buyer asked for one reminder if it did not go through (decision 045). */
+export interface CheckoutReminderTable {
+  order_id: string;
+  email: string;
+  status: "waiting" | "sent" | "skipped";
+  created_at: Timestamp;
+  skipped_reason: string | null;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  restored_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** An address that asked for no more checkout reminders. */
+export interface ReminderUnsubscribeTable {
+  email: string;
+  created_at: Timestamp;
+}
+
 /** Units available for a waited-for item at the worker's last look. */
 export interface WaitlistItemTable {
   item_kind: "product" | "bundle";
@@ -534,4 +551,6 @@ export interface Database {
   waitlist_items: WaitlistItemTable;
   discount_codes: DiscountCodeTable;
   discount_code_uses: DiscountCodeUseTable;
+  checkout_reminders: CheckoutReminderTable;
+  reminder_unsubscribes: ReminderUnsubscribeTable;
 }

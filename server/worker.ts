@@ -2,6 +2,7 @@ import os from "node:os";
 import { endOldReductions } from "#app/models/back-office/catalogue.server";
 import { notifyRestocked } from "#app/models/catalogue/waitlist.server";
 import { reconcileCharges, settleBeforeExpiry } from "#app/models/orders/charge-reconciliation.server";
+import { sendDueReminders } from "#app/models/orders/checkout-reminders.server";
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { settleDueRefunds } from "#app/models/orders/refunds.server";
@@ -65,6 +66,14 @@ export function startWorker(
         now,
       });
       if (waitlist.notified + waitlist.expired > 0) services.logger.info(waitlist, "waitlist pass");
+      // Expired checkouts whose buyer asked for it get their one reminder an hour on (decision 045).
+      const reminders = await sendDueReminders({
+        db: services.database.db,
+        config: services.config,
+        secret: services.secret,
+        now,
+      });
+      if (reminders.sent + reminders.skipped > 0) services.logger.info(reminders, "checkout reminder pass");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

@@ -52,7 +52,10 @@ export const CardSchema = z.object({
 
 export const CheckoutRequestSchema = z.object({
   items: CartItemsSchema,
-  customer: CustomerSchema,
+  customer: CustomerSchema.extend({
+    /** The buyer's consent to one reminder should this checkout expire unpaid (decision 045). */
+    remindMe: z.boolean().optional(),
+  }),
   shippingAddress: ShippingAddressSchema.optional(),
   /** The ship day the buyer picked among the quote's `delivery.choices` (default: the first). */
   shipOn: z.iso.date("A ship day is a date like 2026-12-07").optional(),

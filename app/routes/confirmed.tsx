@@ -5,7 +5,14 @@ import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/confirmed";
 
 type Outcome =
-  "subscribed" | "unsubscribed" | "waitlist-removed" | "waitlist-unsubscribed" | "expired" | "invalid" | "how-it-works";
+  | "subscribed"
+  | "unsubscribed"
+  | "waitlist-removed"
+  | "waitlist-unsubscribed"
+  | "reminders-unsubscribed"
+  | "expired"
+  | "invalid"
+  | "how-it-works";
 
 /** One heading per outcome: the tab's title and the page's heading say the same thing. */
 const HEADINGS: Record<Outcome, string> = {
@@ -13,6 +20,7 @@ const HEADINGS: Record<Outcome, string> = {
   unsubscribed: "You're unsubscribed",
   "waitlist-removed": "You're off that waitlist",
   "waitlist-unsubscribed": "No more back-in-stock emails",
+  "reminders-unsubscribed": "No more checkout reminders",
   expired: "That link has expired",
   invalid: "That link didn't work",
   "how-it-works": "Confirm your reef notes",
@@ -23,6 +31,7 @@ const DESCRIPTIONS: Record<Outcome, string> = {
   unsubscribed: "You are unsubscribed from the Lazy Reefer newsletter.",
   "waitlist-removed": "This address is off the waitlist it was on.",
   "waitlist-unsubscribed": "This address is off every Lazy Reefer waitlist.",
+  "reminders-unsubscribed": "This address gets no more checkout reminders.",
   expired: "This newsletter confirmation link has expired.",
   invalid: "This newsletter link is not valid.",
   "how-it-works": "How confirming a Lazy Reefer newsletter subscription works.",
@@ -43,21 +52,38 @@ export function loader({ request }: Route.LoaderArgs) {
   const outcome: Outcome =
     waitlist === "removed" || waitlist === "unsubscribed"
       ? `waitlist-${waitlist}`
-      : params.get("unsubscribed") === "1"
-        ? "unsubscribed"
-        : problem
-          ? problem === "expired"
-            ? "expired"
-            : "invalid"
-          : params.get("subscribed") === "1"
-            ? "subscribed"
-            : "how-it-works";
+      : params.get("reminders") === "unsubscribed"
+        ? "reminders-unsubscribed"
+        : params.get("unsubscribed") === "1"
+          ? "unsubscribed"
+          : problem
+            ? problem === "expired"
+              ? "expired"
+              : "invalid"
+            : params.get("subscribed") === "1"
+              ? "subscribed"
+              : "how-it-works";
   return { outcome };
 }
 
 export default function Confirmed({ loaderData }: Route.ComponentProps) {
   const { outcome } = loaderData;
   const heading = HEADINGS[outcome];
+  if (outcome === "reminders-unsubscribed") {
+    return (
+      <section className="container-page py-20 text-center">
+        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
+        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
+        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
+          We won&apos;t email this address when a checkout doesn&apos;t go through, even if the box is ticked again.
+          Order confirmations and shipping mails still come.
+        </p>
+        <Link to="/products" className="btn-primary mt-8">
+          Back to the shop
+        </Link>
+      </section>
+    );
+  }
   if (outcome === "waitlist-removed" || outcome === "waitlist-unsubscribed") {
     return (
       <section className="container-page py-20 text-center">

@@ -10,6 +10,7 @@ import { checkoutRoutes } from "./checkout";
 import { claimRoutes } from "./claims";
 import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
+import { reminderRoutes } from "./reminders";
 import { stripeWebhookRoutes } from "./stripe-webhook";
 import { waitlistRoutes } from "./waitlist";
 import { wisdomRoutes } from "./wisdom";
@@ -46,6 +47,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(communityRoutes(services));
   api.use(claimRoutes(services));
   api.use(waitlistRoutes(services));
+  api.use(reminderRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

@@ -20,6 +20,7 @@ const ADMIN_ENDPOINTS: Array<[string, string, unknown?]> = [
   ["GET", "/api/admin/newsletter.csv"],
   ["GET", "/api/admin/claims"],
   ["GET", "/api/admin/waitlist"],
+  ["GET", "/api/admin/reminders"],
   ["GET", "/api/admin/discount-codes"],
   ["POST", "/api/admin/discount-codes", { code: "NOTYOURS", percentOff: 90 }],
   ["POST", "/api/admin/discount-codes/1/end", {}],

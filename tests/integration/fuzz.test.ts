@@ -44,6 +44,15 @@ const CASES: Array<{ method: string; path: string; body: fc.Arbitrary<unknown> }
         customer: objectWith(["email", "name"]),
         payment: objectWith(["card"]),
       }),
+      // The reminder's consent: only a boolean is taken, anything else is a 400.
+      fc.record({
+        items: fc.constant([{ kind: "product", id: "premium-chaeto", quantity: 1 }]),
+        customer: fc.record({
+          email: fc.constant("fuzz@example.com"),
+          name: fc.constant("Fuzz"),
+          remindMe: nasty.filter((v) => typeof v !== "boolean" && v !== undefined),
+        }),
+      }),
     ),
   },
   { method: "POST", path: "/api/newsletter", body: objectWith(["email", "source", "website"]) },
@@ -403,6 +412,10 @@ describe(`fuzzing every page action and every /api/auth endpoint on ${testDataba
       { method: "POST", path: "/api/newsletter/unsubscribe", body: "List-Unsubscribe=One-Click" },
       { method: "GET", path: "/api/waitlist/remove?entry=%00&sig=%ff" },
       { method: "GET", path: "/api/waitlist/unsubscribe?email=a&sig=" },
+      { method: "GET", path: "/api/cart/restore?order=%00&sig=%ff" },
+      { method: "GET", path: "/api/cart/restore?order[]=1&sig[x]=2" },
+      { method: "GET", path: "/api/reminders/unsubscribe?email=a&sig=" },
+      { method: "POST", path: "/api/reminders/unsubscribe?email=%00", body: "List-Unsubscribe=One-Click" },
       {
         method: "POST",
         path: "/api/waitlist/remove?entry=99999999999999999999&sig=x",

@@ -40,6 +40,16 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
       body: JSON.stringify({ email: "gone@example.com", productId: "premium-chaeto" }),
     });
 
+    await t.services.database.db
+      .insertInto("checkout_reminders")
+      .values({
+        order_id: crypto.randomUUID(),
+        email: "gone@example.com",
+        status: "waiting",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+
     expect((await client.call("/delete-user", { password: "gone12345" })).status).toBe(200);
     await expect(t.services.storage.head("avatars", `${user.id}/avatar.webp`)).rejects.toThrow();
     const subscription = await t.services.database.db
@@ -54,6 +64,12 @@ describe(`personal data on ${testDatabaseKind()}`, () => {
       .where("email", "=", "gone@example.com")
       .execute();
     expect(waiting).toEqual([]);
+    const reminders = await t.services.database.db
+      .selectFrom("checkout_reminders")
+      .select("order_id")
+      .where("email", "=", "gone@example.com")
+      .execute();
+    expect(reminders).toEqual([]);
   });
 
   it.runIf(testDatabaseKind() === "sqlite" && process.platform !== "win32")(

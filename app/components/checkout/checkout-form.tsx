@@ -254,6 +254,11 @@ export function CheckoutForm({
           defaultValue={prefill?.name}
           error={err("customer.name")}
         />
+        {/* Consent to the one reminder (decision 045): off unless the buyer ticks it. */}
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" name="remindMe" className="mt-1 h-4 w-4" />
+          <span>Email me if my checkout doesn&apos;t go through</span>
+        </label>
       </fieldset>
 
       {requiresShipping ? (

@@ -9,7 +9,7 @@ import type { z } from "zod";
 export type FieldErrors = Record<string, string>;
 
 export interface CheckoutFields {
-  customer: { email: string; name: string };
+  customer: { email: string; name: string; remindMe?: boolean };
   address?: {
     name: string;
     line1: string;
@@ -40,7 +40,8 @@ export function readCheckoutForm(form: FormData, requiresShipping: boolean): Che
     .replace(/\s/g, "")
     .match(/^(\d{1,2})\/?(\d{2}|\d{4})$/);
   return {
-    customer: { email: get("email"), name },
+    // Sent only when ticked: the body stays as it was for a buyer who did not ask.
+    customer: { email: get("email"), name, ...(form.get("remindMe") === "on" ? { remindMe: true } : {}) },
     address: requiresShipping
       ? {
           name,

@@ -73,7 +73,7 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
 
 /**
  * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
- * profile photo, the newsletter subscription and any waitlist entries go too. Orders stay — tax and accounting law
+ * profile photo, the newsletter subscription, any waitlist entries and checkout reminders go too. Orders stay — tax and accounting law
  * require the records — and so do contact messages already answered; docs/security.md lists this.
  */
 export async function forgetDeletedUser(
@@ -86,4 +86,6 @@ export async function forgetDeletedUser(
   });
   await deps.db.deleteFrom("newsletter_subscribers").where("email", "=", user.email.toLowerCase()).execute();
   await deps.db.deleteFrom("waitlist_entries").where("email", "=", user.email.toLowerCase()).execute();
+  // The consent to a checkout reminder goes with the account; an unsubscribe stays, so it is still honoured.
+  await deps.db.deleteFrom("checkout_reminders").where("email", "=", user.email.toLowerCase()).execute();
 }

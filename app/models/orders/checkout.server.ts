@@ -262,7 +262,7 @@ export async function placeStep(
   services: AppServices,
   priced: Extract<PriceOutcome, { kind: "priced" }>,
   input: {
-    customer: { email: string; name: string };
+    customer: { email: string; name: string; remindMe?: boolean };
     shippingAddress?: ShippingAddress | null;
     userId?: string | null;
     source?: string;

@@ -179,7 +179,7 @@ async function releaseStock(trx: Trx, needs: StockNeed[], orderId: string, reaso
 export interface PlaceOrderInput {
   cart: CartState;
   quote: CartQuote;
-  customer: { email: string; name: string };
+  customer: { email: string; name: string; remindMe?: boolean };
   shippingAddress: ShippingAddress | null;
   paymentProvider: string;
   source?: string;
@@ -394,6 +394,17 @@ async function insertOrder(
         created_at: order.createdAt,
       })
       .execute();
+    // Consent to one reminder is kept with the checkout it is about (decision 045).
+    if (input.customer.remindMe)
+      await trx
+        .insertInto("checkout_reminders")
+        .values({
+          order_id: order.id,
+          email: order.email.toLowerCase(),
+          status: "waiting",
+          created_at: order.createdAt,
+        })
+        .execute();
     // Stock last: the product rows are what concurrent checkouts wait for (PostgreSQL row locks),
     // so they are locked for as short a time as possible, right before the commit. Out of
     // stock rolls the whole order back.

@@ -3,6 +3,7 @@ import { AdminPage } from "#app/components/admin/admin-page";
 import { DataTable, Td } from "#app/components/admin/data-table";
 import { Pager } from "#app/components/admin/pager";
 import { OrderStatusBadge } from "#app/components/admin/status-badge";
+import { RECOVERY_DAYS } from "#app/domain/checkout-reminder";
 import { formatDateTime } from "#app/domain/dates";
 import { formatCents } from "#app/domain/money";
 import { ORDER_STATUSES, STATUS_LABELS } from "#app/domain/order-status";
@@ -10,6 +11,7 @@ import { describePaymentFailure } from "#app/domain/payment-failures";
 import { formatShipDay, shopClock } from "#app/domain/ship-calendar";
 import { requireAdmin } from "#app/models/back-office/access.server";
 import { listOrders, OrderFiltersSchema } from "#app/models/back-office/orders.server";
+import { reminderSummary } from "#app/models/orders/checkout-reminders.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Back office" }];
@@ -19,11 +21,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = OrderFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   // The shop's date, against which a ship day is overdue (the server's own date may be tomorrow already).
   const { today } = shopClock(context.services.clock(), context.services.config.shopTimeZone);
-  return { filters, today, ...(await listOrders(context.services.database.reader, filters)) };
+  const { reader } = context.services.database;
+  // The one reminder's effect (decision 045) belongs with the checkouts it is sent about.
+  const reminders = filters.view === "abandoned" ? await reminderSummary(reader, { limit: 0 }) : null;
+  return { filters, today, reminders, ...(await listOrders(reader, filters)) };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, filters, today, total, totalExact, page, pages, next, prev } = loaderData;
+  const { orders, filters, today, reminders, total, totalExact, page, pages, next, prev } = loaderData;
   const abandoned = filters.view === "abandoned";
   const toShip = filters.view === "to-ship";
   const [params] = useSearchParams();
@@ -68,6 +73,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-ink-soft">
           Checkouts that were never paid: declined cards and failed 3-D Secure attempts (their stock went back at once),
           and reservations that ran out. They are not orders; nothing ships and nobody was charged.
+        </p>
+      ) : null}
+      {reminders ? (
+        <p className="mt-2 text-sm" data-testid="reminder-summary">
+          Reminders sent (to buyers who asked, an hour after their checkout expired):{" "}
+          <strong>{reminders.sent.toLocaleString("en-US")}</strong> · carts restored from the link:{" "}
+          <strong>{reminders.opened.toLocaleString("en-US")}</strong> · orders recovered (the same address paid within{" "}
+          {RECOVERY_DAYS} days of its reminder): <strong>{reminders.recovered.toLocaleString("en-US")}</strong>,{" "}
+          {formatCents(reminders.recoveredCents)}
         </p>
       ) : null}
       {toShip ? (
