@@ -37,6 +37,43 @@ const DESCRIPTIONS: Record<Outcome, string> = {
   "how-it-works": "How confirming a Lazy Reefer newsletter subscription works.",
 };
 
+/** Every outcome but a confirmed subscription: what the page says, and where its button leads. */
+const NOTICES: Partial<Record<Outcome, { text: string; to: string }>> = {
+  "reminders-unsubscribed": {
+    text:
+      "We won't email this address when a checkout doesn't go through, even if the box is ticked again. " +
+      "Order confirmations and shipping mails still come.",
+    to: "/products",
+  },
+  "waitlist-removed": {
+    text: "We won't email this address when that item is back. Other waitlists it is on stay as they are.",
+    to: "/products",
+  },
+  "waitlist-unsubscribed": {
+    text: "We won't email this address about restocks any more. You can join a waitlist again on any sold-out product.",
+    to: "/products",
+  },
+  unsubscribed: {
+    text: "You won't get any more reef notes from us. If that was a mistake, you can sign up again at the bottom of any page.",
+    to: "/",
+  },
+  expired: {
+    text: "This confirmation link has expired. Sign up again at the bottom of the page and we'll send a fresh one.",
+    to: "/",
+  },
+  invalid: {
+    text: "This link is not valid. Sign up again at the bottom of the page and we'll send a fresh one.",
+    to: "/",
+  },
+  // Opened directly, not from a confirmation link: nothing was confirmed, so say how it works.
+  "how-it-works": {
+    text:
+      "After you sign up at the bottom of any page, we email you a link. Open it to confirm your address; until then " +
+      "we send you nothing else.",
+    to: "/",
+  },
+};
+
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const outcome = data?.outcome ?? "how-it-works";
   return [
@@ -69,66 +106,14 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function Confirmed({ loaderData }: Route.ComponentProps) {
   const { outcome } = loaderData;
   const heading = HEADINGS[outcome];
-  if (outcome === "reminders-unsubscribed") {
+  const notice = NOTICES[outcome];
+  if (notice) {
     return (
       <section className="container-page py-20 text-center">
         <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
         <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
-        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-          We won&apos;t email this address when a checkout doesn&apos;t go through, even if the box is ticked again.
-          Order confirmations and shipping mails still come.
-        </p>
-        <Link to="/products" className="btn-primary mt-8">
-          Back to the shop
-        </Link>
-      </section>
-    );
-  }
-  if (outcome === "waitlist-removed" || outcome === "waitlist-unsubscribed") {
-    return (
-      <section className="container-page py-20 text-center">
-        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
-        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-          {outcome === "waitlist-removed"
-            ? "We won't email this address when that item is back. Other waitlists it is on stay as they are."
-            : "We won't email this address about restocks any more. You can join a waitlist again on any sold-out product."}
-        </p>
-        <Link to="/products" className="btn-primary mt-8">
-          Back to the shop
-        </Link>
-      </section>
-    );
-  }
-  if (outcome === "unsubscribed" || outcome === "expired" || outcome === "invalid") {
-    return (
-      <section className="container-page py-20 text-center">
-        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
-        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-          {outcome === "unsubscribed"
-            ? "You won't get any more reef notes from us. If that was a mistake, you can sign up again at the bottom of any page."
-            : outcome === "expired"
-              ? "This confirmation link has expired. Sign up again at the bottom of the page and we'll send a fresh one."
-              : "This link is not valid. Sign up again at the bottom of the page and we'll send a fresh one."}
-        </p>
-        <Link to="/" className="btn-primary mt-8">
-          Back to the shop
-        </Link>
-      </section>
-    );
-  }
-  if (outcome === "how-it-works") {
-    // Opened directly, not from a confirmation link: nothing was confirmed, so say how it works.
-    return (
-      <section className="container-page py-20 text-center">
-        <Icon icon={MailCheck} aria-hidden="true" className="mx-auto h-12 w-12 text-ink-soft" />
-        <h1 className="mt-4 text-4xl font-semibold">{heading}</h1>
-        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">
-          After you sign up at the bottom of any page, we email you a link. Open it to confirm your address; until then
-          we send you nothing else.
-        </p>
-        <Link to="/" className="btn-primary mt-8">
+        <p className="mx-auto mt-4 max-w-lg text-lg text-ink-soft">{notice.text}</p>
+        <Link to={notice.to} className="btn-primary mt-8">
           Back to the shop
         </Link>
       </section>
