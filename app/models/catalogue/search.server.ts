@@ -1,3 +1,4 @@
+import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
 import { inShopWindow } from "#app/domain/availability";
 import {
   analyze,
@@ -12,7 +13,6 @@ import {
   type Variants,
 } from "#app/domain/search";
 import { getSearchSections } from "#app/models/wisdom/sections.server";
-import { SYNONYM_GROUPS } from "#app/models/wisdom/synonyms";
 import { loadCatalogueSnapshot } from "./catalogue-snapshot.server";
 import { bundleView, productView } from "./catalogue-view";
 import type { StockState } from "#app/domain/availability";

@@ -15,6 +15,8 @@ const FrontMatterSchema = z.object({
   updated: z.coerce.string(),
   relatedProducts: z.array(z.string()).default([]),
   order: z.number().int().optional(),
+  /** Heading anchor → the questions that section answers, as reefers ask them (indexed by the chat). */
+  asks: z.record(z.string(), z.array(z.string().min(1))).default({}),
 });
 
 export interface ContentDocument extends RenderedMarkdown {
@@ -25,6 +27,7 @@ export interface ContentDocument extends RenderedMarkdown {
   relatedProducts: string[];
   order: number;
   readingMinutes: number;
+  asks: Record<string, string[]>;
 }
 
 const guideFiles = import.meta.glob<string>("#app/content/guides/*.md", {

@@ -4,8 +4,9 @@
  * says it is about a reef) and the later stages take the result instead of the text.
  */
 import { stem } from "porter2";
+import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
 import { isCommonEnglish, isEverydayEnglish } from "./spelling.server";
-import { buildSynonymIndex, SYNONYM_GROUPS } from "./synonyms";
+import { buildSynonymIndex } from "./synonyms";
 
 /**
  * Function words and question filler. "reef", "tank" and "aquarium" are here too: nearly every

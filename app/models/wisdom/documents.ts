@@ -19,6 +19,8 @@ export interface WisdomSourceDocument {
   title: string;
   toc: Array<{ id: string; title: string; level: 2 | 3 }>;
   sections: Array<{ id: string; title: string; text: string; blocks?: TextBlock[] }>;
+  /** Front matter `asks`: heading anchor → the questions that section answers, in a reefer's words. */
+  asks?: Partial<Record<string, string[]>>;
 }
 
 /** Turns one rendered guide or page into retrievable sections with links to their anchors. */
@@ -32,6 +34,7 @@ export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "gui
   }
   return doc.sections.map((s) => {
     const parentTitle = parentOf.get(s.id);
+    const asks = doc.asks?.[s.id];
     return {
       id: s.id,
       title: plainText(s.title),
@@ -40,6 +43,7 @@ export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "gui
       url: `${base}#${s.id}`,
       ...(parentTitle !== undefined ? { parentTitle: plainText(parentTitle) } : {}),
       ...(s.blocks ? { blocks: s.blocks } : {}),
+      ...(asks ? { asks } : {}),
     };
   });
 }

@@ -1,9 +1,8 @@
 /**
- * The questions each section answers, as reefers ask them: the hand-written asks (asks.ts) and the
+ * The questions each section answers, as reefers ask them: the hand-written asks (the guides' front matter) and the
  * learned ones, the questions of the development sets filed under the sections that answer them
  * (bench/wisdom/learned-asks.ts builds learned-asks.json).
  */
-import { SECTION_ASKS } from "./asks";
 import { GUIDE_URL_BASE } from "./documents";
 import LEARNED_ASKS from "./learned-asks.json";
 import type { WisdomSection } from "./types";
@@ -31,8 +30,7 @@ export function learnedAsks(...except: string[]): LearnedQuestions {
 
 const sectionKey = (section: WisdomSection) => section.url.replace(`${GUIDE_URL_BASE}/`, "");
 
-/** The questions a section answers, as a reefer would ask them: asks.ts, then the learned ones. */
+/** The questions a section answers, as a reefer would ask them: its front matter's, then the learned ones. */
 export function asksListOf(section: WisdomSection, extra: Record<string, string[]>): string[] {
-  const key = sectionKey(section);
-  return [...(SECTION_ASKS[key] ?? []), ...(extra[key] ?? [])];
+  return [...(section.asks ?? []), ...(extra[sectionKey(section)] ?? [])];
 }

@@ -15,7 +15,8 @@ function loadDocument(file: string, kind: "guide" | "page"): WisdomSection[] {
   const parsed = matter(fs.readFileSync(file, "utf8"));
   const title = typeof parsed.data.title === "string" ? parsed.data.title : slug;
   const { toc, sections } = renderMarkdown(parsed.content);
-  return wisdomSectionsFromDocument({ slug, title, toc, sections }, kind);
+  const asks = parsed.data.asks as Record<string, string[]> | undefined;
+  return wisdomSectionsFromDocument({ slug, title, toc, sections, asks }, kind);
 }
 
 /**

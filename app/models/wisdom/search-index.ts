@@ -6,14 +6,13 @@
  * stages take the built WisdomIndex as an argument; nothing here depends on a question.
  */
 import MiniSearch from "minisearch";
+import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
 import { analyze, isNumber, processTerm, STOP_WORDS, surfaceWords, tokenize, trigrams } from "./analyse";
-import { SECTION_ASKS } from "./asks";
 import { createSectionClassifier, type SectionClassifier } from "./classifier";
 import { plainText } from "./documents";
 import { asksListOf, type LearnedQuestions } from "./learned";
 import { passagesOf, splitSentences, type Passage } from "./passages";
 import { createSpeller, type Speller } from "./spelling.server";
-import { SYNONYM_GROUPS } from "./synonyms";
 import type { RetrieverTuning } from "./tuning";
 import type { WisdomSection } from "./types";
 
@@ -260,7 +259,7 @@ function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Spell
   return createSpeller(
     surfaceWords([
       ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
-      ...Object.values(SECTION_ASKS).flatMap((asks) => asks ?? []),
+      ...sections.flatMap((s) => s.asks ?? []),
       ...SYNONYM_GROUPS.flatMap((g) => g.variants),
     ]),
     STOP_WORDS,

@@ -19,6 +19,8 @@ export interface WisdomSection {
   parentTitle?: string;
   /** Paragraphs, list items, numbered steps and table rows; without them `text` is read as one paragraph. */
   blocks?: TextBlock[];
+  /** The questions the section answers, as a reefer would ask them (the document's front matter `asks`). */
+  asks?: string[];
 }
 
 export interface WisdomLink {
@@ -68,7 +70,7 @@ export interface WisdomFeatures {
   passageCoverage: number;
   /** Weight of the rarest word matched exactly, relative to the rarest indexed word (0–1). */
   specificity: number;
-  /** 1 when a reef-vocabulary term (synonyms.ts) matched exactly, else 0. */
+  /** 1 when a reef-vocabulary term (the reef vocabulary) matched exactly, else 0. */
   reefTerm: number;
   /** Weighted share of the question's terms that the passage's headings match. */
   headingCoverage: number;
