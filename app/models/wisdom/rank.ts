@@ -5,14 +5,22 @@
  * the question is to the questions reefers asked of its section.
  */
 import { editDistance, isNumber, overlap, synonyms, type AnalysedQuestion } from "./analyse";
+import { typoMatching, type WisdomIndex } from "./search-index";
 import { RANK_FEATURES, type RankFeature } from "./tuning";
-import type { WisdomIndex } from "./search-index";
 import type { SearchResult } from "minisearch";
 
 /** How many of the closest asked questions vote for their sections. */
 const NEIGHBOUR_VOTES = 10;
 
 /** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
+/**
+ * Candidates re-ranked per question, best BM25 first: the passages, and the reefers' questions that
+ * may be its neighbours. A common word ("tank") matches thousands of either; those far down the
+ * BM25 list share only such words with the question and never win, but scoring them all cost most
+ * of an answer's time.
+ */
+const PASSAGE_CANDIDATES = 100;
+const NEIGHBOUR_CANDIDATES = 400;
 const FUZZY_CREDIT = 0.25;
 
 /** Headings that offer what an intent wants. */
@@ -56,8 +64,16 @@ export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
   const everydayWeight = index.tuning.everydayWeight * index.rarest;
   // A word the guides never use weighs as what the question is about (index.weight), unless the
   // question wrote it as an everyday English word ("details", "kitchen"): then as a common word.
-  const weight = (t: string) =>
-    question.everyday.has(t) && !isNumber(t) && !index.guideTerms.has(t) ? everydayWeight : index.weight(t);
+  const weights = new Map<string, number>();
+  const weight = (t: string) => {
+    let w = weights.get(t);
+    if (w === undefined)
+      weights.set(
+        t,
+        (w = question.everyday.has(t) && !isNumber(t) && !index.guideTerms.has(t) ? everydayWeight : index.weight(t)),
+      );
+    return w;
+  };
   return {
     index,
     question,
@@ -68,7 +84,16 @@ export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
 }
 
 /** Searches an index with the question's analysed terms (the question is not analysed again). */
-const searchOf = (query: Query) => ({ tokenize: () => query.question.terms });
+/**
+ * The options of one search for a question. An everyday English word is spelled as meant (the
+ * speller corrected the rest): its near spellings and prefixes are other words, not what was asked,
+ * and looking them up walks the whole vocabulary of each index once per word.
+ */
+const searchOf = (query: Query) => {
+  const { known } = query.index;
+  const { everyday } = query.question;
+  return { tokenize: () => query.question.terms, ...typoMatching((t) => !known.has(t) && !everyday.has(t)) };
+};
 
 /**
  * Weighted share of the question's terms that a search result matched (exactly, by prefix or by
@@ -128,7 +153,7 @@ export function neighboursOf(query: Query): Neighbours {
   const { weight } = query;
   const value: Neighbours = { bySection: new Map(), votes: new Map(), best: 0, offTopic: 0 };
   const close: Array<{ similarity: number; sections: number[] }> = [];
-  for (const r of neighbourIndex.search(query.question.text, searchOf(query))) {
+  for (const r of neighbourIndex.search(query.question.text, searchOf(query)).slice(0, NEIGHBOUR_CANDIDATES)) {
     const doc = neighbourDocs[r.id as number]!;
     const ofQuestion = coverage(query, r);
     if (ofQuestion === 0 || doc.weight === 0) continue;
@@ -179,7 +204,9 @@ export function rank(query: Query): Ranked[] {
   const sectionResults = new Map<number, SearchResult>();
   for (const r of index.sectionIndex.search(question.text, searchOf(query)))
     if (!outOfScope(r.id as number)) sectionResults.set(r.id as number, r);
-  const passageResults = allPassages.filter((r) => !outOfScope(passages[r.id as number]!.section));
+  const passageResults = allPassages
+    .filter((r) => !outOfScope(passages[r.id as number]!.section))
+    .slice(0, PASSAGE_CANDIDATES);
   const features = passageFeatures(query, sectionResults, passageResults, askedScope);
   const w = index.tuning.ranker;
   return passageResults

@@ -30,8 +30,10 @@ const QUARANTINE = new Set(analyze("quarantine"));
  * must match exactly, or "salt" would meet "sand". Prefix matching from 5 letters on helps
  * half-typed words ("refract"); shorter prefixes match too much ("flat" would pull in "flatworm").
  */
-const fuzzyFor = (known: Set<string>) => (term: string) => (term.length >= 5 && !known.has(term) ? 0.2 : false);
-const prefixFor = (known: Set<string>) => (term: string) => term.length >= 5 && !known.has(term);
+export function typoMatching(mayBeTypo: (term: string) => boolean) {
+  const typo = (term: string) => term.length >= 5 && mayBeTypo(term);
+  return { fuzzy: (term: string) => (typo(term) ? 0.2 : false), prefix: typo };
+}
 
 /**
  * Search options shared by the indexes. Typo and prefix matching apply only to question words the
@@ -46,8 +48,7 @@ function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
     processTerm: (term: string) => term,
     bm25: tuning.bm25,
     weights: tuning.weights,
-    fuzzy: fuzzyFor(known),
-    prefix: prefixFor(known),
+    ...typoMatching((term) => !known.has(term)),
     maxFuzzy: 2,
     combineWith: "OR" as const,
   };
@@ -103,6 +104,8 @@ export interface WisdomIndex {
   leadGrams: Array<Set<string>>;
   /** The weight of the rarest indexed word. */
   rarest: number;
+  /** Words indexed anywhere (guides and asks): a question word among them is matched exactly, never as a typo. */
+  known: Set<string>;
 }
 
 export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, learned: LearnedQuestions): WisdomIndex {
@@ -121,6 +124,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
     passages,
     sectionIndex: sectionSearch(sections, sectionAsks, tuning, known),
     passageIndex: passageSearch(sections, passages, sectionAsks, tuning, known),
+    known,
     neighbourIndex: neighbours.index,
     neighbourDocs: neighbours.docs,
     weight,
@@ -289,10 +293,8 @@ function termWeights(sections: WisdomSection[], unknownWeight: number): (term: s
     for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
   }
   const n = Math.max(1, sections.length);
-  const rarest = Math.log(1 + n);
-  return (term) => {
-    if (isNumber(term)) return 0;
-    const count = df.get(term);
-    return count === undefined ? unknownWeight * rarest : Math.log(1 + n / count);
-  };
+  const unknown = unknownWeight * Math.log(1 + n);
+  // Weighed once here: ranking asks for the same words' weights thousands of times per answer.
+  const weights = new Map([...df].map(([term, count]) => [term, isNumber(term) ? 0 : Math.log(1 + n / count)]));
+  return (term) => weights.get(term) ?? (isNumber(term) ? 0 : unknown);
 }
