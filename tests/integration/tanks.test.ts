@@ -81,6 +81,11 @@ describe(`tanks on ${testDatabaseKind()}`, () => {
     expect(anonymous.status).toBe(401);
     expect((await fetch(`${t.url}/api/tanks/${tank.id}`)).status).toBe(401);
 
+    const other = await newTank(rae);
+    expect((await sam.call(`/tanks/${other.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await rae.call(`/tanks/${other.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await rae.call(`/tanks/${other.id}`)).status).toBe(404);
+
     const bad = await rae.call("/tanks", { json: { name: "", displayVolume: -3, volumeUnit: "pints" } });
     expect(bad.status).toBe(400);
     const body = await bad.json();
