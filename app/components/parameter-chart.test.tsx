@@ -103,6 +103,13 @@ describe("the parameter chart", () => {
     expect(html).toContain("Nitrate 0.0 ppm, below the 2–10 target.");
     expect(html).toMatch(/text-anchor="end" fill="#3a5566">0<\/text>/);
   });
+
+  it("draws readings taken at the same moment, and a band of one value, without complaint", () => {
+    const twice = [...READINGS, ...READINGS];
+    const html = alk({ readings: twice, band: { low: 8.5, high: 8.5 } });
+    expect(tableRows(html)).toBe(20);
+    expect(html).not.toContain("NaN");
+  });
 });
 
 describe("the sparkline", () => {

@@ -62,6 +62,9 @@ const BAND_EDGE = "#2f6f2b";
 const GRID = "#dcd3c1";
 const SWING = "#b23a16";
 
+const FIGURE =
+  "m-0 flex flex-col gap-3 rounded-card border border-line bg-paper p-4 print:break-inside-avoid print:border-0 print:p-0";
+
 const POSITION_WORDS: Record<BandPosition, string> = { below: "Below", in: "Within", above: "Above" };
 
 /** "Nov 27, 2026, 8:00 AM" broken only between the day and the time, never inside either. */
@@ -167,7 +170,7 @@ export function ParameterChart({
 
   if (points.length === 0)
     return (
-      <figure id={anchor} className="m-0 flex flex-col gap-3 rounded-card border border-line bg-paper p-4">
+      <figure id={anchor} className={FIGURE}>
         {heading}
         <WindowLinks label={label} current={window} href={href} />
       </figure>
@@ -190,10 +193,7 @@ export function ParameterChart({
   const descId = `${id}-desc`;
 
   return (
-    <figure
-      id={anchor}
-      className="m-0 flex flex-col gap-3 rounded-card border border-line bg-paper p-4 print:break-inside-avoid print:border-0 print:p-0"
-    >
+    <figure id={anchor} className={FIGURE}>
       {heading}
       <WindowLinks label={label} current={window} href={href} />
       <svg
@@ -217,8 +217,8 @@ export function ParameterChart({
           height={layout.band.height}
           fill={BAND_FILL}
         />
-        {[layout.band.y, layout.band.y + layout.band.height].map((y) => (
-          <line key={y} x1={frame.left} x2={plotRight} y1={y} y2={y} stroke={BAND_EDGE} strokeDasharray="2 3" />
+        {[layout.band.y, layout.band.y + layout.band.height].map((y, i) => (
+          <line key={i} x1={frame.left} x2={plotRight} y1={y} y2={y} stroke={BAND_EDGE} strokeDasharray="2 3" />
         ))}
         <text x={frame.left - 6} y={10} textAnchor="end" fill={INK_SOFT}>
           {unit}
@@ -241,9 +241,9 @@ export function ParameterChart({
           </g>
         ))}
         {layout.line && <path d={layout.line} fill="none" stroke={REEF} strokeWidth={2} strokeLinejoin="round" />}
-        {layout.swings.map((s) => (
+        {layout.swings.map((s, i) => (
           <line
-            key={s.swing.toTime}
+            key={i}
             data-testid="swing-segment"
             x1={s.x1}
             y1={s.y1}
@@ -255,14 +255,15 @@ export function ParameterChart({
             strokeLinecap="round"
           />
         ))}
-        {layout.points.map((p) => (
-          <g key={p.time} data-band={p.band}>
+        {/* Keyed by position: two readings can share a time (an import of a log kept twice). */}
+        {layout.points.map((p, i) => (
+          <g key={i} data-band={p.band}>
             <title>{`${formatReadingTime(p.time)}: ${formatValue(parameter, p.value)} ${unit}`}</title>
             <PointMark x={p.x} y={p.y} band={p.band} />
           </g>
         ))}
-        {layout.swings.map((s) => (
-          <SwingMark key={s.swing.toTime} x={s.mx} y={s.my} />
+        {layout.swings.map((s, i) => (
+          <SwingMark key={i} x={s.mx} y={s.my} />
         ))}
       </svg>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-soft" data-testid="chart-legend">
@@ -333,8 +334,8 @@ export function ParameterChart({
               </tr>
             </thead>
             <tbody>
-              {points.map((p) => (
-                <tr key={p.time} className="border-b border-line/60">
+              {points.map((p, i) => (
+                <tr key={i} className="border-b border-line/60">
                   <th scope="row" className="py-1 pr-3 font-normal">
                     <ReadingTime time={p.time} />
                   </th>

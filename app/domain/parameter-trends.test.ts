@@ -187,4 +187,40 @@ describe("scales", () => {
     expect(layout.swings).toHaveLength(1);
     expect(layout.line.startsWith("M")).toBe(true);
   });
+
+  it("keeps any log's points finite and inside the plot, whatever the values and window", () => {
+    const frame = { width: 360, height: 220, left: 34, right: 10, top: 20, bottom: 24 };
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            offset: fc.integer({ min: 0, max: 364 * DAY }),
+            value: fc.double({ min: 0, max: 2000, noNaN: true }),
+          }),
+          { maxLength: 50 },
+        ),
+        fc.double({ min: 0, max: 1500, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.constantFrom(30, 90, 365),
+        (rows, low, width, days) => {
+          const band = { low, high: low + width };
+          const readings = rows.map((r) => ({
+            parameter: "calcium",
+            canonicalValue: r.value,
+            takenAt: new Date(at(NOW) - r.offset).toISOString(),
+          }));
+          const points = trendPoints(readingsInWindow(readings, "calcium", days, NOW), band, 25);
+          const layout = chartLayout({ points, band, days, now: NOW, frame });
+          for (const pt of layout.points) {
+            expect(pt.x).toBeGreaterThanOrEqual(frame.left);
+            expect(pt.x).toBeLessThanOrEqual(frame.width - frame.right);
+            expect(pt.y).toBeGreaterThanOrEqual(frame.top);
+            expect(pt.y).toBeLessThanOrEqual(frame.height - frame.bottom);
+          }
+          expect(Number.isFinite(layout.band.y) && layout.band.height >= 0).toBe(true);
+          expect(layout.line).not.toContain("NaN");
+        },
+      ),
+    );
+  });
 });

@@ -96,4 +96,12 @@ test("the tank's charts pass axe, read without script and fit a phone and a desk
     await expectAccessible(page);
     await page.screenshot({ path: shot, fullPage: true });
   }
+
+  // On paper: the chart and its legend, without the period links or the table's button.
+  await page.emulateMedia({ media: "print" });
+  const alk = page.locator("#alkalinity-chart");
+  await expect(alk.getByTestId("chart-svg")).toBeVisible();
+  await expect(alk.getByRole("navigation")).toBeHidden();
+  await expect(alk.getByText("Show as a table")).toBeHidden();
+  await page.screenshot({ path: "/tmp/charts-print.png", fullPage: true });
 });
