@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ScrollRegion } from "#app/components/ui/scroll-region";
 import {
   chartLayout,
   describeSwing,
@@ -312,7 +313,7 @@ export function ParameterChart({
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-reef-dark underline">
           Show as a table
         </summary>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={`${label} readings table`} className="mt-2">
           <table className="w-full border-collapse text-left tabular-nums" data-testid="chart-table">
             <caption className="pb-2 text-left text-ink-soft">
               {label} readings, last {window} days, against the {bandText} target, oldest first (times in UTC)
@@ -355,7 +356,7 @@ export function ParameterChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

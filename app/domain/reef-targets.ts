@@ -5,8 +5,7 @@
  * water-chemistry guide is the reference.
  */
 
-export type ReefParameter =
-  "alkalinity" | "calcium" | "magnesium" | "nitrate" | "phosphate" | "salinity" | "temperature" | "ph";
+import { toCanonical, type ReefParameter } from "./reef-units";
 
 export interface GuideSource {
   title: string;
@@ -87,3 +86,19 @@ export const DOSING_SOURCE = chemistry(
 );
 export const SALT_SOURCE = chemistry("how-much-salt-to-mix", "How much salt to mix");
 export const REFUGIUM_LIGHT_SOURCE = chemistry("refugium-light-hours-and-nitrate", "Refugium light hours and nitrate");
+
+/**
+ * A parameter's band and safe daily step in the unit the log stores readings in (reef-units.ts):
+ * the guide writes salinity as SG, the log keeps ppt.
+ */
+export function targetInLogUnit(parameter: ReefParameter): {
+  band: { low: number; high: number; source: GuideSource };
+  maxStepPerDay?: number;
+} {
+  const { unit, band, step } = REEF_TARGETS[parameter];
+  const inLog = (value: number) => toCanonical(parameter, value, unit);
+  return {
+    band: { low: inLog(band.min), high: inLog(band.max), source: band.source },
+    ...(step ? { maxStepPerDay: inLog(band.min + step.perDay) - inLog(band.min) } : {}),
+  };
+}

@@ -1,10 +1,15 @@
 import { data, Form, Link, redirect } from "react-router";
 import { FormAlert } from "#app/components/account/auth-card";
 import { TankFields } from "#app/components/account/tank-fields";
+import { ParameterChart } from "#app/components/parameter-chart";
 import { routeErrorBoundary } from "#app/components/route-error";
+import { Sparkline } from "#app/components/sparkline";
 import { Field, SelectField, TextAreaField } from "#app/components/ui/field";
+import { ScrollRegion } from "#app/components/ui/scroll-region";
 import { formatDateTime } from "#app/domain/dates";
 import { CHECK_FIELDS, formIntent, parseForm, resultFor, typedValues } from "#app/domain/forms";
+import { parseWindow, SPARKLINE_DAYS } from "#app/domain/parameter-trends";
+import { targetInLogUnit } from "#app/domain/reef-targets";
 import { REEF_PARAMETERS } from "#app/domain/reef-units";
 import { MAX_CSV_BYTES } from "#app/domain/tank-readings-csv";
 import { ReadingSchema, TankSchema } from "#app/forms/tanks";
@@ -22,7 +27,6 @@ import { formError, invalidForm } from "#app/utils/form-response";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/tank";
 
-const TREND_DAYS = 30;
 const UNIT_OPTIONS = [...new Set(REEF_PARAMETERS.flatMap((p) => p.units))].map((u) => ({ value: u, label: u }));
 const LABEL = new Map(REEF_PARAMETERS.map((p) => [p.id, p.label]));
 
@@ -45,17 +49,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!tank) throw data(null, { status: 404 });
   const now = context.services.clock();
   const readings = (await listReadings(db, user.id, tank.id)) ?? [];
-  const since = new Date(now.getTime() - TREND_DAYS * 86_400_000).toISOString();
-  const recent = readings.filter((r) => r.takenAt >= since);
   const search = new URL(request.url).searchParams;
+  const window = parseWindow(search.get("window"));
+  // The sparkline needs the last month; the chart its window (the longest is a year).
+  const since = new Date(now.getTime() - Math.max(window, SPARKLINE_DAYS) * 86_400_000).toISOString();
+  const recent = readings
+    .filter((r) => r.takenAt >= since)
+    .map(({ parameter, canonicalValue, takenAt }) => ({ parameter, canonicalValue, takenAt }));
   const imported = search.get("imported");
   return {
     tank,
     now: localInputValue(now),
+    at: now.toISOString(),
+    window,
     latest: latestPerParameter(readings),
-    trends: REEF_PARAMETERS.map((p) => ({ ...p, readings: recent.filter((r) => r.parameter === p.id) })).filter(
-      (t) => t.readings.length > 0,
-    ),
+    trends: REEF_PARAMETERS.filter((p) => readings.some((r) => r.parameter === p.id)).map((p) => ({
+      id: p.id,
+      label: p.label,
+      unit: p.canonicalUnit,
+      ...targetInLogUnit(p.id),
+      readings: recent.filter((r) => r.parameter === p.id),
+    })),
     confirmDelete: search.get("delete") === "confirm",
     notice:
       search.get("logged") !== null
@@ -139,6 +153,12 @@ function ReadingValue({ value, unit }: { value: number; unit: string }) {
 
 export default function TankPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tank, latest, trends } = loaderData;
+  const sparkline = (parameter: string) => {
+    const t = trends.find((x) => x.id === parameter);
+    return t ? (
+      <Sparkline parameter={t.id} unit={t.unit} readings={t.readings} now={loaderData.at} band={t.band} />
+    ) : null;
+  };
   const reading = resultFor(actionData, "add-reading");
   const imported = resultFor(actionData, "import-csv");
   const edit = resultFor(actionData, "update-tank");
@@ -175,13 +195,14 @@ export default function TankPage({ loaderData, actionData }: Route.ComponentProp
             {latest.length === 0 ? (
               <p className="mt-3 text-ink-soft">Nothing logged yet.</p>
             ) : (
-              <div className="overflow-x-auto">
-                <table className="mt-3 w-full text-left text-sm" data-testid="latest-readings">
+              <ScrollRegion label="Latest readings table">
+                <table className="mt-3 w-full text-left text-sm [&_td]:pr-3 [&_th]:pr-3" data-testid="latest-readings">
                   <thead>
                     <tr>
                       <th scope="col">Parameter</th>
                       <th scope="col">Reading</th>
                       <th scope="col">Taken (UTC)</th>
+                      <th scope="col">Last 30 days</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -192,46 +213,37 @@ export default function TankPage({ loaderData, actionData }: Route.ComponentProp
                           <ReadingValue value={r.value} unit={r.unit} />
                         </td>
                         <td>{formatDateTime(r.takenAt)}</td>
+                        <td>{sparkline(r.parameter)}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </section>
 
-          {/* The charts (another part of issue 37) replace this section's table: keep the slot's attributes. */}
           <section aria-labelledby="charts-heading" data-slot="tank-charts" className="card p-6">
             <h2 id="charts-heading" className="text-2xl font-semibold">
               Trends
             </h2>
-            <p className="mt-1 text-sm text-ink-soft">The last {TREND_DAYS} days.</p>
+            <p className="mt-1 text-sm text-ink-soft">Each reading against the guides' target range.</p>
             {trends.length === 0 ? (
-              <p className="mt-3 text-ink-soft">No readings in the last {TREND_DAYS} days.</p>
+              <p className="mt-3 text-ink-soft">Log a reading to see its trend here.</p>
             ) : (
-              trends.map((t) => (
-                <div key={t.id} className="mt-4 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <caption className="text-left font-semibold">
-                      {t.label} ({t.canonicalUnit})
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Taken (UTC)</th>
-                        <th scope="col">Reading</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {t.readings.map((r) => (
-                        <tr key={r.id}>
-                          <td>{formatDateTime(r.takenAt)}</td>
-                          <td>{Number(r.canonicalValue.toFixed(r.parameter === "salinity" ? 2 : 3))}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ))
+              <div className="mt-4 space-y-8">
+                {trends.map((t) => (
+                  <ParameterChart
+                    key={t.id}
+                    parameter={t.id}
+                    unit={t.unit}
+                    band={t.band}
+                    readings={t.readings}
+                    window={loaderData.window}
+                    now={loaderData.at}
+                    {...(t.maxStepPerDay === undefined ? {} : { maxStepPerDay: t.maxStepPerDay })}
+                  />
+                ))}
+              </div>
             )}
           </section>
         </div>

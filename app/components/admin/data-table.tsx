@@ -1,3 +1,4 @@
+import { ScrollRegion } from "#app/components/ui/scroll-region";
 import type { ReactNode } from "react";
 
 type Align = "left" | "right";
@@ -44,15 +45,7 @@ export function DataTable({
 }) {
   if (isEmpty) return <p className={`card ${className} p-8 text-center text-ink-soft`}>{emptyMessage}</p>;
   return (
-    // A named, focusable region: keyboard users can scroll it too (it may hold no links).
-    <div
-      className={`card ${className} overflow-x-auto`}
-      data-testid={testId ? `${testId}-scroller` : undefined}
-      role="region"
-      aria-label={label}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1; axe's scrollable-region-focusable)
-      tabIndex={0}
-    >
+    <ScrollRegion label={label} className={`card ${className}`} testId={testId ? `${testId}-scroller` : undefined}>
       <table className={`w-full text-left text-sm ${STICKY_FIRST_COLUMN}`} data-testid={testId}>
         <thead className="border-b border-line bg-sand-deep">
           <tr>
@@ -65,7 +58,7 @@ export function DataTable({
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
