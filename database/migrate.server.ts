@@ -31,6 +31,7 @@ import * as m0030 from "#database/migrations/0030-customer-orders-in-order";
 import * as m0031 from "#database/migrations/0031-waitlist";
 import * as m0032 from "#database/migrations/0032-discount-codes";
 import * as m0033 from "#database/migrations/0033-checkout-reminders";
+import * as m0034 from "#database/migrations/0034-tanks";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   "0031-waitlist": m0031,
   "0032-discount-codes": m0032,
   "0033-checkout-reminders": m0033,
+  "0034-tanks": m0034,
 };
 
 /**

@@ -470,6 +470,35 @@ export interface ReminderUnsubscribeTable {
   created_at: Timestamp;
 }
 
+/** A customer's reef tank (issue 37). Volumes are in `volume_unit`. */
+export interface TankTable {
+  id: string;
+  user_id: string;
+  name: string;
+  display_volume: number;
+  sump_volume: number | null;
+  volume_unit: "gal" | "L";
+  refugium_light: string | null;
+  /** Sorted, comma-separated soft | lps | sps ("" for none). */
+  corals: string;
+  care_level: string | null;
+  test_kits: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One measured parameter of a tank, as entered and in the parameter's canonical unit. */
+export interface TankReadingTable {
+  id: Generated<number>;
+  tank_id: string;
+  parameter: string;
+  value: number;
+  unit: string;
+  canonical_value: number;
+  taken_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** Units available for a waited-for item at the worker's last look. */
 export interface WaitlistItemTable {
   item_kind: "product" | "bundle";
@@ -553,4 +582,6 @@ export interface Database {
   discount_code_uses: DiscountCodeUseTable;
   checkout_reminders: CheckoutReminderTable;
   reminder_unsubscribes: ReminderUnsubscribeTable;
+  tanks: TankTable;
+  tank_readings: TankReadingTable;
 }

@@ -1,4 +1,5 @@
 import { MAX_CLAIM_BODY_BYTES } from "#app/domain/claims";
+import { MAX_CSV_BYTES } from "#app/domain/tank-readings-csv";
 import { MAX_PHOTO_BYTES } from "#app/models/accounts/profile-photo.server";
 import { MAX_PRODUCT_IMAGE_BYTES } from "#app/models/catalogue/catalogue-images.server";
 import { errorBody } from "./errors";
@@ -21,6 +22,8 @@ function bodyLimit(path: string, contentType: string | undefined): number {
   // The catalogue page's photo form (with JavaScript it posts to the .data URL): up to two full-size photos.
   if (/^\/admin\/catalogue(\.data)?$/.test(path) && /^multipart\/form-data/i.test(contentType ?? ""))
     return 2 * MAX_PRODUCT_IMAGE_BYTES + UPLOAD_SLACK;
+  // A tank's readings imported as CSV (a few years of a daily log).
+  if (/^\/api\/tanks\/[^/]+\/readings\.csv$/.test(path)) return MAX_CSV_BYTES;
   if (path === "/api/webhooks/stripe") return FORM_BODY_BYTES; // Stripe's events stay well under this
   if (path.startsWith("/api/") || /^application\/(.+\+)?json\b/i.test(contentType ?? "")) return JSON_BODY_BYTES;
   return FORM_BODY_BYTES;

@@ -12,6 +12,7 @@ import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { reminderRoutes } from "./reminders";
 import { stripeWebhookRoutes } from "./stripe-webhook";
+import { tankRoutes } from "./tanks";
 import { waitlistRoutes } from "./waitlist";
 import { wisdomRoutes } from "./wisdom";
 import type { AppServices } from "#server/services";
@@ -48,6 +49,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(claimRoutes(services));
   api.use(waitlistRoutes(services));
   api.use(reminderRoutes(services));
+  api.use(tankRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

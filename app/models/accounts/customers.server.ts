@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { refreshCustomerTotals } from "#app/models/orders/customer-totals.server";
+import { forgetTanksOf } from "#app/models/tanks/tanks.server";
 import { AVATAR_BUCKET, StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { toIso } from "#database/values";
 import type { Database } from "#database/schema";
@@ -73,7 +74,8 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
 
 /**
  * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
- * profile photo, the newsletter subscription, any waitlist entries and checkout reminders go too. Orders stay — tax and accounting law
+ * profile photo, the newsletter subscription, any waitlist entries, checkout reminders, tanks and
+ * their parameter logs go too. Orders stay — tax and accounting law
  * require the records — and so do contact messages already answered; docs/security.md lists this.
  */
 export async function forgetDeletedUser(
@@ -88,4 +90,5 @@ export async function forgetDeletedUser(
   await deps.db.deleteFrom("waitlist_entries").where("email", "=", user.email.toLowerCase()).execute();
   // The consent to a checkout reminder goes with the account; an unsubscribe stays, so it is still honoured.
   await deps.db.deleteFrom("checkout_reminders").where("email", "=", user.email.toLowerCase()).execute();
+  await forgetTanksOf(deps.db, user.id);
 }
