@@ -226,3 +226,12 @@ export function validateReading(input: { parameter: unknown; value: unknown; uni
   }
   return { ok: true, parameter: info.id, canonicalValue: canonical };
 }
+
+export type AlkalinityUnit = "dKH" | "meq/L" | "ppm";
+
+/** dKH per unit: 1 meq/L = 2.8 dKH (the guide's figure); 1 dKH = 17.848 ppm as CaCO3. */
+const DKH_PER: Record<AlkalinityUnit, number> = { dKH: 1, "meq/L": 2.8, ppm: 1 / 17.848 };
+
+export function alkalinityToDkh(value: number, unit: AlkalinityUnit): number {
+  return value * DKH_PER[unit];
+}

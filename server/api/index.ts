@@ -4,6 +4,7 @@ import { apiErrorHandler, apiNotFound, errorBody } from "#server/errors";
 import { JSON_BODY_BYTES } from "#server/request-guards";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
+import { calculatorRoutes } from "./calculators";
 import { cartRoutes } from "./cart";
 import { catalogueRoutes } from "./catalogue";
 import { checkoutRoutes } from "./checkout";
@@ -48,6 +49,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(communityRoutes(services));
   api.use(claimRoutes(services));
   api.use(waitlistRoutes(services));
+  api.use(calculatorRoutes());
   api.use(reminderRoutes(services));
   api.use(tankRoutes(services));
   api.use(adminRoutes(services));
