@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
 import { useCart } from "#app/components/cart/cart-context";
 import { formatCents } from "#app/domain/money";
-import { restoreCheckoutCart } from "#app/models/orders/checkout-reminders.server";
+import { restoreLinkedCart } from "#app/models/orders/reorder-reminders.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/cart-restore";
 
@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A reminder's link (decision 045): the checkout's items, re-quoted now; a link we did not sign is a 404. */
+/** A reminder's link (decisions 045, 048): the checkout's items or the food to reorder, re-quoted now; a link we did not sign is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const params = new URL(request.url).searchParams;
-  const outcome = await restoreCheckoutCart(
+  const outcome = await restoreLinkedCart(
     { db: services.database.db, secret: services.secret, now: services.clock() },
-    { order: params.get("order"), sig: params.get("sig") },
+    { order: params.get("order"), reorder: params.get("reorder"), until: params.get("until"), sig: params.get("sig") },
   );
   if (outcome.kind === "invalid-link") return data({ restored: null }, { status: 404 });
   const { cart, quote, unavailable } = outcome;
