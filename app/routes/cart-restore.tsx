@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, quote, unavailable } = outcome;
   return {
     restored: {
+      reorder: params.has("reorder"),
       cart,
       lines: quote.lines.map((l) => ({ title: l.title, quantity: l.quantity, unitPrice: l.unitPrice, total: l.total })),
       subtotal: quote.subtotal,
@@ -45,7 +46,7 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
     const previous = cartRef.current;
     setCart(restored.cart);
     if (previous.lines.length + previous.combos.length > 0)
-      offerUndo(previous, "Your saved checkout replaced the cart");
+      offerUndo(previous, restored.reorder ? "The reorder replaced the cart" : "Your saved checkout replaced the cart");
   }, [ready, restored, setCart, cartRef, offerUndo]);
 
   if (!restored)
@@ -62,9 +63,13 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
     );
   return (
     <section className="container-page max-w-2xl py-12">
-      <h1 className="text-4xl font-semibold">Your cart is back</h1>
+      <h1 className="text-4xl font-semibold">
+        {restored.reorder ? "Your coral food is in the cart" : "Your cart is back"}
+      </h1>
       <p className="mt-4 text-ink-soft">
-        At today&apos;s prices and stock, which may differ from your checkout&apos;s.
+        {restored.reorder
+          ? "At today's price and stock, which may differ from what you paid last time."
+          : "At today's prices and stock, which may differ from your checkout's."}
       </p>
       {restored.lines.length > 0 ? (
         <ul className="mt-6 divide-y divide-sand-deep" data-testid="restored-lines">
