@@ -219,7 +219,8 @@ export function dueReorders(
     .filter((p): p is ReorderPrediction => p !== null && reorderDecision(p, now).kind === "send");
 }
 
-const shortDate = (d: Date) =>
+/** "Nov 20": how the mail names a day (UTC, as the prediction counts days). */
+export const shortDate = (d: Date) =>
   new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(d);
 const figure = (n: number) => String(Math.round(n * 10) / 10);
 

@@ -6,6 +6,7 @@ import {
   REORDER_RESTORE_PURPOSE,
   REORDER_UNSUBSCRIBE_PURPOSE,
   reorderItems,
+  shortDate,
   type PaidOrder,
   type TankVolume,
 } from "#app/domain/reorder-reminder";
@@ -85,9 +86,6 @@ export function reorderUrl(config: Config, secret: string, reminderId: string, u
 export function reorderUnsubscribeUrl(config: Config, secret: string, userId: string): string {
   return `${config.publicUrl}/api/reminders/reorder-unsubscribe?user=${encodeURIComponent(userId)}&sig=${sign(secret, REORDER_UNSUBSCRIBE_PURPOSE, userId)}`;
 }
-
-const shortDate = (d: Date) =>
-  new Intl.DateTimeFormat("en-US", { day: "numeric", month: "short", timeZone: "UTC" }).format(d);
 
 /** A customer's paid orders placed while signed in (or matched to their verified account), as the rules read them. */
 async function paidOrdersOf(db: Kysely<Database>, userId: string): Promise<PaidOrder[]> {
