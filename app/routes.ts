@@ -27,6 +27,8 @@ export default [
   route("reef-wisdom", "routes/reef-wisdom.tsx"),
   route("reef-wisdom/lazy-reefer-guide/:slug", "routes/guide.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("account/tanks", "routes/tanks.tsx"),
+  route("account/tanks/:tankId", "routes/tank.tsx"),
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-in/social", "routes/social-sign-in.tsx"),
   route("sign-in/social/done", "routes/social-sign-in-done.tsx"),

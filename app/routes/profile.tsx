@@ -221,6 +221,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <p className="text-ink-soft">{user.email}</p>
         </div>
         <PhotoUpload />
+        <Link to="/account/tanks" className="btn-secondary" data-testid="my-tanks-link">
+          My tanks
+        </Link>
         <Form method="post" action="/sign-out" className="ml-auto">
           <button type="submit" className="btn-secondary">
             Sign out

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loader as tankLoader } from "#app/routes/tank";
 import { authClient } from "../helpers/auth-client";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -60,9 +61,30 @@ describe(`tanks on ${testDatabaseKind()}`, () => {
     expect((await (await sam.call("/tanks")).json()).tanks).toEqual([]);
     expect((await sam.call("/tanks/not-a-uuid")).status).toBe(404);
 
+    // The page too: another customer's tank is not found; signed out goes to sign in.
+    const cookieOf = (c: typeof rae) => [...c.client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const load = (cookie?: string) =>
+      tankLoader({
+        request: new Request(`http://shop.test/account/tanks/${tank.id}`, cookie ? { headers: { cookie } } : {}),
+        params: { tankId: tank.id },
+        context: { services: t.services, clientIp: "198.51.100.150" },
+      } as never).then(
+        (loaded) => (loaded as { tank: { name: string } }).tank.name,
+        (thrown: unknown) =>
+          thrown instanceof Response ? thrown.status : (thrown as { init: { status: number } }).init.status,
+      );
+    expect(await load(cookieOf(rae))).toBe("Living room 75");
+    expect(await load(cookieOf(sam))).toBe(404);
+    expect(await load()).toBe(302);
+
     const anonymous = await fetch(`${t.url}/api/tanks`);
     expect(anonymous.status).toBe(401);
     expect((await fetch(`${t.url}/api/tanks/${tank.id}`)).status).toBe(401);
+
+    const other = await newTank(rae);
+    expect((await sam.call(`/tanks/${other.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await rae.call(`/tanks/${other.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await rae.call(`/tanks/${other.id}`)).status).toBe(404);
 
     const bad = await rae.call("/tanks", { json: { name: "", displayVolume: -3, volumeUnit: "pints" } });
     expect(bad.status).toBe(400);
