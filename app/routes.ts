@@ -26,6 +26,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("reef-wisdom", "routes/reef-wisdom.tsx"),
   route("reef-wisdom/lazy-reefer-guide/:slug", "routes/guide.tsx"),
+  route("calculators", "routes/calculators.tsx"),
   route("profile", "routes/profile.tsx"),
   route("account/tanks", "routes/tanks.tsx"),
   route("account/tanks/:tankId", "routes/tank.tsx"),

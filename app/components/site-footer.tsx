@@ -18,6 +18,7 @@ const COLUMNS = [
       { to: "/care", label: "Chaeto care" },
       { to: "/hermit", label: "Hermit crab care" },
       { to: "/plan", label: "The Lazy Reefer Plan" },
+      { to: "/calculators", label: "Reef calculators" },
     ],
   },
   {

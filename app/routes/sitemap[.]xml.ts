@@ -10,6 +10,7 @@ const STATIC_PATHS = [
   "/care",
   "/hermit",
   "/plan",
+  "/calculators",
   "/coming-soon",
   "/shipping-info",
   "/contact",

@@ -40,6 +40,8 @@ const STOREFRONT_PAGES = [
   "/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues",
   "/care",
   "/plan",
+  // With a dose answered: the day table and the citation are markup, not code.
+  "/calculators?parameter=alkalinity&from=7.2&to=8.5&unit=dKH&volume=75&volumeUnit=gal&additive=baking-soda",
   "/contact",
   "/checkout",
   "/sign-in",

@@ -24,6 +24,7 @@ const PAGES: Array<[string, RegExp]> = [
   ["/reef-wisdom/lazy-reefer-guide/troubleshooting-common-issues", /Troubleshooting/i],
   ["/reef-wisdom/lazy-reefer-guide/feeding-and-maintenance", /Feeding/i],
   ["/plan", /A routine that fits your tank/],
+  ["/calculators", /Reef calculators/],
 ];
 
 for (const [path, heading] of PAGES) {
