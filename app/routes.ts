@@ -36,6 +36,7 @@ export default [
   route("sign-up", "routes/sign-up.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("account-deleted", "routes/account-deleted.tsx"),
+  route("account/reorder-reminders", "routes/account-reorder-reminders.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [

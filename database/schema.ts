@@ -487,6 +487,28 @@ export interface TankTable {
   updated_at: Timestamp;
 }
 
+/** A tank whose reefer asked to be mailed a week before their coral food runs out (decision 048). */
+export interface ReorderConsentTable {
+  tank_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** A coral-food reorder reminder sent: one per customer, order and food. */
+export interface ReorderReminderTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  food_id: string;
+  tank_id: string;
+  email: string;
+  /** JSON [{productId, quantity}]: what the reorder link puts in the cart. */
+  items: string;
+  run_out_at: Timestamp;
+  sent_at: Timestamp;
+  restored_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
 /** One measured parameter of a tank, as entered and in the parameter's canonical unit. */
 export interface TankReadingTable {
   id: Generated<number>;
@@ -584,4 +606,6 @@ export interface Database {
   reminder_unsubscribes: ReminderUnsubscribeTable;
   tanks: TankTable;
   tank_readings: TankReadingTable;
+  reorder_consents: ReorderConsentTable;
+  reorder_reminders: ReorderReminderTable;
 }

@@ -6,6 +6,7 @@ import { sendDueReminders } from "#app/models/orders/checkout-reminders.server";
 import { expireDueOrders } from "#app/models/orders/order-lifecycle.server";
 import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { settleDueRefunds } from "#app/models/orders/refunds.server";
+import { sendDueReorderReminders } from "#app/models/orders/reorder-reminders.server";
 import { checkShipDayWeather } from "#app/models/shipping/weather-holds.server";
 import { recordHeartbeat } from "#app/services/heartbeat.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "#app/services/mail/sender.server";
@@ -74,6 +75,14 @@ export function startWorker(
         now,
       });
       if (reminders.sent + reminders.skipped > 0) services.logger.info(reminders, "checkout reminder pass");
+      // A week before a consenting reefer's coral food runs out, its one reorder reminder (decision 048).
+      const reorders = await sendDueReorderReminders({
+        db: services.database.db,
+        config: services.config,
+        secret: services.secret,
+        now,
+      });
+      if (reorders.sent > 0) services.logger.info(reorders, "reorder reminder pass");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

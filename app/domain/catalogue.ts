@@ -32,6 +32,17 @@ export interface ProductMetadata {
   serviceType?: string;
   message?: string;
   marketplaceItemId?: string;
+  /**
+   * The coral food a product holds, as its label gives it (decision 048): which food (the same id
+   * across products holding the same jar), its name, one unit's contents and the unit, the
+   * label's dose per feeding per 100 US gallons in that unit, and the feedings a week it suggests.
+   */
+  coralFoodId?: string;
+  coralFoodName?: string;
+  coralFoodAmount?: number;
+  coralFoodUnit?: string;
+  coralFoodDosePer100Gal?: number;
+  coralFoodFeedsPerWeek?: number;
 }
 
 /** A catalogue product as the server and the pages use it (money in cents). */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
 import { useCart } from "#app/components/cart/cart-context";
 import { formatCents } from "#app/domain/money";
-import { restoreCheckoutCart } from "#app/models/orders/checkout-reminders.server";
+import { restoreLinkedCart } from "#app/models/orders/reorder-reminders.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/cart-restore";
 
@@ -15,18 +15,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A reminder's link (decision 045): the checkout's items, re-quoted now; a link we did not sign is a 404. */
+/** A reminder's link (decisions 045, 048): the checkout's items or the food to reorder, re-quoted now; a link we did not sign is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const params = new URL(request.url).searchParams;
-  const outcome = await restoreCheckoutCart(
+  const outcome = await restoreLinkedCart(
     { db: services.database.db, secret: services.secret, now: services.clock() },
-    { order: params.get("order"), sig: params.get("sig") },
+    { order: params.get("order"), reorder: params.get("reorder"), until: params.get("until"), sig: params.get("sig") },
   );
   if (outcome.kind === "invalid-link") return data({ restored: null }, { status: 404 });
   const { cart, quote, unavailable } = outcome;
   return {
     restored: {
+      reorder: params.has("reorder"),
       cart,
       lines: quote.lines.map((l) => ({ title: l.title, quantity: l.quantity, unitPrice: l.unitPrice, total: l.total })),
       subtotal: quote.subtotal,
@@ -45,7 +46,7 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
     const previous = cartRef.current;
     setCart(restored.cart);
     if (previous.lines.length + previous.combos.length > 0)
-      offerUndo(previous, "Your saved checkout replaced the cart");
+      offerUndo(previous, restored.reorder ? "The reorder replaced the cart" : "Your saved checkout replaced the cart");
   }, [ready, restored, setCart, cartRef, offerUndo]);
 
   if (!restored)
@@ -62,9 +63,13 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
     );
   return (
     <section className="container-page max-w-2xl py-12">
-      <h1 className="text-4xl font-semibold">Your cart is back</h1>
+      <h1 className="text-4xl font-semibold">
+        {restored.reorder ? "Your coral food is in the cart" : "Your cart is back"}
+      </h1>
       <p className="mt-4 text-ink-soft">
-        At today&apos;s prices and stock, which may differ from your checkout&apos;s.
+        {restored.reorder
+          ? "At today's price and stock, which may differ from what you paid last time."
+          : "At today's prices and stock, which may differ from your checkout's."}
       </p>
       {restored.lines.length > 0 ? (
         <ul className="mt-6 divide-y divide-sand-deep" data-testid="restored-lines">

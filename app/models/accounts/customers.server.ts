@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { refreshCustomerTotals } from "#app/models/orders/customer-totals.server";
+import { forgetReorderRemindersOf } from "#app/models/orders/reorder-reminders.server";
 import { forgetTanksOf } from "#app/models/tanks/tanks.server";
 import { AVATAR_BUCKET, StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { toIso } from "#database/values";
@@ -74,7 +75,7 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
 
 /**
  * After an account is deleted (Better Auth has removed the user, sessions and accounts): the
- * profile photo, the newsletter subscription, any waitlist entries, checkout reminders, tanks and
+ * profile photo, the newsletter subscription, any waitlist entries, checkout and reorder reminders, tanks and
  * their parameter logs go too. Orders stay — tax and accounting law
  * require the records — and so do contact messages already answered; docs/security.md lists this.
  */
@@ -90,5 +91,6 @@ export async function forgetDeletedUser(
   await deps.db.deleteFrom("waitlist_entries").where("email", "=", user.email.toLowerCase()).execute();
   // The consent to a checkout reminder goes with the account; an unsubscribe stays, so it is still honoured.
   await deps.db.deleteFrom("checkout_reminders").where("email", "=", user.email.toLowerCase()).execute();
+  await forgetReorderRemindersOf(deps.db, user.id);
   await forgetTanksOf(deps.db, user.id);
 }

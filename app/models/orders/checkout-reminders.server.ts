@@ -1,5 +1,3 @@
-import { priceCart, type CartQuote, type CartState } from "#app/domain/cart";
-import { cartFromItems, type CartItem } from "#app/domain/cart-items";
 import {
   isRecovered,
   parseRestoreLink,
@@ -12,6 +10,7 @@ import { renderCheckoutReminder } from "#app/services/mail/reminder-emails";
 import { sign, verify } from "#app/services/signed-links.server";
 import { parseJson, toIso } from "#database/values";
 import { loadCatalogueSnapshot } from "../catalogue/catalogue-snapshot.server";
+import { rebuildCart, type RebuiltCart } from "./cart-rebuild.server";
 import type { Config } from "#app/config.server";
 import type { Database } from "#database/schema";
 import type { Kysely } from "kysely";
@@ -166,18 +165,7 @@ export async function unsubscribeFromReminders(
   return true;
 }
 
-export interface UnavailableItem {
-  title: string;
-  quantity: number;
-  /** sold-out: still sold, none (or too few) in stock now; gone: no longer sold. */
-  reason: "sold-out" | "gone";
-}
-
-export type RestoreOutcome =
-  | { kind: "invalid-link" }
-  | { kind: "restored"; cart: CartState; items: CartItem[]; quote: CartQuote; unavailable: UnavailableItem[] };
-
-const GONE = new Set(["unknown-item", "offer-expired"]);
+export type RestoreOutcome = { kind: "invalid-link" } | ({ kind: "restored" } & RebuiltCart);
 
 /**
  * What a reminder's link puts back in the cart: the checkout's items and quantities, each kept
@@ -198,44 +186,27 @@ export async function restoreCheckoutCart(
     .execute();
   if (lines.length === 0) return { kind: "invalid-link" };
   const catalogue = await loadCatalogueSnapshot(db);
-  const kept: CartItem[] = [];
-  const unavailable: UnavailableItem[] = [];
-  let cart: CartState = { lines: [], combos: [] };
-  for (const line of lines) {
-    const item: CartItem | null =
-      line.kind === "combo"
-        ? { kind: "combo", productIds: parseJson<string[]>(line.product_ids, []), quantity: line.quantity }
-        : line.kind === "product" || line.kind === "bundle"
-          ? { kind: line.kind, id: line.item_id ?? "", quantity: line.quantity }
-          : null;
-    const built = item ? cartFromItems([...kept, item], catalogue, now) : null;
-    if (item && built && "cart" in built) {
-      kept.push(item);
-      cart = built.cart;
-      continue;
-    }
-    const gone =
-      !built || ("problem" in built && (GONE.has(built.problem.reason) || built.problem.reason.startsWith("combo-")));
-    // Fewer left than the checkout took: as many as there are go back, the rest is named as sold out.
-    let fits = 0;
-    if (item && !gone)
-      for (let q = item.quantity - 1; q >= 1 && fits === 0; q--) {
-        const fewer = cartFromItems([...kept, { ...item, quantity: q }], catalogue, now);
-        if ("cart" in fewer) {
-          fits = q;
-          kept.push({ ...item, quantity: q });
-          cart = fewer.cart;
-        }
-      }
-    unavailable.push({ title: line.title, quantity: line.quantity - fits, reason: gone ? "gone" : "sold-out" });
-  }
+  const rebuilt = rebuildCart(
+    lines.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      item:
+        line.kind === "combo"
+          ? { kind: "combo", productIds: parseJson<string[]>(line.product_ids, []), quantity: line.quantity }
+          : line.kind === "product" || line.kind === "bundle"
+            ? { kind: line.kind, id: line.item_id ?? "", quantity: line.quantity }
+            : null,
+    })),
+    catalogue,
+    now,
+  );
   await db
     .updateTable("checkout_reminders")
     .set({ restored_at: now.toISOString() })
     .where("order_id", "=", link.orderId)
     .where("restored_at", "is", null)
     .execute();
-  return { kind: "restored", cart, items: kept, quote: priceCart(cart, catalogue), unavailable };
+  return { kind: "restored", ...rebuilt };
 }
 
 export interface ReminderSummary {
