@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { FormAlert } from "#app/components/account/auth-card";
 import { TankFields } from "#app/components/account/tank-fields";
 import { ParameterChart } from "#app/components/parameter-chart";
+import { ReorderReminderToggle } from "#app/components/reorder-reminder-toggle";
 import { routeErrorBoundary } from "#app/components/route-error";
 import { Sparkline } from "#app/components/sparkline";
 import { Field, SelectField, TextAreaField } from "#app/components/ui/field";
@@ -14,6 +15,7 @@ import { REEF_PARAMETERS } from "#app/domain/reef-units";
 import { MAX_CSV_BYTES } from "#app/domain/tank-readings-csv";
 import { ReadingSchema, TankSchema } from "#app/forms/tanks";
 import { getUser, requireUser } from "#app/models/accounts/session.server";
+import { reorderConsents } from "#app/models/orders/reorder-reminders.server";
 import {
   addReading,
   deleteTank,
@@ -49,6 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!tank) throw data(null, { status: 404 });
   const now = context.services.clock();
   const readings = (await listReadings(db, user.id, tank.id)) ?? [];
+  const reminderOn = (await reorderConsents(db, user.id)).some((t) => t.id === tank.id && t.on);
   const search = new URL(request.url).searchParams;
   const window = parseWindow(search.get("window"));
   // The sparkline needs the last month; the chart its window (the longest is a year).
@@ -62,6 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     now: localInputValue(now),
     at: now.toISOString(),
     window,
+    reminderOn,
     latest: latestPerParameter(readings),
     trends: REEF_PARAMETERS.filter((p) => readings.some((r) => r.parameter === p.id)).map((p) => ({
       id: p.id,
@@ -78,7 +82,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           ? `Imported ${imported} readings${Number(search.get("already")) > 0 ? `; ${search.get("already")} were already logged and kept as they were` : ""}.`
           : search.get("saved") !== null
             ? "Tank details saved."
-            : null,
+            : search.get("reminder") === "on"
+              ? "We'll mail you a week before your coral food runs out."
+              : search.get("reminder") === "off"
+                ? "No coral food reminders for this tank."
+                : null,
   };
 }
 
@@ -333,6 +341,18 @@ export default function TankPage({ loaderData, actionData }: Route.ComponentProp
                 Import readings
               </button>
             </Form>
+          </section>
+
+          <section aria-labelledby="reminder-heading" className="card p-6">
+            <h2 id="reminder-heading" className="text-xl font-semibold">
+              Coral food reminder
+            </h2>
+            <p className="mt-1 text-sm text-ink-soft">
+              From this tank's volume and the coral food you buy from us, at the label dose: a rule of thumb.
+            </p>
+            <div className="mt-3">
+              <ReorderReminderToggle tankId={tank.id} on={loaderData.reminderOn} />
+            </div>
           </section>
 
           <section aria-labelledby="edit-heading" className="card p-6" id="edit-tank">

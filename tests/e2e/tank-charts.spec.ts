@@ -52,13 +52,13 @@ test("a month of alkalinity on a slow phone: charts with the band, a flagged fal
     await form.getByLabel("Value").fill(String(value));
     await form.getByLabel("Taken at (UTC)").fill(at(daysAgo));
     await form.getByRole("button", { name: "Log reading" }).click();
-    await expect(page.getByRole("status")).toHaveText("Reading logged.");
+    await expect(page.getByText("Reading logged.")).toBeVisible();
   }
   // …and the rest pasted from a notebook.
   const rest = MONTH.slice(3).map(([daysAgo, value]) => `${at(daysAgo)}:00Z,alkalinity,${value},dKH`);
   await page.getByLabel("…or paste the lines").fill(["taken_at,parameter,value,unit", ...rest].join("\n"));
   await page.getByRole("button", { name: "Import readings" }).click();
-  await expect(page.getByRole("status")).toContainText("Imported 7 readings");
+  await expect(page.getByText("Imported 7 readings")).toBeVisible();
 
   const chart = page.locator("#alkalinity-chart");
   await expect(chart.getByTestId("target-band")).toBeVisible();
@@ -72,6 +72,16 @@ test("a month of alkalinity on a slow phone: charts with the band, a flagged fal
   await page.getByTestId("latest-readings").screenshot({ path: "test-results/tank-latest-390.png" });
   await expectAccessible(page);
 
+  // The coral-food reminder is off until the reefer asks for it.
+  const remind = page.getByLabel("Mail me a week before my coral food runs out");
+  await expect(remind).not.toBeChecked();
+  await remind.check();
+  await page.getByRole("region", { name: "Coral food reminder" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("We'll mail you a week before your coral food runs out.")).toBeVisible({
+    timeout: 40_000,
+  });
+  await expect(remind).toBeChecked();
+
   // The export imports into a second tank and comes back out byte for byte.
   const href = (await page.getByRole("link", { name: "Download readings (CSV)" }).getAttribute("href")) ?? "";
   const exported = await (await page.request.get(href)).text();
@@ -79,7 +89,7 @@ test("a month of alkalinity on a slow phone: charts with the band, a flagged fal
   await addTank("Spare 20");
   await page.getByLabel("…or paste the lines").fill(exported);
   await page.getByRole("button", { name: "Import readings" }).click();
-  await expect(page.getByRole("status")).toContainText("Imported 10 readings");
+  await expect(page.getByText("Imported 10 readings")).toBeVisible();
   const again = await page.getByRole("link", { name: "Download readings (CSV)" }).getAttribute("href");
   expect(await (await page.request.get(again ?? "")).text()).toBe(exported);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -130,6 +130,8 @@ export async function deleteTank(db: Kysely<Database>, userId: string, tankId: s
   if (!(await getTank(db, userId, tankId))) return false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("tank_readings").where("tank_id", "=", tankId).execute();
+    // Its coral-food reminder consent goes with it: a consent is given for one tank.
+    await trx.deleteFrom("reorder_consents").where("tank_id", "=", tankId).execute();
     await trx.deleteFrom("tanks").where("id", "=", tankId).where("user_id", "=", userId).execute();
   });
   return true;
