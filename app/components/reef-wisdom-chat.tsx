@@ -23,9 +23,11 @@ interface Message {
   shop?: { query: string; items: WisdomLink[]; searchUrl: string };
   /** "model": `text` is a language model's wording of the quotes, checked by the server against them. */
   phrasedBy?: "model";
+  /** The reefer's own numbers beside the guides' targets. */
+  yours?: string;
 }
 
-type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion" | "shop" | "phrasedBy"> & {
+type AskResponse = Pick<Message, "sources" | "grounded" | "quotes" | "suggestion" | "shop" | "phrasedBy" | "yours"> & {
   answer: string;
 };
 
@@ -97,6 +99,7 @@ export function ReefWisdomChat() {
             ...(data.suggestion ? { suggestion: data.suggestion } : {}),
             ...(data.shop ? { shop: data.shop } : {}),
             ...(data.phrasedBy ? { phrasedBy: data.phrasedBy } : {}),
+            ...(data.yours ? { yours: data.yours } : {}),
           },
         ]);
     } catch {
@@ -192,6 +195,7 @@ export function ReefWisdomChat() {
               </div>
             ) : m.quotes && m.quotes.length > 0 ? (
               <>
+                {m.yours ? <p className="mb-2 font-semibold">{m.yours}</p> : null}
                 {/* A model's wording cites the quotes below by their number. */}
                 {m.phrasedBy ? <p className="mb-2 whitespace-pre-line">{m.text}</p> : null}
                 {m.quotes.map((quote, i) => (

@@ -1,5 +1,8 @@
+import { fromNodeHeaders } from "better-auth/node";
 import { Router } from "express";
 import { z } from "zod";
+import { getUser } from "#app/models/accounts/session.server";
+import { latestReadingsOf } from "#app/models/tanks/tanks.server";
 import { askReefWisdom } from "#app/models/wisdom/wisdom.server";
 import { parseBody } from "#server/validate";
 import type { AppServices } from "#server/services";
@@ -20,8 +23,12 @@ export function wisdomRoutes(services: AppServices): Router {
   const router = Router();
   router.post("/wisdom/ask", async (req, res) => {
     const { question } = parseBody(AskSchema, req.body);
-    const { answer, sources, grounded, quotes, contact, suggestion, shop, phrasedBy, phrasingFallback } =
-      await askReefWisdom(services.database.db, question, services.clock(), services.config.wisdomLlm);
+    const { db } = services.database;
+    // A signed-in reefer's latest readings go beside the targets; the question itself is not kept.
+    const user = await getUser(services, fromNodeHeaders(req.headers));
+    const logged = user ? await latestReadingsOf(db, user.id) : [];
+    const { answer, sources, grounded, quotes, contact, suggestion, shop, phrasedBy, phrasingFallback, yours } =
+      await askReefWisdom(db, question, services.clock(), services.config.wisdomLlm, logged);
     if (phrasingFallback) req.log?.warn({ reason: phrasingFallback }, "wisdom: answered with the quote, not the model");
     // `answer` stays plain text for API clients; `quotes` carry the heading and link of each quoted
     // passage, and a refusal names where a person answers and, when there is one, the closest guide.
@@ -35,6 +42,7 @@ export function wisdomRoutes(services: AppServices): Router {
       ...(suggestion ? { suggestion } : {}),
       ...(shop ? { shop } : {}),
       ...(phrasedBy ? { phrasedBy } : {}),
+      ...(yours ? { yours } : {}),
     });
   });
   return router;

@@ -82,6 +82,20 @@ test("a month of alkalinity on a slow phone: charts with the band, a flagged fal
   });
   await expect(remind).toBeChecked();
 
+  // The chat puts the reefer's latest reading beside the guides' target.
+  await page.goto("/reef-wisdom");
+  const box = page.getByLabel("Your question");
+  await box.fill("what should my alk be?");
+  await box.press("Enter");
+  const answer = page.getByTestId("wisdom-chat").locator('[data-role="reef-wisdom"]').first();
+  await expect(
+    answer.getByText(/^Your latest alkalinity \(.+\), 8\.1 dKH, is within the guides' 7–11 dKH target\.$/),
+  ).toBeVisible({
+    timeout: 40_000,
+  });
+  await answer.screenshot({ path: "test-results/tank-chat-390.png" });
+  await page.goBack();
+
   // The export imports into a second tank and comes back out byte for byte.
   const href = (await page.getByRole("link", { name: "Download readings (CSV)" }).getAttribute("href")) ?? "";
   const exported = await (await page.request.get(href)).text();

@@ -204,4 +204,37 @@ describe(`tanks on ${testDatabaseKind()}`, () => {
     expect(await db.selectFrom("tanks").select("id").where("id", "=", tank.id).execute()).toEqual([]);
     expect(await db.selectFrom("tank_readings").select("id").where("tank_id", "=", tank.id).execute()).toEqual([]);
   });
+
+  it("the chat puts a reefer's own numbers beside the guides' targets, and only their own", async () => {
+    const rae = await customer("rae", "198.51.100.160");
+    const sam = await customer("sam", "198.51.100.161");
+    const tank = await newTank(rae);
+    const logged = await rae.call(`/tanks/${tank.id}/readings`, {
+      json: { parameter: "alkalinity", value: 8.3, unit: "dKH", takenAt: "2026-11-20T08:00:00Z" },
+    });
+    expect(logged.status).toBe(201);
+    const ask = async (question: string, who?: Awaited<ReturnType<typeof customer>>) => {
+      const res = who
+        ? await who.call("/wisdom/ask", { json: { question } })
+        : await fetch(`${t.url}/api/wisdom/ask`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.162" },
+            body: JSON.stringify({ question }),
+          });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { grounded: boolean; yours?: string };
+    };
+
+    const asked = "what should my alk be?";
+    const own = await ask(asked, rae);
+    expect(own.grounded).toBe(true);
+    expect(own.yours).toBe("Your latest alkalinity (Nov 20, 2026), 8.3 dKH, is within the guides' 7–11 dKH target.");
+    // Sam has no tank: nothing of Rae's is shown to him, and nothing is made up.
+    expect((await ask(asked, sam)).yours).toBeUndefined();
+    // A number in the question is read as the reefer's reading, signed in or not.
+    const said = await ask("my alk is 6.8 dkh, what should it be?");
+    expect(said.grounded).toBe(true);
+    expect(said.yours).toBe("Your alkalinity, 6.8 dKH, is below the guides' 7–11 dKH target.");
+    expect((await ask("my alk is 6.8 dkh, what should it be?", rae)).yours).toBe(said.yours);
+  });
 });

@@ -234,6 +234,23 @@ export function latestPerParameter(readings: readonly Reading[]): Reading[] {
   return REEF_PARAMETERS.flatMap((p) => latest.get(p.id) ?? []);
 }
 
+/**
+ * The newest reading of each parameter in the customer's most recently logged tank (the chat puts
+ * them beside the guides' targets); empty for a customer with no readings.
+ */
+export async function latestReadingsOf(db: Kysely<Database>, userId: string): Promise<Reading[]> {
+  const newest = await db
+    .selectFrom("tank_readings as r")
+    .innerJoin("tanks as t", "t.id", "r.tank_id")
+    .select("r.tank_id")
+    .where("t.user_id", "=", userId)
+    .orderBy("r.taken_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest) return [];
+  return latestPerParameter((await listReadings(db, userId, newest.tank_id)) ?? []);
+}
+
 export async function exportReadingsCsv(db: Kysely<Database>, userId: string, tankId: string): Promise<string | null> {
   const readings = await listReadings(db, userId, tankId);
   return readings ? formatReadingsCsv(readings) : null;

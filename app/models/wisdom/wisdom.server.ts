@@ -1,3 +1,5 @@
+import { formatDate } from "#app/domain/dates";
+import { againstTarget, parametersNamed, readingsMentioned, type MentionedReading } from "#app/domain/reading-mentions";
 import { searchShop } from "#app/models/catalogue/search.server";
 import { phraseReply, type PhrasingNote } from "./phrase.server";
 import { createRetriever } from "./retriever";
@@ -25,7 +27,29 @@ export interface ShopLookup {
   searchUrl: string;
 }
 
-export type WisdomReply = Omit<WisdomAnswer, "confidence" | "stockQuery"> & { shop?: ShopLookup } & PhrasingNote;
+export type WisdomReply = Omit<WisdomAnswer, "confidence" | "stockQuery"> & {
+  shop?: ShopLookup;
+  /** The reefer's own numbers beside the guides' targets: from the question, else their log. */
+  yours?: string;
+} & PhrasingNote;
+
+/** A logged reading the chat may quote back to its owner. */
+export interface OwnReading extends MentionedReading {
+  takenAt: string;
+}
+
+/**
+ * "Your alkalinity, 6.8 dKH, is below …": each reading the question gives, and for each parameter
+ * it names without a number, the customer's latest logged one. Nothing is kept of either.
+ */
+function yourNumbers(question: string, logged: readonly OwnReading[]): string | undefined {
+  const said = readingsMentioned(question);
+  const fromLog = parametersNamed(question)
+    .filter((p) => !said.some((r) => r.parameter === p))
+    .flatMap((p) => logged.filter((r) => r.parameter === p));
+  const lines = [...said.map((r) => againstTarget(r)), ...fromLog.map((r) => againstTarget(r, formatDate(r.takenAt)))];
+  return lines.length > 0 ? lines.join(" ") : undefined;
+}
 
 /** Items listed in a stock answer; the search page has the rest. */
 const MAX_SHOP_ITEMS = 4;
@@ -42,9 +66,14 @@ export async function askReefWisdom(
   question: string,
   now: Date,
   llm: WisdomLlmConfig | null = null,
+  logged: readonly OwnReading[] = [],
 ): Promise<WisdomReply> {
   const { confidence: _confidence, stockQuery, ...answer } = getWisdomRetriever().answer(question);
-  if (stockQuery === undefined) return llm ? phraseReply(llm, question, answer) : answer;
+  if (stockQuery === undefined) {
+    const yours = answer.grounded ? yourNumbers(question, logged) : undefined;
+    const reply = llm ? await phraseReply(llm, question, answer) : answer;
+    return yours ? { ...reply, yours } : reply;
+  }
   const results = await searchShop(db, stockQuery, now, {
     guideLimit: 0,
     catalogueLimit: MAX_SHOP_ITEMS,
