@@ -34,7 +34,10 @@ const number = (value: number) => value.toLocaleString("en-US", { maximumFractio
 function Cited({ source }: { source: GuideSource }) {
   return (
     <p className="mt-4 text-sm text-ink-soft">
-      From the guide: <a href={source.url}>{source.title}</a>
+      From the guide:{" "}
+      <a href={source.url} className="font-semibold text-reef-dark underline">
+        {source.title}
+      </a>
     </p>
   );
 }
