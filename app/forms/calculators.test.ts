@@ -47,6 +47,17 @@ describe("the calculators page's forms", () => {
     });
   });
 
+  it("leaves the dose form unanswered until its target is sent, so a link can fill it in", () => {
+    expect(ask("parameter=alkalinity&from=7.2&unit=dKH&volume=75&volumeUnit=gal").dose).toBeNull();
+    // A submitted form sends the target even when empty: then it is refused by name.
+    expect(
+      ask("parameter=alkalinity&from=7.2&to=&unit=dKH&volume=75&volumeUnit=gal&additive=baking-soda").dose,
+    ).toMatchObject({
+      kind: "refused",
+      fields: { to: expect.any(String) },
+    });
+  });
+
   it("echoes what was typed, cut short", () => {
     expect(ask(`from=${"9".repeat(100)}`).values.from).toHaveLength(40);
   });

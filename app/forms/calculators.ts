@@ -62,7 +62,9 @@ export interface CalculatorAnswers {
 /**
  * The calculators page's GET forms: each form answers only when one of its own fields was sent,
  * so opening the page shows empty forms, not errors. Field names differ per form, so one URL can
- * carry one form's question without the others'.
+ * carry one form's question without the others'. The dose form answers once its target was sent
+ * (a submitted form always sends it, empty or not): a link from a tank's page fills in the
+ * reading and the water and leaves the target for the reefer to choose, without errors.
  */
 export function calculatorAnswers(params: URLSearchParams): CalculatorAnswers {
   const values: Record<string, string> = {};
@@ -100,5 +102,5 @@ export function calculatorAnswers(params: URLSearchParams): CalculatorAnswers {
     if (light.kind === "refused" && light.fields.nitratePpm) light.fields = { nitrate: light.fields.nitratePpm };
   }
 
-  return { values, dose: sent(DOSE_FIELDS) ? doseFromQuery(only(DOSE_FIELDS)) : null, salt, light };
+  return { values, dose: params.has("to") ? doseFromQuery(only(DOSE_FIELDS)) : null, salt, light };
 }

@@ -4,8 +4,10 @@ import { Island } from "#app/components/island";
 import { PlanChecklist, PlanEmpty, PlanHeader } from "#app/components/plan-page.server";
 import { Icon } from "#app/components/ui/icon";
 import { buildPlan, CARE_LEVELS, parsePlanInput, planAlternative, TANK_SIZES } from "#app/domain/plan";
+import { planSizeFor, planSizeNote } from "#app/domain/tank-profile";
 import { bundleView } from "#app/models/catalogue/catalogue-view";
 import { listBundles, listProducts } from "#app/models/catalogue/catalogue.server";
+import { profileTankOf } from "#app/models/tanks/tank-profile.server";
 import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/plan";
@@ -18,10 +20,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/plan",
   });
 
+/**
+ * The size the form starts on: the one asked for, else the band of the signed-in customer's tank
+ * (named, so they know where it came from; still a choice they can change). Signed out nothing
+ * is read and the page is the one the page cache shares.
+ */
+async function sizeChoice(context: Route.LoaderArgs["context"], request: Request, asked: string | null) {
+  const tank = await profileTankOf(context.services, request);
+  if (!tank) return null;
+  const band = planSizeFor(tank);
+  const size = TANK_SIZES.find((s) => s.value === asked)?.value ?? band;
+  // Named only while the choice is the tank's: a size picked by hand is the reefer's own.
+  return { size, note: size === band ? planSizeNote(tank) : null };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const input = parsePlanInput(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const input = parsePlanInput(params);
+  const fromTank = await sizeChoice(context, request, params.get("size"));
   const header = islandHtml(context, "plan-header", <PlanHeader />);
-  if (!input) return { input: null, header, result: islandHtml(context, "plan-result", <PlanEmpty />) };
+  if (!input) return { input: null, fromTank, header, result: islandHtml(context, "plan-result", <PlanEmpty />) };
   const plan = buildPlan(input.size, input.level);
   const { db } = context.services.database;
   const now = context.services.clock();
@@ -33,13 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const alternative = view ? planAlternative(view, bundles) : null;
   return {
     input,
+    fromTank,
     header,
     result: islandHtml(context, "plan-result", <PlanChecklist plan={plan} bundle={view} alternative={alternative} />),
   };
 }
 
 export default function PlanPage({ loaderData }: Route.ComponentProps) {
-  const { input, header, result } = loaderData;
+  const { input, header, result, fromTank } = loaderData;
+  const size = input?.size ?? fromTank?.size;
   return (
     <>
       <Island id="plan-header" html={header} />
@@ -47,13 +67,18 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
         <Form method="get" className="card h-fit space-y-5 p-6 print:hidden">
           <fieldset>
             <legend className="field-label">Tank size</legend>
+            {fromTank?.note ? (
+              <p className="mt-1 text-sm text-ink-soft" data-testid="plan-from-tank">
+                {fromTank.note}
+              </p>
+            ) : null}
             {TANK_SIZES.map((s) => (
               <label key={s.value} className="mt-2 flex items-center gap-2 text-sm">
                 <input
                   type="radio"
                   name="size"
                   value={s.value}
-                  defaultChecked={input?.size === s.value}
+                  defaultChecked={size === s.value}
                   required
                   className="h-4 w-4 accent-reef"
                 />

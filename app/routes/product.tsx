@@ -19,7 +19,9 @@ import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms";
 import { catalogImageDefault, catalogImagePreload } from "#app/domain/images";
 import { productFacts } from "#app/domain/product-facts";
+import { coralFoodOf } from "#app/domain/reorder-reminder";
 import { deliveryChoices, formatShipDay } from "#app/domain/ship-calendar";
+import { coralFoodSentence } from "#app/domain/tank-profile";
 import { WaitlistSchema } from "#app/forms/waitlist";
 import { hasSessionCookie } from "#app/models/accounts/session-cookie";
 import { getUser } from "#app/models/accounts/session.server";
@@ -28,6 +30,7 @@ import { getBundle, getProduct, listBundles, listProducts } from "#app/models/ca
 import { joinWaitlist } from "#app/models/catalogue/waitlist.server";
 import { customerMailAnswers } from "#app/models/mail-setup.server";
 import { loadShipCalendar } from "#app/models/shipping/ship-calendar.server";
+import { profileTankOf } from "#app/models/tanks/tank-profile.server";
 import { WAITLIST_LIMIT } from "#app/services/rate-limit.server";
 import { islandHtml } from "#app/utils/island-html.server";
 import { pageMeta, type PageSeo } from "#app/utils/seo";
@@ -207,7 +210,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         .map((p) => productView(p, now)),
     );
     const imageKey = view.imageKeys[0] ?? view.id;
-    return page(
+    // For a signed-in reefer with a tank: the coral food's weeks in it. Signed out this reads
+    // nothing, so the page stays the one the page cache shares.
+    const food = coralFoodOf(product.metadata);
+    const tank = food ? await profileTankOf(context.services, request) : null;
+    const forYourTank = food && tank ? coralFoodSentence(food, tank) : null;
+    const answer = page(
       { kind: "product", product: view, facts: productFacts(product), replacement, endedOn },
       {
         kind: "product",
@@ -232,6 +240,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           })
         : undefined,
     );
+    return { ...answer, forYourTank };
   }
 
   const bundle = await getBundle(db, id);
@@ -244,7 +253,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         .slice(0, 3)
         .map((b) => bundleView(b, products, now)),
     );
-    return page(
+    const answer = page(
       { kind: "bundle", bundle: view },
       {
         kind: "bundle",
@@ -270,13 +279,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           })
         : undefined,
     );
+    return { ...answer, forYourTank: null };
   }
 
   throw data(null, { status: 404 });
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, back, intro, stock, details, related, combo, waitlist } = loaderData;
+  const { item, back, intro, stock, details, related, combo, waitlist, forYourTank } = loaderData;
   const initial = useMemo(() => [item.id], [item.id]);
   return (
     <div className="container-page py-8 sm:py-12">
@@ -286,6 +296,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <ProductGallery imageKeys={item.imageKeys} title={item.title} />
         <div>
           <Island id="item-intro" html={intro} />
+          {forYourTank ? (
+            <p className="mt-4 rounded-lg bg-sand-deep p-3 text-sm" data-testid="for-your-tank">
+              {forYourTank}
+            </p>
+          ) : null}
           <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
             <Island id="item-stock" html={stock} />
             {item.purchasable ? <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock} /> : null}

@@ -12,6 +12,7 @@ import { CHECK_FIELDS, formIntent, parseForm, resultFor, typedValues } from "#ap
 import { parseWindow, SPARKLINE_DAYS } from "#app/domain/parameter-trends";
 import { targetInLogUnit } from "#app/domain/reef-targets";
 import { REEF_PARAMETERS } from "#app/domain/reef-units";
+import { calculatorLinks } from "#app/domain/tank-profile";
 import { MAX_CSV_BYTES } from "#app/domain/tank-readings-csv";
 import { ReadingSchema, TankSchema } from "#app/forms/tanks";
 import { getUser, requireUser } from "#app/models/accounts/session.server";
@@ -60,13 +61,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .filter((r) => r.takenAt >= since)
     .map(({ parameter, canonicalValue, takenAt }) => ({ parameter, canonicalValue, takenAt }));
   const imported = search.get("imported");
+  const latest = latestPerParameter(readings);
   return {
     tank,
+    calculators: calculatorLinks(tank, latest),
     now: localInputValue(now),
     at: now.toISOString(),
     window,
     reminderOn,
-    latest: latestPerParameter(readings),
+    latest,
     trends: REEF_PARAMETERS.filter((p) => readings.some((r) => r.parameter === p.id)).map((p) => ({
       id: p.id,
       label: p.label,
@@ -300,6 +303,32 @@ export default function TankPage({ loaderData, actionData }: Route.ComponentProp
                 Log reading
               </button>
             </Form>
+          </section>
+
+          <section aria-labelledby="calculators-heading" className="card p-6">
+            <h2 id="calculators-heading" className="text-xl font-semibold">
+              Calculators for this tank
+            </h2>
+            <p className="mt-1 text-sm text-ink-soft">Filled in with this tank&apos;s water and latest readings.</p>
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+              <li>
+                <a href={loaderData.calculators.dose} className="font-semibold text-reef-dark underline">
+                  Dose to raise alkalinity
+                </a>
+              </li>
+              <li>
+                <a href={loaderData.calculators.salt} className="font-semibold text-reef-dark underline">
+                  Salt for a 10% water change
+                </a>
+              </li>
+              {loaderData.calculators.light ? (
+                <li>
+                  <a href={loaderData.calculators.light} className="font-semibold text-reef-dark underline">
+                    Refugium light hours from your latest nitrate
+                  </a>
+                </li>
+              ) : null}
+            </ul>
           </section>
 
           <section aria-labelledby="csv-heading" className="card p-6">

@@ -261,3 +261,51 @@ export async function getDashboardStats(db: Kysely<Database>, now: Date): Promis
     pendingEmails: (outbox.get("pending") ?? 0) + (outbox.get("sending") ?? 0),
   };
 }
+
+// ---- the tank profiles, counted ----------------------------------------------------------
+
+export const TANK_COUNT_DAYS = 30;
+
+/**
+ * How much the tank profiles are used, as counts only: the log is the customer's (issue 37), so
+ * the owner sees nothing per customer or tank. Readings count by when they were logged (an
+ * imported year of history counts the day it came in); reminders by when they were sent.
+ * Each is one count over its table, read on the owner's reader connection.
+ */
+export interface TankCounts {
+  customersWithTank: number;
+  tanks: number;
+  readingsLogged: number;
+  remindersSent: number;
+}
+
+export async function getTankCounts(db: Kysely<Database>, now: Date): Promise<TankCounts> {
+  const since = new Date(now.getTime() - TANK_COUNT_DAYS * DAY_MS).toISOString();
+  const [tanks, readings, reminders] = await Promise.all([
+    db
+      .selectFrom("tanks")
+      .select((eb) => [
+        eb.fn.count<number | string>("user_id").distinct().as("customers"),
+        eb.fn.countAll<number | string>().as("tanks"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("tank_readings")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("created_at", ">=", since)
+      .where("created_at", "<=", now.toISOString())
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("reorder_reminders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("sent_at", ">=", since)
+      .where("sent_at", "<=", now.toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    customersWithTank: Number(tanks.customers),
+    tanks: Number(tanks.tanks),
+    readingsLogged: Number(readings.n),
+    remindersSent: Number(reminders.n),
+  };
+}

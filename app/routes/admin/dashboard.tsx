@@ -7,7 +7,7 @@ import { Icon } from "#app/components/ui/icon";
 import { formatDateTime } from "#app/domain/dates";
 import { formatCents } from "#app/domain/money";
 import { requireAdmin } from "#app/models/back-office/access.server";
-import { getDashboardStats } from "#app/models/back-office/stats.server";
+import { getDashboardStats, getTankCounts } from "#app/models/back-office/stats.server";
 import { setupWarnings } from "#app/models/mail-setup.server";
 import { deadOnArrival } from "#app/models/orders/claims.server";
 import type { ArrivalWeather } from "#app/domain/claims";
@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats: await getDashboardStats(context.services.database.reader, context.services.clock()),
     warnings: setupWarnings(context.services.config),
     deadOnArrival: await deadOnArrival(context.services.database.reader, context.services.clock()),
+    tankCounts: await getTankCounts(context.services.database.reader, context.services.clock()),
   };
 }
 
@@ -33,7 +34,7 @@ const ARRIVAL_WEATHER: Record<ArrivalWeather, string> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, warnings, deadOnArrival } = loaderData;
+  const { stats, warnings, deadOnArrival, tankCounts } = loaderData;
   return (
     <section aria-labelledby="dashboard-heading" className="space-y-8">
       <div>
@@ -181,6 +182,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>{" "}
             · {stats.pendingEmails} waiting to send
           </p>
+        </section>
+        <section aria-labelledby="my-tank-heading" className="card p-5" data-testid="my-tank-counts">
+          <h2 id="my-tank-heading" className="text-xl font-semibold">
+            My tank
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">Counts only: a customer&apos;s log is theirs.</p>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <dt>Customers with a tank</dt>
+            <dd className="text-right font-semibold">{tankCounts.customersWithTank}</dd>
+            <dt>Tanks</dt>
+            <dd className="text-right font-semibold">{tankCounts.tanks}</dd>
+            <dt>Readings logged, 30 days</dt>
+            <dd className="text-right font-semibold">{tankCounts.readingsLogged}</dd>
+            <dt>Reorder reminders sent, 30 days</dt>
+            <dd className="text-right font-semibold">{tankCounts.remindersSent}</dd>
+          </dl>
         </section>
       </div>
     </section>
