@@ -145,13 +145,16 @@ test("details: typed fields save and the other keys are kept; Listed; the stock 
   await card.getByText("Advanced: other details (JSON)").click();
   const other = card.getByLabel("Other details (JSON)");
   await expect(other).toHaveValue(/"marketplaceItemId": "MKT-204871593"/);
+  const before = await other.inputValue();
   await other.fill('{"marketplaceItemId": "MKT-204871593"');
   await card.getByRole("button", { name: "Save" }).click();
   await expect(other).toHaveAccessibleDescription(/Write the other details as JSON/);
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await other.fill('{"marketplaceItemId": "MKT-204871593", "batch": "B-7"}');
+  // The details other journeys read (the coral food's label dose) stay as they were.
+  const details = JSON.parse(before) as Record<string, unknown>;
+  await other.fill(JSON.stringify({ ...details, batch: "B-7" }, null, 2));
   await card.getByRole("button", { name: "Save" }).click();
   await expect(card.getByText("Saved.")).toBeVisible();
 
