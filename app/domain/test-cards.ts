@@ -7,14 +7,60 @@ export type CardOutcome =
   | { kind: "declined"; reason: "card-declined" | "insufficient-funds" | "expired-card" | "incorrect-cvc" }
   | { kind: "requires-action" };
 
-export const TEST_CARDS: Record<string, { outcome: CardOutcome; label: string }> = {
-  "4242424242424242": { outcome: { kind: "succeeded" }, label: "Visa: payment succeeds" },
+/**
+ * Each test card's outcome when the buyer pays, and, once kept for later, Stripe's documented
+ * test PaymentMethod for it and what a charge made without the buyer (a renewal) comes to.
+ */
+export const TEST_CARDS: Record<
+  string,
+  { outcome: CardOutcome; label: string; saved?: { paymentMethod: string; offSession: CardOutcome } }
+> = {
+  "4242424242424242": {
+    outcome: { kind: "succeeded" },
+    label: "Visa: payment succeeds",
+    saved: { paymentMethod: "pm_card_visa", offSession: { kind: "succeeded" } },
+  },
   "4000000000000002": { outcome: { kind: "declined", reason: "card-declined" }, label: "Declined" },
   "4000000000009995": { outcome: { kind: "declined", reason: "insufficient-funds" }, label: "Insufficient funds" },
   "4000000000000069": { outcome: { kind: "declined", reason: "expired-card" }, label: "Expired card" },
   "4000000000000127": { outcome: { kind: "declined", reason: "incorrect-cvc" }, label: "Incorrect CVC" },
-  "4000002500003155": { outcome: { kind: "requires-action" }, label: "3-D Secure challenge" },
+  "4000002500003155": {
+    outcome: { kind: "requires-action" },
+    label: "3-D Secure challenge",
+    saved: { paymentMethod: "pm_card_authenticationRequiredSetupForOffSession", offSession: { kind: "succeeded" } },
+  },
+  "4000002760003184": {
+    outcome: { kind: "requires-action" },
+    label: "3-D Secure on every payment, renewals too",
+    saved: { paymentMethod: "pm_card_authenticationRequired", offSession: { kind: "requires-action" } },
+  },
+  // Stripe: "attaching this card to a Customer succeeds, but attempts to charge it fail".
+  "4000000000000341": {
+    outcome: { kind: "declined", reason: "card-declined" },
+    label: "Saves, then every charge is declined",
+    saved: { paymentMethod: "pm_card_chargeCustomerFail", offSession: { kind: "declined", reason: "card-declined" } },
+  },
 };
+
+/** What a renewal charged to a kept test PaymentMethod comes to (null: not one of ours). */
+export function savedTestCardOutcome(paymentMethod: string): CardOutcome | null {
+  for (const card of Object.values(TEST_CARDS))
+    if (card.saved?.paymentMethod === paymentMethod) return card.saved.offSession;
+  return null;
+}
+
+/** How a kept card is named to its owner: the brand and last four digits, never more. */
+export function cardLabel(number: string): string {
+  const digits = normaliseCardNumber(number);
+  const brand = digits.startsWith("4")
+    ? "Visa"
+    : /^5[1-5]/.test(digits)
+      ? "Mastercard"
+      : /^3[47]/.test(digits)
+        ? "Amex"
+        : "Card";
+  return `${brand} •••• ${digits.slice(-4)}`;
+}
 
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;

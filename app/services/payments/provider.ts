@@ -13,11 +13,59 @@ export interface ChargeInput {
   email: string;
   idempotencyKey: string;
   card?: { number: string; expMonth: number; expYear: number; cvc: string };
+  /**
+   * Keep the card for later charges made without the buyer (a subscription's renewals):
+   * Stripe's `setup_future_usage: "off_session"` on a Customer; the test provider's documented
+   * test PaymentMethod. What was kept is read back with `savedMethodOf(reference)`.
+   */
+  saveForLater?: boolean;
+}
+
+/**
+ * A card kept at the provider for charges made without the buyer: the provider's own ids only
+ * (a Stripe Customer and PaymentMethod), and a label a person recognises ("Visa •••• 4242").
+ */
+export interface SavedMethod {
+  customer: string;
+  paymentMethod: string;
+  label: string;
+}
+
+/** A charge of a saved card without the buyer present (a renewal). */
+export interface SavedChargeInput {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: string;
+  email: string;
+  /** One per (subscription, period, attempt): a repeat of the same attempt charges nothing twice. */
+  idempotencyKey: string;
+  method: SavedMethod;
 }
 
 export interface PaymentProvider {
   readonly name: "test" | "stripe";
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * The card a charge made with `saveForLater` kept, once its payment succeeded (Stripe: the
+   * PaymentIntent's customer and payment method); null when it kept none.
+   */
+  savedMethodOf(reference: string): Promise<SavedMethod | null>;
+  /**
+   * Keeps a card for later without charging it (Stripe: a SetupIntent; the test provider: a
+   * test card's documented PaymentMethod): the buyer's "update my card". Test provider only
+   * takes card details; Stripe's browser flow confirms the SetupIntent itself.
+   */
+  saveCard?(input: {
+    email: string;
+    card: NonNullable<ChargeInput["card"]>;
+    customer?: string | null;
+  }): Promise<{ ok: true; method: SavedMethod } | { ok: false; reason: string; message: string }>;
+  /**
+   * Charges a saved card off-session. "declined" and "requires_action" (the issuer wants the
+   * buyer: 3-D Secure) are answers, not errors; a provider that cannot be reached throws.
+   */
+  chargeSaved(input: SavedChargeInput): Promise<ChargeResult>;
   /**
    * What became of the charge made with this idempotency key, if the provider knows of it; for
    * the worker's reconciliation of checkouts that died between charge and paid. Stripe has none:

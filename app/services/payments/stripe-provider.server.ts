@@ -73,6 +73,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       });
       return intent.status === "canceled" ? "closed" : "processing";
     },
+    async savedMethodOf() {
+      return null;
+    },
+    async chargeSaved() {
+      throw new Error("Stripe off-session charges are not wired yet");
+    },
     async refund({ reference, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: reference, amount: amountCents },

@@ -1,7 +1,19 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { checkTestCard } from "#app/domain/test-cards";
-import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult, type PaymentProvider } from "./provider";
+import {
+  cardLabel,
+  checkTestCard,
+  savedTestCardOutcome,
+  TEST_CARDS,
+  normaliseCardNumber,
+} from "#app/domain/test-cards";
+import {
+  DECLINE_MESSAGES,
+  type ChargeInput,
+  type ChargeResult,
+  type PaymentProvider,
+  type SavedMethod,
+} from "./provider";
 
 /** One charge as the test provider remembers it, under its idempotency key. */
 export interface TestCharge {
@@ -44,6 +56,11 @@ export interface TestProviderOptions {
   delayMs?: number;
 }
 
+interface SavedBy {
+  reference: string;
+  method: SavedMethod;
+}
+
 /** Like Stripe's 24-hour key window, but bounded by count: a long demo or soak run must not grow without end. */
 const REMEMBERED_CHARGES = 10_000;
 
@@ -59,19 +76,32 @@ const REMEMBERED_CHARGES = 10_000;
 export function createTestProvider(now: () => Date, options: TestProviderOptions = {}): TestPaymentProvider {
   const ledger = new Map<string, TestCharge>();
   const refunds = new Map<string, TestRefund>();
+  // The card a payment kept for later, by the payment's reference: a documented test
+  // PaymentMethod id and a label, never the number.
+  const savedBy = new Map<string, SavedMethod>();
   const file = options.ledgerFile ?? null;
   if (file && fs.existsSync(file)) {
     for (const line of fs.readFileSync(file, "utf8").split("\n")) {
       if (!line.trim()) continue;
-      const entry = JSON.parse(line) as { charge?: TestCharge; refund?: TestRefund };
+      const entry = JSON.parse(line) as { charge?: TestCharge; refund?: TestRefund; saved?: SavedBy };
       if (entry.charge) ledger.set(entry.charge.idempotencyKey, entry.charge);
       if (entry.refund) refunds.set(entry.refund.idempotencyKey, entry.refund);
+      if (entry.saved) savedBy.set(entry.saved.reference, entry.saved.method);
     }
   }
   // Appended synchronously before answering: a kill after this line means the provider did it.
-  const remember = (entry: { charge?: TestCharge; refund?: TestRefund }) =>
+  const remember = (entry: { charge?: TestCharge; refund?: TestRefund; saved?: SavedBy }) =>
     file && fs.appendFileSync(file, `${JSON.stringify(entry)}\n`);
   const pause = () => (options.delayMs ? new Promise((r) => setTimeout(r, options.delayMs)) : null);
+
+  const customerFor = (email: string) =>
+    `test_cus_${crypto.createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 16)}`;
+  const keepable = (number: string, email: string): SavedMethod | null => {
+    const card = TEST_CARDS[normaliseCardNumber(number)];
+    return card?.saved
+      ? { customer: customerFor(email), paymentMethod: card.saved.paymentMethod, label: cardLabel(number) }
+      : null;
+  };
 
   function decide(input: ChargeInput): ChargeResult {
     if (!input.card) return { status: "declined", reason: "card-declined", message: "A card is required." };
@@ -115,6 +145,15 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       };
       ledger.set(input.idempotencyKey, charge);
       remember({ charge });
+      // Kept only by a payment that went through (or may, after 3-D Secure), as Stripe does.
+      const kept =
+        input.saveForLater && input.card && result.status !== "declined"
+          ? keepable(input.card.number, input.email)
+          : null;
+      if (kept && "reference" in result && result.reference) {
+        savedBy.set(result.reference, kept);
+        remember({ saved: { reference: result.reference, method: kept } });
+      }
       await pause();
       if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
       return result;
@@ -133,6 +172,57 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       remember({ refund });
       await pause();
       return { refundId, status: "succeeded" };
+    },
+    async savedMethodOf(reference) {
+      return savedBy.get(reference) ?? null;
+    },
+    async saveCard({ email, card }) {
+      const checked = checkTestCard(card, now());
+      if (!checked.ok) return { ok: false, reason: checked.problem, message: "This card cannot be used." };
+      const method = keepable(card.number, email);
+      if (!method) {
+        const reason = checked.outcome.kind === "declined" ? checked.outcome.reason : "card-declined";
+        return { ok: false, reason, message: DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]! };
+      }
+      return { ok: true, method };
+    },
+    async chargeSaved(input) {
+      const seen = ledger.get(input.idempotencyKey);
+      if (seen) {
+        if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents)
+          throw new Error(`Test payments: idempotency key ${input.idempotencyKey} was first used for another charge`);
+        seen.requests++;
+        return seen.result;
+      }
+      const reference = `test_pi_${crypto.createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
+      const outcome = savedTestCardOutcome(input.method.paymentMethod);
+      const result: ChargeResult =
+        outcome?.kind === "succeeded"
+          ? { status: "succeeded", reference }
+          : outcome?.kind === "requires-action"
+            ? { status: "requires_action", reference }
+            : {
+                status: "declined",
+                reason: outcome?.kind === "declined" ? outcome.reason : "card-declined",
+                message: DECLINE_MESSAGES[outcome?.kind === "declined" ? outcome.reason : "card-declined"]!,
+                reference,
+              };
+      const charge = {
+        idempotencyKey: input.idempotencyKey,
+        orderId: input.orderId,
+        amountCents: input.amountCents,
+        result,
+        requests: 1,
+      };
+      ledger.set(input.idempotencyKey, charge);
+      remember({ charge });
+      // A renewal that passes 3-D Secure keeps the same card.
+      if (result.status === "requires_action") {
+        savedBy.set(reference, input.method);
+        remember({ saved: { reference, method: input.method } });
+      }
+      await pause();
+      return result;
     },
     async lookup(idempotencyKey) {
       return ledger.get(idempotencyKey)?.result ?? null;
