@@ -1,5 +1,12 @@
+import crypto from "node:crypto";
 import Stripe from "stripe";
-import type { ChargeInput, ChargeResult, PaymentProvider } from "./provider";
+import {
+  DECLINE_MESSAGES,
+  type ChargeInput,
+  type ChargeResult,
+  type PaymentProvider,
+  type SavedMethod,
+} from "./provider";
 
 export interface StripeSettings {
   secretKey: string;
@@ -28,15 +35,86 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+/** Stripe's card brands as a person writes them ("Visa •••• 4242"). */
+const BRAND_NAMES: Record<string, string> = {
+  amex: "American Express",
+  cartes_bancaires: "Cartes Bancaires",
+  diners: "Diners Club",
+  eftpos_au: "EFTPOS",
+  jcb: "JCB",
+  mastercard: "Mastercard",
+  unionpay: "UnionPay",
+};
+
+function methodLabel(method: Stripe.PaymentMethod): string {
+  const brand = method.card?.brand ?? method.type;
+  const name = BRAND_NAMES[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1).replaceAll("_", " ");
+  return method.card?.last4 ? `${name} •••• ${method.card.last4}` : name;
+}
+
+/** Stripe's decline codes (`decline_code`, else `code`) as the shop's DECLINE_MESSAGES keys. */
+function declineReason(err: Stripe.errors.StripeError): string {
+  // The SDK gives a card error without a decline code an empty one.
+  switch (err.decline_code || err.code) {
+    case "insufficient_funds":
+      return "insufficient-funds";
+    case "expired_card":
+      return "expired-card";
+    case "incorrect_cvc":
+    case "invalid_cvc":
+      return "incorrect-cvc";
+    default:
+      return "card-declined";
+  }
+}
+
+const declined = (reason: string, reference?: string): ChargeResult => ({
+  status: "declined",
+  reason,
+  message: DECLINE_MESSAGES[reason] ?? DECLINE_MESSAGES["card-declined"]!,
+  ...(reference ? { reference } : {}),
+});
+
+/** What an off-session PaymentIntent's status means for the renewal. */
+function offSessionResult(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case "succeeded":
+      return { status: "succeeded", reference: intent.id };
+    case "processing":
+      if (!intent.client_secret) throw new Error("Stripe returned a PaymentIntent without a client secret");
+      return { status: "pending", reference: intent.id, clientSecret: intent.client_secret };
+    case "requires_action":
+      return { status: "requires_action", reference: intent.id };
+    default:
+      // requires_payment_method or canceled: the card was not charged.
+      return declined("card-declined", intent.id);
+  }
+}
+
 /**
  * Stripe PaymentIntents: created here with the order's payment idempotency key (a retry of the
  * same order gets the same PaymentIntent back) and confirmed by the browser's Payment Element.
  * The order becomes paid only from the signed webhook.
+ *
+ * Saved cards: a charge with `saveForLater` is made for the buyer's Stripe Customer with
+ * `setup_future_usage: "off_session"`, so that Stripe attaches the card to the Customer once the
+ * browser confirms it; renewals charge that card with `off_session: true, confirm: true`. Only
+ * Stripe's ids are kept (by the caller), never card data.
  */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  // One Customer per email: found by its email, else created under a key derived from it, so
+  // that two checkouts racing for the same buyer make one Customer between them.
+  const customerFor = async (rawEmail: string): Promise<string> => {
+    const email = rawEmail.trim().toLowerCase();
+    const found = await stripe.customers.list({ email, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    const hash = crypto.createHash("sha256").update(email).digest("hex");
+    const customer = await stripe.customers.create({ email }, { idempotencyKey: `customer:${hash}` });
+    return customer.id;
+  };
   // The same parameters and key every time: Stripe answers a repeat with the PaymentIntent the
   // first call created (or creates it, if that call never arrived).
-  const createIntent = (input: ChargeInput) =>
+  const createIntent = async (input: ChargeInput) =>
     stripe.paymentIntents.create(
       {
         amount: input.amountCents,
@@ -44,6 +122,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         receipt_email: input.email,
         automatic_payment_methods: { enabled: true },
         metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+        ...(input.saveForLater
+          ? { customer: await customerFor(input.email), setup_future_usage: "off_session" as const }
+          : {}),
       },
       { idempotencyKey: `checkout:${input.idempotencyKey}` },
     );
@@ -73,11 +154,51 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       });
       return intent.status === "canceled" ? "closed" : "processing";
     },
-    async savedMethodOf() {
-      return null;
+    async savedMethodOf(reference): Promise<SavedMethod | null> {
+      const intent = await stripe.paymentIntents.retrieve(reference, { expand: ["payment_method"] });
+      const customer = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
+      const method = intent.payment_method;
+      // Kept only once paid: before that Stripe has not attached the card to the Customer.
+      if (intent.status !== "succeeded" || !customer || !method) return null;
+      if (typeof method === "string") return { customer, paymentMethod: method, label: "Saved card" };
+      return { customer, paymentMethod: method.id, label: methodLabel(method) };
     },
-    async chargeSaved() {
-      throw new Error("Stripe off-session charges are not wired yet");
+    async chargeSaved(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            customer: input.method.customer,
+            payment_method: input.method.paymentMethod,
+            off_session: true,
+            confirm: true,
+            // Stripe's API turns on automatic payment methods by default, and then wants a
+            // return_url for a confirm that might redirect; nobody is there to follow one.
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            receipt_email: input.email,
+            metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+          },
+          // Stripe keeps the first answer under the key, a decline included: a repeat of the same
+          // attempt charges nothing twice and gets the same answer.
+          { idempotencyKey: `renewal:${input.idempotencyKey}` },
+        );
+        return offSessionResult(intent);
+      } catch (err) {
+        // A decline or the issuer asking for the buyer (3-D Secure) is an answer; anything else
+        // (Stripe unreachable, a bad request) throws and the renewal is tried again later.
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+        const intent = err.payment_intent;
+        if (
+          err.code === "authentication_required" ||
+          err.decline_code === "authentication_required" ||
+          intent?.status === "requires_action"
+        ) {
+          if (!intent) throw err;
+          return { status: "requires_action", reference: intent.id };
+        }
+        return declined(declineReason(err), intent?.id);
+      }
     },
     async refund({ reference, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
