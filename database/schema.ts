@@ -25,6 +25,8 @@ export interface ProductTable {
   metadata: Json;
   images: Json;
   position: number;
+  /** Null: not subscribable; else the subscribe & save saving in whole percent (decision 049). */
+  subscribe_saving_percent: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -114,6 +116,8 @@ export interface OrderTable {
   /** The discount code used (upper-cased) and what it took off, in cents. */
   discount_code: ColumnType<string | null, string | null | undefined, string | null>;
   code_discount_cents: ColumnType<number, number | undefined, number>;
+  /** The subscription the order started or renewed (decision 049). */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAttemptTable {
@@ -560,6 +564,50 @@ export interface DiscountCodeUseTable {
   released_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/** A subscribe & save subscription (decision 049). */
+export interface SubscriptionTable {
+  id: string;
+  user_id: string | null;
+  email: string;
+  name: string;
+  status: "pending" | "active" | "paused" | "cancelled";
+  every_weeks: number;
+  /** JSON [{productId, quantity}] */
+  lines: string;
+  shipping_address: string | null;
+  next_charge_on: string;
+  period: number;
+  first_order_id: string;
+  customer_ref: string | null;
+  payment_method_ref: string | null;
+  card_label: string | null;
+  pause_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One period's renewal: at most one per (subscription, period), by its primary key. */
+export interface SubscriptionRenewalTable {
+  subscription_id: string;
+  period: number;
+  charge_on: string;
+  order_id: string | null;
+  status: "placing" | "charging" | "paid" | "retrying" | "action" | "failed" | "no-stock";
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The reminder mailed before a period's charge: one per (subscription, period). */
+export interface SubscriptionReminderTable {
+  subscription_id: string;
+  period: number;
+  total_cents: number;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   background_heartbeats: BackgroundHeartbeatTable;
   order_notes: OrderNoteTable;
@@ -571,6 +619,9 @@ export interface Database {
   session: SessionTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  subscriptions: SubscriptionTable;
+  subscription_renewals: SubscriptionRenewalTable;
+  subscription_reminders: SubscriptionReminderTable;
   order_events: OrderEventTable;
   idempotency_keys: IdempotencyKeyTable;
   outbox: OutboxTable;

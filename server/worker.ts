@@ -8,6 +8,7 @@ import { renderQueuedMail } from "#app/models/orders/order-mails.server";
 import { settleDueRefunds } from "#app/models/orders/refunds.server";
 import { sendDueReorderReminders } from "#app/models/orders/reorder-reminders.server";
 import { checkShipDayWeather } from "#app/models/shipping/weather-holds.server";
+import { subscriptionPass } from "#app/models/subscriptions/renewals.server";
 import { recordHeartbeat } from "#app/services/heartbeat.server";
 import { deliverDueMail, smtpTransport, type MailTransport } from "#app/services/mail/sender.server";
 import type { AppServices } from "./services";
@@ -83,6 +84,9 @@ export function startWorker(
         now,
       });
       if (reorders.sent > 0) services.logger.info(reorders, "reorder reminder pass");
+      // Subscriptions: start paid ones, remind three days ahead, renew what is due (decision 049).
+      const subscriptions = await subscriptionPass(services);
+      if (Object.values(subscriptions).some((n) => n > 0)) services.logger.info(subscriptions, "subscription pass");
       if (transport) {
         // Batches back to back while the queue is full (a sale's burst of orders), within one interval.
         const until = Date.now() + services.config.workerIntervalMs;

@@ -11,13 +11,20 @@ import {
   type ComboProblem,
   type ComboProblemReason,
 } from "./cart";
+import { EveryWeeksSchema, MAX_SUBSCRIBED_QUANTITY, subscriptionSaving } from "./subscriptions";
 
 /** Cart items as the HTTP contract carries them (quote and checkout). */
 const IdSchema = z.string().trim().min(1).max(100);
 const QuantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
 
 export const CartItemSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("product"), id: IdSchema, quantity: QuantitySchema }),
+  z.object({
+    kind: z.literal("product"),
+    id: IdSchema,
+    quantity: QuantitySchema,
+    /** Subscribe & save: deliver this product every N weeks (a subscribable product only). */
+    subscribeEveryWeeks: EveryWeeksSchema.optional(),
+  }),
   z.object({ kind: z.literal("bundle"), id: IdSchema, quantity: QuantitySchema }),
   z.object({
     kind: z.literal("combo"),
@@ -38,6 +45,7 @@ export interface CartItemProblem {
     | "unavailable"
     | "out-of-stock"
     | "quantity-limit"
+    | "not-subscribable"
     | `combo-${ComboProblemReason}`;
   message: string;
 }
@@ -93,9 +101,25 @@ export function cartFromItems(
     const title = "title" in entry ? entry.title : entry.name;
     const refusal = refuse(title, "metadata" in entry && isOfferExpired(entry, now), isPurchasable(entry, now));
     if (refusal) return { problem: refusal };
-    const same = cart.lines.find((l) => l.kind === item.kind && l.id === item.id);
+    const everyWeeks = item.kind === "product" ? item.subscribeEveryWeeks : undefined;
+    if (everyWeeks !== undefined && !("metadata" in entry && subscriptionSaving(entry) !== null))
+      return {
+        problem: {
+          reason: "not-subscribable",
+          message: `${title} can't be delivered on a schedule: buy it once instead.`,
+        },
+      };
+    const same = cart.lines.find((l) => l.kind === item.kind && l.id === item.id && l.everyWeeks === everyWeeks);
     if (same) same.quantity += item.quantity;
-    else cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity });
+    else
+      cart.lines.push({ kind: item.kind, id: item.id, quantity: item.quantity, ...(everyWeeks ? { everyWeeks } : {}) });
+    if (everyWeeks !== undefined && (same?.quantity ?? item.quantity) > MAX_SUBSCRIBED_QUANTITY)
+      return {
+        problem: {
+          reason: "quantity-limit",
+          message: `A subscription delivers at most ${MAX_SUBSCRIBED_QUANTITY} of ${title} each time.`,
+        },
+      };
   }
 
   const demand = productDemand(cart, catalogue);

@@ -12,6 +12,8 @@ export interface CartLine {
   kind: LineKind;
   id: string;
   quantity: number;
+  /** Subscribe & save: a product delivered every this many weeks (decision 049). */
+  everyWeeks?: number;
 }
 
 export interface ComboLine {

@@ -5,6 +5,7 @@
  */
 import { isPurchasable, needsShipping } from "./availability";
 import { percentOff, type Cents } from "./money";
+import { subscribedUnitPrice, subscriptionSaving } from "./subscriptions";
 import type { CartState, CatalogueSnapshot, ComboLine, LineKind } from "./cart-state";
 import type { Product } from "./catalogue";
 
@@ -286,6 +287,8 @@ export interface PricedLine {
   /** A bundle's contents, as priced. */
   components?: { productId: string; quantity: number }[];
   discountPercent?: number;
+  /** Subscribe & save: how often, and the saving per unit against today's price. */
+  subscription?: { everyWeeks: number; savingPercent: number; unitSaving: Cents };
   ships: boolean;
   weight: number;
 }
@@ -317,18 +320,25 @@ export function priceCart(cart: CartState, catalogue: CatalogueSnapshot): CartQu
     if (line.kind === "product") {
       const p = catalogue.products.find((x) => x.id === line.id);
       if (!p) continue;
+      // Subscribe & save: today's price less the owner's saving, while the product is offered so.
+      const percent = line.everyWeeks ? subscriptionSaving(p) : null;
+      const subscribed = percent !== null ? subscribedUnitPrice(p.priceCents, percent) : null;
+      const unitPrice = subscribed?.unitPrice ?? p.priceCents;
       lines.push({
         kind: "product",
         id: p.id,
         title: p.title,
         quantity: line.quantity,
-        unitPrice: p.priceCents,
+        unitPrice,
+        ...(subscribed && line.everyWeeks
+          ? { subscription: { everyWeeks: line.everyWeeks, savingPercent: percent!, unitSaving: subscribed.saving } }
+          : {}),
         // Only ever a price it sold at before it was lowered (the catalogue keeps no other).
         unitOriginalPrice: Math.max(p.priceCents, p.originalPriceCents ?? 0),
         ...(p.originalPriceCents !== null && p.originalPriceCents > p.priceCents
           ? { reference: "earlier" as const }
           : {}),
-        total: p.priceCents * line.quantity,
+        total: unitPrice * line.quantity,
         imageKey: p.imageKeys[0] ?? p.id,
         ships: needsShipping(p),
         weight: p.weightGrams * line.quantity,

@@ -69,6 +69,8 @@ export interface Product {
   fulfillmentType: FulfillmentType;
   tags: string[];
   metadata: ProductMetadata;
+  /** Subscribe & save: the saving in whole percent, or null/absent when not offered (decision 049). */
+  subscribeSavingPercent?: number | null;
 }
 
 export interface BundleComponent {

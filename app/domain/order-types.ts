@@ -72,4 +72,6 @@ export interface Order {
    */
   discountCode: string | null;
   codeDiscountCents: number;
+  /** The subscribe & save subscription the order started or renewed (decision 049). */
+  subscriptionId?: string | null;
 }

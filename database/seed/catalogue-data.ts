@@ -83,6 +83,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     supplier: "local",
     fulfillmentType: "manual",
     tags: ["chaeto", "supplements", "coral-food", "care-guide"],
+    subscribeSavingPercent: 10,
     metadata: {
       chaetoSize: "Tennis ball",
       coralFoodSize: "1.4 oz jar",
@@ -143,6 +144,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     supplier: "marketplace",
     fulfillmentType: "manual",
     tags: ["chaeto", "coral-food", "combo"],
+    subscribeSavingPercent: 10,
     metadata: {
       chaetoSize: "Softball (about 1 cup, packed)",
       kingsFeastSize: "1.4 oz (40 g)",

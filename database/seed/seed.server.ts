@@ -27,6 +27,7 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ products: n
           tags: JSON.stringify(p.tags),
           metadata: JSON.stringify(p.metadata),
           images: JSON.stringify(p.imageKeys),
+          subscribe_saving_percent: p.subscribeSavingPercent ?? null,
           position,
         })
         .onConflict((oc) => oc.column("id").doNothing())

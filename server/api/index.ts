@@ -13,6 +13,7 @@ import { communityRoutes } from "./community";
 import { profilePhotoRoutes } from "./media";
 import { reminderRoutes } from "./reminders";
 import { stripeWebhookRoutes } from "./stripe-webhook";
+import { subscriptionRoutes } from "./subscriptions";
 import { tankRoutes } from "./tanks";
 import { waitlistRoutes } from "./waitlist";
 import { wisdomRoutes } from "./wisdom";
@@ -52,6 +53,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(calculatorRoutes());
   api.use(reminderRoutes(services));
   api.use(tankRoutes(services));
+  api.use(subscriptionRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { refreshCustomerTotals } from "#app/models/orders/customer-totals.server";
 import { forgetReorderRemindersOf } from "#app/models/orders/reorder-reminders.server";
+import { attachGuestSubscriptions } from "#app/models/subscriptions/subscriptions.server";
 import { forgetTanksOf } from "#app/models/tanks/tanks.server";
 import { AVATAR_BUCKET, StorageError, type ObjectStorage } from "#app/services/storage/storage.server";
 import { toIso } from "#database/values";
@@ -65,6 +66,7 @@ export async function attachGuestOrders(db: Kysely<Database>, userId: string, em
       .where("user_id", "is", null)
       .where(sql<string>`lower(email)`, "=", email.toLowerCase())
       .executeTakeFirst();
+    await attachGuestSubscriptions(trx, userId, email);
     // The orders now count for the account's address (the same one, unless it changed meanwhile).
     if (Number(moved.numUpdatedRows) > 0) {
       const account = await trx.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();

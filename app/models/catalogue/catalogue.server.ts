@@ -36,6 +36,7 @@ function toProduct(row: Selectable<ProductTable>): Product {
     fulfillmentType: row.fulfillment_type === "digital" ? "digital" : "manual",
     tags: parseJson<string[]>(row.tags, []),
     metadata: parseJson<ProductMetadata>(row.metadata, {}),
+    subscribeSavingPercent: row.subscribe_saving_percent ?? null,
   };
 }
 

@@ -7,6 +7,12 @@ import { orderConfirmationPath } from "#app/domain/order-links";
 import { checkTestCard, normaliseCardNumber, type CardProblem } from "#app/domain/test-cards";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { deliveryFor } from "#app/models/shipping/ship-calendar.server";
+import {
+  activateSubscriptions,
+  keepCardOfFirstOrder,
+  subscriptionPlans,
+  writeSubscriptionsWith,
+} from "#app/models/subscriptions/subscriptions.server";
 import { abandonIdempotent, beginIdempotent, finishIdempotent } from "#app/services/idempotency.server";
 import { DECLINE_MESSAGES, type ChargeInput, type ChargeResult } from "#app/services/payments/provider";
 import { codeForCart, CodeUseRefused } from "./discount-codes.server";
@@ -22,6 +28,7 @@ import {
   setPaymentReference,
   StoreCreditChangedError,
   unpaidUnitsHeld,
+  type PlaceOrderInput,
 } from "./orders.server";
 import { creditToSpend } from "./store-credit.server";
 import type { Order, ShippingAddress } from "#app/domain/order-types";
@@ -146,6 +153,8 @@ export async function priceStep(
     fresh?: boolean;
     /** Recorded from elsewhere (the back office): no card to check. */
     paidElsewhere?: boolean;
+    /** A renewal charged to the card a subscription kept: no card details to check. */
+    offSession?: boolean;
     /** The ship day asked for: one of the calendar's choices for this cart and address. */
     shipOn?: string;
     /** A discount code, and the buyer's address its per-customer cap is counted by. */
@@ -185,7 +194,7 @@ export async function priceStep(
       reason: "address-required",
     };
   // The test provider's card details are checked before anything is placed; "external" payments have none.
-  if (services.payments.name === "test" && !input.paidElsewhere) {
+  if (services.payments.name === "test" && !input.paidElsewhere && !input.offSession) {
     if (!input.card)
       return { kind: "refused", refusal: "invalid", message: "Card details are required.", reason: "card-required" };
     const checked = checkTestCard(input.card, now);
@@ -271,6 +280,11 @@ export async function placeStep(
     clientKey?: string | null;
     /** Store credit to spend on it, of the signed-in buyer's balance (checkoutUseCase computes it). */
     storeCredit?: { email: string; cents: number } | null;
+    /** A renewal's subscription, or the first of those a first order starts (written by `alsoInTransaction`). */
+    subscriptionId?: string | null;
+    alsoInTransaction?: PlaceOrderInput["alsoInTransaction"];
+    /** How long the first hold lasts (a renewal holds its stock through its payment retries). */
+    reservationMinutes?: number;
   },
 ): Promise<PlaceOutcome> {
   try {
@@ -285,13 +299,15 @@ export async function placeStep(
       now: services.clock(),
       // A short first hold: the full reservation starts only when the buyer reaches the payment
       // step (startPaymentStep), so a checkout abandoned before it gives its stock back soon.
-      reservationMinutes: services.config.reservationStartMinutes,
+      reservationMinutes: input.reservationMinutes ?? services.config.reservationStartMinutes,
       secret: services.secret,
       idempotencyKey: input.idempotencyKey ?? null,
       clientKey: input.clientKey ?? null,
       delivery: priced.delivery,
       storeCredit: input.storeCredit ?? null,
       code: priced.code ?? null,
+      subscriptionId: input.subscriptionId ?? null,
+      alsoInTransaction: input.alsoInTransaction,
     });
     return { kind: "placed", order };
   } catch (err) {
@@ -329,6 +345,8 @@ function chargeInput(order: Order, checkoutKey: string, card?: Card): ChargeInpu
     email: order.email,
     idempotencyKey: paymentIdempotencyKey(checkoutKey, order.id),
     card,
+    // A first order of a subscription keeps its card for the renewals.
+    ...(order.subscriptionId ? { saveForLater: true } : {}),
   };
 }
 
@@ -566,6 +584,8 @@ async function pay(
       transient: true,
     };
   }
+  if (order.subscriptionId && "saved" in charge && charge.saved)
+    await keepCardOfFirstOrder(services.database.db, order.id, charge.saved);
   const outcome = await completePaymentStep(services, order, charge, {
     actor: "checkout",
     // One commit fewer, and a crash right after it leaves a replayable answer rather than a takeover.
@@ -574,6 +594,11 @@ async function pay(
       hold.stored = await finishIdempotent(trx, hold.scopedKey, hold.claim, answer.status, answer.body);
     },
   });
+  // Its subscriptions start now rather than on the worker's next pass (which would do it too).
+  if (outcome.kind === "paid" && order.subscriptionId)
+    await activateSubscriptions(services, order.id).catch((err) =>
+      services.logger.warn({ err, orderId: order.id }, "checkout: subscriptions left for the worker to start"),
+    );
   return paymentOutcome(services, outcome);
 }
 
@@ -677,7 +702,25 @@ export async function checkoutUseCase(
   if (capped) return (hold.fresh && (await continueEarlier(services, hold, answerFor, card))) || capped;
   // Store credit, computed here from the balance (never from the browser), pays what it can.
   const creditCents = await creditToSpend(services.database.db, buyer.creditEmail, priced.quote.total);
+  // Subscribed lines start a subscription per interval, written with the order.
+  const plans = subscriptionPlans(priced.quote);
   const placed = await placeStep(services, priced, {
+    ...(plans.length > 0
+      ? {
+          subscriptionId: plans[0]!.id,
+          alsoInTransaction: writeSubscriptionsWith(
+            plans,
+            {
+              email: request.customer.email,
+              name: request.customer.name,
+              userId,
+              shippingAddress: request.shippingAddress ?? null,
+            },
+            services.clock(),
+            services.config.shopTimeZone,
+          ),
+        }
+      : {}),
     customer: request.customer,
     shippingAddress: request.shippingAddress,
     userId,

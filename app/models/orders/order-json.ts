@@ -32,6 +32,7 @@ export function orderJson(order: Order) {
     shipOn: order.shipOn,
     arriveOn: order.arriveOn,
     paymentFailure: order.paymentFailure,
+    subscriptionId: order.subscriptionId ?? null,
     createdAt: order.createdAt,
   };
 }

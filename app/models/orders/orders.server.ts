@@ -199,6 +199,10 @@ export interface PlaceOrderInput {
   delivery?: { shipOn: string; arriveOn: string } | null;
   /** Store credit to spend on it (already checked against the balance and the total). */
   storeCredit?: { email: string; cents: number } | null;
+  /** The subscription this order renews, or the first one it starts (decision 049). */
+  subscriptionId?: string | null;
+  /** Written in the order's own transaction (the subscriptions a first order starts): both, or neither. */
+  alsoInTransaction?: (trx: Trx, order: Order) => Promise<void>;
   /** The discount code the quote applied (`quote.total` is already less its discount): one use is taken. */
   code?: { id: number; code: string; cents: number; maxUsesPerCustomer: number | null } | null;
 }
@@ -275,6 +279,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<{ orde
     storeCreditCents: input.storeCredit?.cents ?? 0,
     discountCode: input.code?.code ?? null,
     codeDiscountCents: input.code?.cents ?? 0,
+    subscriptionId: input.subscriptionId ?? null,
   };
 
   const key = input.idempotencyKey ?? null;
@@ -340,8 +345,10 @@ async function insertOrder(
         store_credit_cents: order.storeCreditCents,
         discount_code: order.discountCode,
         code_discount_cents: order.codeDiscountCents,
+        subscription_id: order.subscriptionId ?? null,
       })
       .execute();
+    await input.alsoInTransaction?.(trx, order);
     // The code's use is taken with the order: both happen, or neither. Before the stock, so
     // every transaction that holds a code's row and a product's takes them in the same order.
     if (input.code)
@@ -517,6 +524,7 @@ export async function getOrder(db: Db, id: string): Promise<Order | null> {
     storeCreditCents: Number(row.store_credit_cents ?? 0),
     discountCode: row.discount_code ?? null,
     codeDiscountCents: Number(row.code_discount_cents ?? 0),
+    subscriptionId: row.subscription_id ?? null,
     lines: lines.map((l) => ({
       kind: l.kind as OrderLine["kind"],
       id: l.item_id,

@@ -1,8 +1,9 @@
 /** What checkout needs from a card payment provider; the order model never sees card data. */
 export type ChargeResult =
-  | { status: "succeeded"; reference: string }
+  | { status: "succeeded"; reference: string; saved?: SavedMethod }
   | { status: "declined"; reason: string; message: string; reference?: string }
-  | { status: "requires_action"; reference: string }
+  /** `saved`: the card a `saveForLater` charge kept, when the provider knows it at once (the test provider). */
+  | { status: "requires_action"; reference: string; saved?: SavedMethod }
   | { status: "pending"; reference: string; clientSecret: string };
 
 export interface ChargeInput {

@@ -135,7 +135,16 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
         seen.requests++;
         return seen.result;
       }
-      const result = decide(input);
+      let result = decide(input);
+      // Kept only by a payment that went through (or may, after 3-D Secure), as Stripe does.
+      const kept =
+        input.saveForLater && input.card && result.status !== "declined"
+          ? keepable(input.card.number, input.email)
+          : null;
+      if (kept && (result.status === "succeeded" || result.status === "requires_action")) {
+        result = { ...result, saved: kept };
+        savedBy.set(result.reference, kept);
+      }
       const charge = {
         idempotencyKey: input.idempotencyKey,
         orderId: input.orderId,
@@ -145,15 +154,8 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       };
       ledger.set(input.idempotencyKey, charge);
       remember({ charge });
-      // Kept only by a payment that went through (or may, after 3-D Secure), as Stripe does.
-      const kept =
-        input.saveForLater && input.card && result.status !== "declined"
-          ? keepable(input.card.number, input.email)
-          : null;
-      if (kept && "reference" in result && result.reference) {
-        savedBy.set(result.reference, kept);
+      if (kept && "reference" in result && result.reference)
         remember({ saved: { reference: result.reference, method: kept } });
-      }
       await pause();
       if (ledger.size > REMEMBERED_CHARGES) ledger.delete(ledger.keys().next().value!);
       return result;
