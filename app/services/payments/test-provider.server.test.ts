@@ -35,4 +35,52 @@ describe("test payment provider", () => {
     await expect(provider.charge(charge("key-c", undefined, "order-9"))).rejects.toThrow(/idempotency key/);
     await expect(provider.charge(charge("key-c", undefined, "order-1", 100))).rejects.toThrow(/idempotency key/);
   });
+
+  it("keeps a card for later only when asked and only by the documented test PaymentMethod, never its number", async () => {
+    const provider = createTestProvider(() => NOW);
+    const plain = await provider.charge(charge("k-plain"));
+    expect(plain).not.toHaveProperty("saved");
+    const kept = await provider.charge({ ...charge("k-keep"), saveForLater: true });
+    expect(kept).toMatchObject({
+      status: "succeeded",
+      saved: { paymentMethod: "pm_card_visa", label: "Visa •••• 4242" },
+    });
+    expect(await provider.savedMethodOf((kept as { reference: string }).reference)).toEqual(
+      (kept as { saved: unknown }).saved,
+    );
+    expect(JSON.stringify(provider.charges())).not.toContain("4242424242424242");
+    // A declined card keeps nothing.
+    const declined = await provider.charge({ ...charge("k-no", "4000000000000002", "order-9"), saveForLater: true });
+    expect(declined).not.toHaveProperty("saved");
+  });
+
+  it("charges a kept card off-session as its documented PaymentMethod does, once per key", async () => {
+    const provider = createTestProvider(() => NOW);
+    const saved = (paymentMethod: string) => ({
+      orderId: `o-${paymentMethod}`,
+      orderNumber: "LR-SUB",
+      amountCents: 3149,
+      currency: "USD",
+      email: "reefer@example.com",
+      idempotencyKey: `renewal:${paymentMethod}:1:1`,
+      method: { customer: "test_cus_1", paymentMethod, label: "Visa" },
+    });
+    expect(await provider.chargeSaved(saved("pm_card_visa"))).toMatchObject({ status: "succeeded" });
+    expect(await provider.chargeSaved(saved("pm_card_chargeCustomerFail"))).toMatchObject({
+      status: "declined",
+      reason: "card-declined",
+    });
+    expect(await provider.chargeSaved(saved("pm_card_authenticationRequired"))).toMatchObject({
+      status: "requires_action",
+    });
+    await provider.chargeSaved(saved("pm_card_visa"));
+    expect(provider.charges().find((c) => c.orderId === "o-pm_card_visa")?.requests).toBe(2);
+    // Saving a card without a charge: a declining card is refused, one that saves then declines is kept.
+    expect(
+      await provider.saveCard!({ email: "r@example.com", card: charge("x", "4000000000000002").card }),
+    ).toMatchObject({ ok: false, reason: "card-declined" });
+    expect(
+      await provider.saveCard!({ email: "r@example.com", card: charge("x", "4000000000000341").card }),
+    ).toMatchObject({ ok: true, method: { paymentMethod: "pm_card_chargeCustomerFail", label: "Visa •••• 0341" } });
+  });
 });
