@@ -15,6 +15,7 @@ import { freePort, startServer, tempDataDir, type ServerProcess } from "./server
  * charge and "paid", (2) between the recorded "refund pending" and the refund's result. After
  * a restart the worker reconciles both from the provider, and the provider's own ledger (the
  * test provider keeps it in a file, as Stripe keeps keys) shows one charge and one refund.
+ * (3) After a subscription renewal's off-session charge: one renewal order, one charge.
  */
 
 const ADMIN = { email: "drill-owner@example.com", password: "drill-owner-123" };
@@ -197,8 +198,61 @@ describe.each(kinds)("lifecycle crash drills on %s", (kind, pgName) => {
         .where("kind", "=", "order-cancelled")
         .execute();
       expect(cancelMails).toHaveLength(1);
+
+      // ---- 3. a subscription's renewal is charged, the answer never arrives: kill -9 ----------
+      await kill(server);
+      server = await start(PROVIDER_DELAY_MS);
+      const started = await fetch(`${server.url}/api/checkout`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": `drill-${crypto.randomUUID()}` },
+        body: JSON.stringify({
+          ...body,
+          items: [{ kind: "product", id: "chaeto-coral-food-combo", quantity: 1, subscribeEveryWeeks: 4 }],
+          customer: { email: "drill-sub@example.com", name: "Drill Subscriber" },
+        }),
+      });
+      expect(started.status).toBe(201);
+      const sub = await db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("email", "=", "drill-sub@example.com")
+        .executeTakeFirstOrThrow();
+      expect(sub.status).toBe("active");
+      // Four weeks pass: the charge day has come.
+      await db.updateTable("subscriptions").set({ next_charge_on: "2000-01-01" }).where("id", "=", sub.id).execute();
+      const renewalCharges = () =>
+        readLedger(ledger).filter((e) => e.charge?.idempotencyKey.startsWith(`renewal:${sub.id}:`));
+      await until("the provider's renewal charge", async () => renewalCharges().length > 0);
+      await kill(server);
+      const renewalOrders = () =>
+        db.selectFrom("orders").select(["id", "status"]).where("subscription_id", "=", sub.id).execute();
+      expect(await renewalOrders()).toHaveLength(2);
+      // The dead worker's five-minute hold on the renewal runs out.
+      await db
+        .updateTable("subscription_renewals")
+        .set({ lease_until: "2000-01-01T00:00:00.000Z" })
+        .where("subscription_id", "=", sub.id)
+        .execute();
+      server = await start("0");
+      await until("the restarted worker to pay the renewal", async () => {
+        const orders = await renewalOrders();
+        return orders.length === 2 && orders.every((o) => o.status === "paid");
+      });
+      expect(renewalCharges()).toHaveLength(1);
+      expect(await renewalOrders()).toHaveLength(2);
+      const renewalMails = await db
+        .selectFrom("outbox")
+        .select("id")
+        .where(
+          "order_id",
+          "in",
+          (await renewalOrders()).map((o) => o.id),
+        )
+        .where("kind", "=", "order-confirmation")
+        .execute();
+      expect(renewalMails).toHaveLength(2);
       console.log(
-        `lifecycle crash (${kind}): 1 charge and 1 refund at the provider after 2 kills; order ${order!.id.slice(0, 8)} paid by the worker, then cancelled, refund settled by the worker`,
+        `lifecycle crash (${kind}): 1 charge and 1 refund at the provider after 2 kills; order ${order!.id.slice(0, 8)} paid by the worker, then cancelled, refund settled by the worker; a renewal killed after its charge was paid by the restarted worker with 1 charge and 1 order`,
       );
     } finally {
       await database.destroy();
