@@ -37,6 +37,8 @@ export default [
   route("sign-out", "routes/sign-out.tsx"),
   route("account-deleted", "routes/account-deleted.tsx"),
   route("account/reorder-reminders", "routes/account-reorder-reminders.tsx"),
+  route("account/subscriptions", "routes/account-subscriptions.tsx"),
+  route("subscriptions/:id", "routes/subscription-manage.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [

@@ -224,6 +224,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Link to="/account/tanks" className="btn-secondary" data-testid="my-tanks-link">
           My tanks
         </Link>
+        <Link to="/account/subscriptions" className="btn-secondary" data-testid="my-subscriptions-link">
+          My subscriptions
+        </Link>
         <Form method="post" action="/sign-out" className="ml-auto">
           <button type="submit" className="btn-secondary">
             Sign out
