@@ -34,6 +34,8 @@ async function subscribe(request: APIRequestContext, baseURL: string, email: str
 
 const panel = (page: Page) => page.getByTestId("subscription-panel");
 const notice = (page: Page) => panel(page).getByRole("status");
+/** A page sent again after a post on the slow phone, beside other suites on a busy machine. */
+const AFTER_POST = { timeout: 40_000 };
 
 test("each change from the mail's signed links on a slow phone at 390 px", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -45,10 +47,10 @@ test("each change from the mail's signed links on a slow phone at 390 px", async
 
   // Skip: the link, then one tap.
   await page.goto(link("skip"));
-  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Active");
+  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Active", AFTER_POST);
   const next = (await panel(page).getByTestId("subscription-next").textContent()) ?? "";
   await page.getByRole("button", { name: `Skip the delivery of ${next}` }).click();
-  await expect(notice(page)).toContainText("Delivery skipped. The next one is charged");
+  await expect(notice(page)).toContainText("Delivery skipped. The next one is charged", AFTER_POST);
   await expect(panel(page).getByTestId("subscription-next")).not.toHaveText(next);
   await expectAccessible(page);
   await page.screenshot({ path: `${SHOTS}/skip-390.png`, fullPage: true });
@@ -60,7 +62,7 @@ test("each change from the mail's signed links on a slow phone at 390 px", async
   const day = (await date.getAttribute("min"))!;
   await date.fill(day);
   await page.getByRole("button", { name: "Move the next delivery" }).click();
-  await expect(notice(page)).toContainText("Moved: the next delivery is charged");
+  await expect(notice(page)).toContainText("Moved: the next delivery is charged", AFTER_POST);
   await expect(page.getByLabel("Charge the next delivery on")).toHaveValue(day);
   await page.screenshot({ path: `${SHOTS}/date-390.png`, fullPage: true });
 
@@ -68,7 +70,7 @@ test("each change from the mail's signed links on a slow phone at 390 px", async
   await page.goto(link("quantity"));
   await page.getByLabel(`How many ${COMBO}`).fill("2");
   await page.getByRole("button", { name: "Save quantities" }).click();
-  await expect(notice(page)).toContainText("Quantities saved");
+  await expect(notice(page)).toContainText("Quantities saved", AFTER_POST);
   await expect(panel(page).getByText(`2 × ${COMBO}`)).toBeVisible();
   await expect(panel(page).getByTestId("subscription-total")).toHaveText("$62.98 every 4 weeks (save $7.00)");
   await page.screenshot({ path: `${SHOTS}/quantity-390.png`, fullPage: true });
@@ -80,14 +82,14 @@ test("each change from the mail's signed links on a slow phone at 390 px", async
     .evaluate((b) => b.closest("form")!.setAttribute("novalidate", ""));
   await page.getByLabel(`How many ${COMBO}`).fill("11");
   await page.getByRole("button", { name: "Save quantities" }).click();
-  await expect(panel(page).getByText("Choose 1 to 10.")).toBeVisible();
+  await expect(panel(page).getByText("Choose 1 to 10.")).toBeVisible(AFTER_POST);
   await expect(page.getByLabel(`How many ${COMBO}`)).toHaveAttribute("aria-invalid", "true");
   await page.screenshot({ path: `${SHOTS}/quantity-error-390.png`, fullPage: true });
 
   // Cancel: the link, then one clearly worded tap.
   await page.goto(link("cancel"));
   await page.getByRole("button", { name: "Cancel my subscription" }).click();
-  await expect(notice(page)).toContainText("Cancelled: nothing more will be sent or charged.");
+  await expect(notice(page)).toContainText("Cancelled: nothing more will be sent or charged.", AFTER_POST);
   await expect(panel(page).getByTestId("subscription-status")).toHaveText("Cancelled");
   await expect(page.getByRole("button")).not.toContainText(["Skip"]);
   await page.screenshot({ path: `${SHOTS}/cancel-390.png`, fullPage: true });
@@ -114,16 +116,16 @@ test("signed in at 1440 px: the account's subscriptions pause, resume and take a
   await expect(panel(page).getByText("Visa •••• 4242", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Pause the subscription" }).click();
-  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Paused");
+  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Paused", AFTER_POST);
   await expect(panel(page).getByText("You paused it.")).toBeVisible();
   await page.getByRole("button", { name: "Resume the subscription" }).click();
-  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Active");
+  await expect(panel(page).getByTestId("subscription-status")).toHaveText("Active", AFTER_POST);
 
   await page.getByLabel("Card number").fill("4000 0000 0000 0341");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Use this card" }).click();
-  await expect(notice(page)).toContainText("Card saved: Visa •••• 0341 pays from now on.");
+  await expect(notice(page)).toContainText("Card saved: Visa •••• 0341 pays from now on.", AFTER_POST);
   await expect(page.getByLabel("Card number")).toHaveValue("");
   await expectAccessible(page);
   await page.screenshot({ path: `${SHOTS}/account-1440.png`, fullPage: true });
