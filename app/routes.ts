@@ -54,6 +54,7 @@ export default [
     route("newsletter", "routes/admin/newsletter.tsx"),
     route("waitlist", "routes/admin/waitlist.tsx"),
     route("discount-codes", "routes/admin/discount-codes.tsx"),
+    route("subscriptions", "routes/admin/subscriptions.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("claims", "routes/admin/claims.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

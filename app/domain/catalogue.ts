@@ -139,6 +139,8 @@ export interface CatalogueUpdate {
   validUntil?: string | null;
   /** Replaces the product's metadata (keys of the original catalogue: chaetoSize, careLevel, …). */
   metadata?: Record<string, string | number | boolean>;
+  /** Offered on subscription at this saving in whole percent (1–50); null: not offered (decision 049). */
+  subscribeSavingPercent?: number | null;
 }
 
 /** What the owner can do to one photo; `move` takes the new 0-based position. */

@@ -157,3 +157,33 @@ describe("the catalogue item form", () => {
     }
   });
 });
+
+describe("the catalogue form's subscribe & save fields", () => {
+  it("sets the saving when ticked, stops the offer when unticked, and leaves it alone when absent", () => {
+    const on = post(CatalogueFormSchema, { ...product, subscribeForm: "on", subscribe: "on", savingPercent: "12" });
+    expect(on.data?.update.subscribeSavingPercent).toBe(12);
+    const off = post(CatalogueFormSchema, { ...product, subscribeForm: "on", savingPercent: "abc" });
+    expect(off.data?.update.subscribeSavingPercent).toBeNull();
+    const absent = post(CatalogueFormSchema, product);
+    expect(absent.data?.update).not.toHaveProperty("subscribeSavingPercent");
+  });
+
+  it("refuses a saving out of 1–50 % or not whole, next to its field and in words", () => {
+    for (const [typed, message] of [
+      ["0", "A saving is at least 1 %"],
+      ["51", "A saving is at most 50 %"],
+      ["7.5", "Enter a whole percent"],
+      ["", "Enter the saving in percent"],
+      ["ten", "Enter the saving in percent"],
+    ]) {
+      const { result } = post(CatalogueFormSchema, {
+        ...product,
+        subscribeForm: "on",
+        subscribe: "on",
+        savingPercent: typed!,
+      });
+      expect(result?.fieldErrors?.savingPercent, typed).toBe(message);
+      expect(message).not.toMatch(JARGON);
+    }
+  });
+});

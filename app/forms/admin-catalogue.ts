@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, dollarsToCents, requiredText, wholeNumber } from "#app/domain/forms";
+import { SavingPercentSchema } from "#app/domain/subscriptions";
 import { detailsFromForm, parseDetailsJson, productDetailsFields, retiredDetail } from "./admin-product-details";
 import { withHiddenFields } from "./hidden-fields";
 import type { CatalogueUpdate } from "#app/domain/catalogue";
@@ -77,6 +78,38 @@ const stockFields = {
     .optional(),
 };
 
+/**
+ * "Offer on subscription" and its saving (decision 049). `subscribeForm` is posted beside the
+ * box, so an unticked box (which the form leaves out) stops the offer; the saving is read only
+ * when the box is ticked.
+ */
+const subscribeFields = {
+  subscribeForm: checkbox(),
+  subscribe: checkbox(),
+  savingPercent: z.string().trim().max(10, "Enter a whole percent").optional(),
+};
+type SubscribeFields = z.output<z.ZodObject<typeof subscribeFields>>;
+
+const savingPercentOf = (text: string | undefined) =>
+  z
+    .string("Enter the saving in percent")
+    .regex(/^-?\d+(\.\d+)?$/, "Enter the saving in percent")
+    .transform(Number)
+    .pipe(SavingPercentSchema)
+    .safeParse(text || undefined);
+
+function savingIsValid(f: SubscribeFields, ctx: z.RefinementCtx) {
+  if (!f.subscribeForm || !f.subscribe) return;
+  const parsed = savingPercentOf(f.savingPercent);
+  if (!parsed.success)
+    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message, path: ["savingPercent"] });
+}
+
+const subscribeUpdate = (f: SubscribeFields): CatalogueUpdate =>
+  f.subscribeForm
+    ? { subscribeSavingPercent: f.subscribe ? (savingPercentOf(f.savingPercent).data ?? null) : null }
+    : {};
+
 type ItemFields = z.output<z.ZodObject<typeof itemFields>>;
 type StockFields = z.output<z.ZodObject<typeof stockFields>>;
 
@@ -116,14 +149,17 @@ const ProductForm = z
     /** Sent beside the offer's date input, so an emptied date (which the form leaves out) removes the date. */
     hasValidUntil: checkbox(),
     validUntil: z.string().trim().pipe(z.iso.date("Enter a valid date.")).optional(),
+    ...subscribeFields,
   })
   .superRefine(stockNeedsReason, { when: () => true })
+  .superRefine(savingIsValid, { when: () => true })
   .transform((f) => ({
     kind: f.kind,
     id: f.id,
     update: {
       ...itemUpdate(f),
       ...stockUpdate(f),
+      ...subscribeUpdate(f),
       tags: f.tags,
       ...(f.detailsForm
         ? { metadata: detailsFromForm(f) }
@@ -148,6 +184,7 @@ export const CatalogueFormSchema = withHiddenFields(z.discriminatedUnion("kind",
   "currentQuantity",
   "hasValidUntil",
   "detailsForm",
+  "subscribeForm",
 ]);
 
 /** The intent a catalogue item's form posts, so only that item shows the answer. */

@@ -141,6 +141,13 @@ export function adminRoutes(services: AppServices): Router {
         "A bundle has no stock of its own: change the stock of the products it is made of.",
         "bundle-stock-follows-contents",
       );
+    if (update.subscribeSavingPercent !== undefined)
+      throw new ApiError(
+        400,
+        "A kit is not offered on subscription: offer the products it is made of.",
+        "bundle-not-subscribable",
+        { subscribeSavingPercent: "A kit is not offered on subscription." },
+      );
     const item = await updateCatalogueItem(
       db,
       "bundle",

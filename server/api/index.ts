@@ -3,6 +3,7 @@ import { pingDatabase } from "#database/db.server";
 import { apiErrorHandler, apiNotFound, errorBody } from "#server/errors";
 import { JSON_BODY_BYTES } from "#server/request-guards";
 import { adminRoutes } from "./admin";
+import { adminSubscriptionRoutes } from "./admin-subscriptions";
 import { authRoutes } from "./auth";
 import { calculatorRoutes } from "./calculators";
 import { cartRoutes } from "./cart";
@@ -54,6 +55,7 @@ export function createApiRouter(services: AppServices): Router {
   api.use(reminderRoutes(services));
   api.use(tankRoutes(services));
   api.use(subscriptionRoutes(services));
+  api.use(adminSubscriptionRoutes(services));
   api.use(adminRoutes(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);

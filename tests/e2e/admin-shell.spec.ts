@@ -42,6 +42,7 @@ const SCREENS = [
   ["Newsletter", "/admin/newsletter", null],
   ["Waitlists", "/admin/waitlist", "Waitlists"],
   ["Discount codes", "/admin/discount-codes", "Discount codes"],
+  ["Subscriptions", "/admin/subscriptions", "Subscriptions"],
   ["Outbox", "/admin/outbox", "Outbox"],
   ["Images", "/admin/images", "Image studio"],
   ["Diagnostics", "/admin/diagnostics", null],

@@ -32,6 +32,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: "/admin/newsletter", label: "Newsletter", current: under("/admin/newsletter") },
   { to: "/admin/waitlist", label: "Waitlists", current: under("/admin/waitlist") },
   { to: "/admin/discount-codes", label: "Discount codes", current: under("/admin/discount-codes") },
+  { to: "/admin/subscriptions", label: "Subscriptions", current: under("/admin/subscriptions") },
   { to: "/admin/outbox", label: "Outbox", current: under("/admin/outbox") },
   { to: "/admin/images", label: "Images", current: under("/admin/images") },
   { to: "/admin/diagnostics", label: "Diagnostics", current: under("/admin/diagnostics") },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dollarsToCents } from "#app/domain/money";
 import { REFERENCE_DAYS, referencePriceAfterChange, reductionsShownSince } from "#app/domain/reference-price";
+import { SavingPercentSchema } from "#app/domain/subscriptions";
 import { retiredDetail } from "#app/forms/admin-product-details";
 import { invalidateCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { getBundle, getProduct } from "#app/models/catalogue/catalogue.server";
@@ -52,6 +53,8 @@ export const CatalogueUpdateSchema = z
         }
       })
       .optional(),
+    /** Offered on subscription at this saving (whole percent, 1–50); null stops offering it. */
+    subscribeSavingPercent: SavingPercentSchema.nullable().optional(),
   })
   .strict()
   .refine((u) => u.quantity === undefined || u.stockReason, {
@@ -128,6 +131,10 @@ export async function updateCatalogueItem(
           ...(update.tags !== undefined ? { tags: JSON.stringify(update.tags) } : {}),
           ...(update.validUntil !== undefined || update.metadata !== undefined
             ? { metadata: JSON.stringify(metadata) }
+            : {}),
+          // The snapshot other processes keep notices the stamp (and this one is dropped below).
+          ...(update.subscribeSavingPercent !== undefined
+            ? { subscribe_saving_percent: update.subscribeSavingPercent }
             : {}),
           updated_at: iso,
         })

@@ -12,6 +12,7 @@ import { formIntent, parseForm, resultFor } from "#app/domain/forms";
 import { catalogImageUrl } from "#app/domain/images";
 import { centsToDollars, formatCents } from "#app/domain/money";
 import { REDUCTION_SHOWN_DAYS } from "#app/domain/reference-price";
+import { DEFAULT_SAVING_PERCENT } from "#app/domain/subscriptions";
 import { CATALOGUE_LIMITS as LIMITS, CatalogueFormSchema, catalogueIntent } from "#app/forms/admin-catalogue";
 import { PhotoFormSchema, PhotoUploadSchema, photoIntent } from "#app/forms/admin-catalogue-photos";
 import { splitDetails } from "#app/forms/admin-product-details";
@@ -74,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         active: p.active,
         // An offer past its date is listed but no longer sold: the hint must not say "Shown in the shop".
         endedOn: isOfferExpired(p, now) ? String(p.metadata.validUntil) : null,
+        subscribeSavingPercent: p.subscribeSavingPercent ?? null,
         kit: null,
       })),
       ...bundles.map((b) => ({
@@ -177,6 +179,51 @@ async function photoAction(services: Route.ActionArgs["context"]["services"], fo
   const result = await changeProductPhoto(db, productId, photoId, change, now);
   if (!result.ok) return formError(result.message, { intent, status: result.reason === "not-found" ? 404 : 400 });
   return formSuccess(result.message, { intent });
+}
+
+/**
+ * "Offer on subscription" and its saving (decision 049): the box and the percent post together;
+ * `subscribeForm` says the box was on the form, so unticking it stops the offer.
+ */
+function SubscribeFields({ id, percent, error }: { id: string; percent: number | null; error?: string }) {
+  return (
+    <fieldset className="sm:col-span-2 lg:col-span-4">
+      <legend className="sr-only">Subscribe &amp; save</legend>
+      <input type="hidden" name="subscribeForm" value="on" />
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <div className="text-sm">
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name="subscribe"
+              defaultChecked={percent !== null}
+              aria-describedby={`subscribe-hint-${id}`}
+              className="h-4 w-4 accent-reef"
+            />
+            Offer on subscription
+          </label>
+          <p id={`subscribe-hint-${id}`} className="ml-6 text-xs text-ink-soft">
+            {percent !== null
+              ? `Buyers may have it delivered every 2–12 weeks at ${percent} % off today's price`
+              : "Not offered on a schedule"}
+          </p>
+        </div>
+        <Field
+          id={`saving-${id}`}
+          label="Subscription saving (%)"
+          name="savingPercent"
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max="50"
+          step="1"
+          defaultValue={percent ?? DEFAULT_SAVING_PERCENT}
+          error={error}
+          className="w-52"
+        />
+      </div>
+    </fieldset>
+  );
 }
 
 /** Who made a stock change, as the owner reads it: an order number linking to the order, "You", a name. */
@@ -318,6 +365,13 @@ export default function AdminCatalogue({ loaderData, actionData }: Route.Compone
                         : "Hidden from the shop"}
                   </p>
                 </div>
+                {item.kind === "product" ? (
+                  <SubscribeFields
+                    id={item.id}
+                    percent={"subscribeSavingPercent" in item ? (item.subscribeSavingPercent ?? null) : null}
+                    error={errorOf(item, "savingPercent")}
+                  />
+                ) : null}
                 <details
                   className="sm:col-span-2 lg:col-span-4"
                   // Opened when a field inside needs a fix, so its message is seen.
