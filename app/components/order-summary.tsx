@@ -3,8 +3,18 @@ import { ProductImage } from "./product-image";
 
 /** What a summary shows: the order's lines and figures as the shop priced them, in cents. */
 export interface PricedSummary {
-  /** `contents`: what a combo or bundle holds, listed under its title. */
-  lines: { title: string; contents?: string[]; quantity: number; totalCents: number; imageKey?: string }[];
+  /**
+   * `contents`: what a combo or bundle holds, listed under its title; `note`: a word on the line
+   * (a subscribed line's schedule and saving).
+   */
+  lines: {
+    title: string;
+    contents?: string[];
+    note?: string;
+    quantity: number;
+    totalCents: number;
+    imageKey?: string;
+  }[];
   subtotalCents: number;
   discountCents: number;
   requiresShipping: boolean;
@@ -47,6 +57,11 @@ export function OrderSummary({
               {line.contents && line.contents.length > 0 ? (
                 <span className="block text-ink-soft" data-testid="summary-line-contents">
                   {line.contents.join(" + ")}
+                </span>
+              ) : null}
+              {line.note ? (
+                <span className="block font-medium text-chaeto" data-testid="summary-line-note">
+                  {line.note}
                 </span>
               ) : null}
             </span>

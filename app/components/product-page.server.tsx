@@ -91,6 +91,67 @@ export function PurchaseStock({ stock, purchasable }: { stock: StockState; purch
   );
 }
 
+/** Subscribe & save on the product page: every figure worked out by the server (decision 049). */
+export interface SubscribeOffer {
+  savingPercent: number;
+  /** "$34.99 each" */
+  once: string;
+  /** One per interval: "$31.49 every 4 weeks (save $3.50)". */
+  options: { weeks: number; label: string }[];
+  defaultWeeks: number;
+}
+
+/**
+ * "One-time purchase" or "Subscribe & save: deliver every [N] weeks", as plain radios and a select
+ * inside the buy button's form: the button reads them when tapped, and so does the inline script
+ * before the page's code has run (`plan`, `everyWeeks`; app/components/cart/early-taps.ts), which
+ * also picks "Subscribe & save" when the weeks are changed.
+ */
+export function SubscribeChoice({ itemId, offer }: { itemId: string; offer: SubscribeOffer }) {
+  const option =
+    "flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-paper p-3 text-sm has-[input:checked]:border-reef has-[input:checked]:bg-reef-light/40";
+  return (
+    <fieldset className="mt-4" data-testid="purchase-plan">
+      <legend className="field-label">How would you like it?</legend>
+      <div className="mt-2 grid gap-2">
+        <label className={option}>
+          <input type="radio" name="plan" value="once" defaultChecked className="mt-0.5 h-4 w-4 shrink-0 accent-reef" />
+          <span className="font-semibold">
+            One-time purchase
+            <span className="block font-normal text-ink-soft">{offer.once}</span>
+          </span>
+        </label>
+        <div className={`${option} flex-col`}>
+          <label className="flex cursor-pointer items-start gap-3">
+            <input type="radio" name="plan" value="every" className="mt-0.5 h-4 w-4 shrink-0 accent-reef" />
+            <span className="font-semibold">
+              Subscribe &amp; save {offer.savingPercent}%
+              <span className="block font-normal text-ink-soft">
+                Delivered on your schedule. Skip or cancel anytime.
+              </span>
+            </span>
+          </label>
+          <label htmlFor={`every-${itemId}`} className="sr-only">
+            Deliver every
+          </label>
+          <select
+            id={`every-${itemId}`}
+            name="everyWeeks"
+            defaultValue={offer.defaultWeeks}
+            className="field-input min-h-11 w-full text-sm"
+          >
+            {offer.options.map((o) => (
+              <option key={o.weeks} value={o.weeks}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
 /** Below the buy button: an ended offer's note and the facts, or what a bundle holds. */
 export function ItemDetails({ item }: { item: PageItem }) {
   if (item.kind === "bundle") {

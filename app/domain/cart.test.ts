@@ -16,6 +16,7 @@ import {
   removeCombo,
   removeLine,
   setComboQuantity,
+  setLineDelivery,
   setLineQuantity,
   type CartState,
   type CatalogueSnapshot,
@@ -254,5 +255,67 @@ describe("cart properties", () => {
         expect(priced.price * 100).toBeLessThanOrEqual(priced.originalTotal * 90 + 50);
       }),
     );
+  });
+});
+
+describe("subscribe & save lines", () => {
+  const COMBO = "chaeto-coral-food-combo"; // $34.99, 10 % off on a schedule
+  const NOW = AFTER_OFFER;
+
+  it("adds a subscribed product with its interval, priced at the saving", () => {
+    const { cart, added } = addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 2, 4);
+    expect(added).toBe(2);
+    expect(cart.lines).toEqual([{ kind: "product", id: COMBO, quantity: 2, everyWeeks: 4 }]);
+    const line = priceCart(cart, catalogue).lines[0]!;
+    expect(line).toMatchObject({ unitPrice: 3149, total: 6298 });
+    expect(line.subscription).toEqual({ everyWeeks: 4, savingPercent: 10, unitSaving: 350 });
+  });
+
+  it("keeps one line per product: the latest choice applies to all of it", () => {
+    let cart = addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 1).cart;
+    cart = addLine(cart, "product", COMBO, catalogue, NOW, 1, 6).cart;
+    expect(cart.lines).toEqual([{ kind: "product", id: COMBO, quantity: 2, everyWeeks: 6 }]);
+    cart = addLine(cart, "product", COMBO, catalogue, NOW, 1).cart;
+    expect(cart.lines).toEqual([{ kind: "product", id: COMBO, quantity: 3 }]);
+  });
+
+  it("takes only an interval of 2 to 12 whole weeks", () => {
+    for (const weeks of [1, 13, 2.5, Number.NaN])
+      expect(addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 1, weeks).cart.lines[0]!.everyWeeks).toBe(undefined);
+    expect(addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 1, 12).cart.lines[0]!.everyWeeks).toBe(12);
+  });
+
+  it("never subscribes a product its owner does not offer so, nor a bundle", () => {
+    expect(addLine(EMPTY_CART, "product", "premium-chaeto", catalogue, NOW, 1, 4).cart.lines[0]).toEqual({
+      kind: "product",
+      id: "premium-chaeto",
+      quantity: 1,
+    });
+    expect(addLine(EMPTY_CART, "bundle", "lazy-starter", catalogue, NOW, 1, 4).cart.lines[0]?.everyWeeks).toBe(
+      undefined,
+    );
+  });
+
+  it("delivers at most 10 of a product each time", () => {
+    const first = addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 12, 4);
+    expect(first).toMatchObject({ added: 10, reason: "limit" });
+    expect(addLine(first.cart, "product", COMBO, catalogue, NOW, 1, 4)).toMatchObject({ added: 0, reason: "limit" });
+    expect(setLineQuantity(first.cart, "product", COMBO, 15, catalogue).lines[0]!.quantity).toBe(10);
+    // Bought once, the line may hold more again.
+    const once = setLineDelivery(first.cart, "product", COMBO, null, catalogue);
+    expect(once.lines[0]).toEqual({ kind: "product", id: COMBO, quantity: 10 });
+    expect(setLineQuantity(once, "product", COMBO, 15, catalogue).lines[0]!.quantity).toBe(15);
+  });
+
+  it("switches a line between once and every N weeks, capping a subscription's quantity", () => {
+    const cart = addLine(EMPTY_CART, "product", COMBO, catalogue, NOW, 14).cart;
+    const every = setLineDelivery(cart, "product", COMBO, 8, catalogue);
+    expect(every.lines[0]).toEqual({ kind: "product", id: COMBO, quantity: 10, everyWeeks: 8 });
+    expect(priceCart(every, catalogue).lines[0]!.subscription?.everyWeeks).toBe(8);
+    expect(setLineDelivery(every, "product", COMBO, null, catalogue).lines[0]!.everyWeeks).toBe(undefined);
+    // Not offered on a schedule: stays bought once; an unknown line changes nothing.
+    const plain = addLine(EMPTY_CART, "product", "premium-chaeto", catalogue, NOW).cart;
+    expect(setLineDelivery(plain, "product", "premium-chaeto", 4, catalogue)).toEqual(plain);
+    expect(setLineDelivery(plain, "product", COMBO, 4, catalogue)).toBe(plain);
   });
 });

@@ -4,8 +4,14 @@
  * snapshot, so a stale or tampered browser value can never change what is charged.
  */
 import { isPurchasable, needsShipping } from "./availability";
-import { percentOff, type Cents } from "./money";
-import { subscribedUnitPrice, subscriptionSaving } from "./subscriptions";
+import { formatCents, percentOff, type Cents } from "./money";
+import {
+  MAX_EVERY_WEEKS,
+  MAX_SUBSCRIBED_QUANTITY,
+  MIN_EVERY_WEEKS,
+  subscribedUnitPrice,
+  subscriptionSaving,
+} from "./subscriptions";
 import type { CartState, CatalogueSnapshot, ComboLine, LineKind } from "./cart-state";
 import type { Product } from "./catalogue";
 
@@ -138,6 +144,36 @@ export function remainingFor(cart: CartState, kind: LineKind, id: string, catalo
 
 export type AddResult = { cart: CartState; added: number; reason?: "unavailable" | "out-of-stock" | "limit" };
 
+/**
+ * The delivery a line may have: every `everyWeeks` (2–12) for a product its owner offers on
+ * subscription (decision 049), else none (bought once).
+ */
+function deliveryOf(
+  kind: LineKind,
+  id: string,
+  everyWeeks: number | undefined,
+  catalogue: CatalogueSnapshot,
+): number | undefined {
+  if (
+    kind !== "product" ||
+    !Number.isInteger(everyWeeks) ||
+    everyWeeks! < MIN_EVERY_WEEKS ||
+    everyWeeks! > MAX_EVERY_WEEKS
+  )
+    return undefined;
+  const product = catalogue.products.find((p) => p.id === id);
+  return product && subscriptionSaving(product) !== null ? everyWeeks : undefined;
+}
+
+/** How many of a line fit: a subscription delivers at most MAX_SUBSCRIBED_QUANTITY each time. */
+function lineCap(everyWeeks: number | undefined): number {
+  return everyWeeks === undefined ? MAX_LINE_QUANTITY : MAX_SUBSCRIBED_QUANTITY;
+}
+
+/**
+ * Adds `quantity` of an item. A product has one line: `everyWeeks` is the shopper's latest choice
+ * for it (a number: delivered on that schedule; none: bought once) and applies to the whole line.
+ */
 export function addLine(
   cart: CartState,
   kind: LineKind,
@@ -145,21 +181,47 @@ export function addLine(
   catalogue: CatalogueSnapshot,
   now: Date,
   quantity = 1,
+  everyWeeks?: number,
 ): AddResult {
   const item =
     kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
   if (!item || !isPurchasable(item, now)) return { cart, added: 0, reason: "unavailable" };
+  const every = deliveryOf(kind, id, everyWeeks, catalogue);
   const wanted = Math.max(1, Math.floor(quantity));
-  const added = Math.min(wanted, remainingFor(cart, kind, id, catalogue));
-  if (added <= 0) return { cart, added: 0, reason: "out-of-stock" };
   const existing = cart.lines.find((l) => l.kind === kind && l.id === id);
-  const lines = existing
-    ? cart.lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + added } : l))
-    : [...cart.lines, { kind, id, quantity: added }];
+  const room = lineCap(every) - (existing?.quantity ?? 0);
+  const added = Math.min(wanted, remainingFor(cart, kind, id, catalogue), room);
+  if (added <= 0) return { cart, added: 0, reason: room <= 0 && every !== undefined ? "limit" : "out-of-stock" };
+  const line = { kind, id, quantity: (existing?.quantity ?? 0) + added, ...(every ? { everyWeeks: every } : {}) };
+  const lines = existing ? cart.lines.map((l) => (l === existing ? line : l)) : [...cart.lines, line];
   return { cart: { ...cart, lines }, added, reason: added < wanted ? "limit" : undefined };
 }
 
-/** Sets a line's quantity; zero or below removes it; above stock is capped at stock. */
+/**
+ * Switches a product line between bought once (`null`) and delivered every `everyWeeks`; a
+ * product not offered on subscription stays bought once. A subscribed line holds at most
+ * MAX_SUBSCRIBED_QUANTITY.
+ */
+export function setLineDelivery(
+  cart: CartState,
+  kind: LineKind,
+  id: string,
+  everyWeeks: number | null,
+  catalogue: CatalogueSnapshot,
+): CartState {
+  const existing = cart.lines.find((l) => l.kind === kind && l.id === id);
+  if (!existing) return cart;
+  const every = deliveryOf(kind, id, everyWeeks ?? undefined, catalogue);
+  const line = {
+    kind: existing.kind,
+    id: existing.id,
+    quantity: Math.min(existing.quantity, lineCap(every)),
+    ...(every ? { everyWeeks: every } : {}),
+  };
+  return { ...cart, lines: cart.lines.map((l) => (l === existing ? line : l)) };
+}
+
+/** Sets a line's quantity; zero or below removes it; above stock (or a subscription's most) is capped. */
 export function setLineQuantity(
   cart: CartState,
   kind: LineKind,
@@ -171,7 +233,7 @@ export function setLineQuantity(
   if (!existing) return cart;
   if (!(quantity > 0)) return removeLine(cart, kind, id);
   const others = { ...cart, lines: cart.lines.filter((l) => l !== existing) };
-  const cap = remainingFor(others, kind, id, catalogue);
+  const cap = Math.min(remainingFor(others, kind, id, catalogue), lineCap(existing.everyWeeks));
   const next = Math.min(Math.floor(quantity), cap);
   if (next <= 0) return removeLine(cart, kind, id);
   return { ...cart, lines: cart.lines.map((l) => (l === existing ? { ...l, quantity: next } : l)) };
@@ -307,6 +369,11 @@ export interface CartQuote {
   total: Cents;
   requiresShipping: boolean;
   itemCount: number;
+}
+
+/** A subscribed line's words, wherever it is shown: "Delivered every 4 weeks · you save $3.50 each time". */
+export function subscribedLineNote(subscription: NonNullable<PricedLine["subscription"]>, quantity: number): string {
+  return `Delivered every ${subscription.everyWeeks} weeks · you save ${formatCents(subscription.unitSaving * quantity)} each time`;
 }
 
 /** Shipping is free on every order (the original's estimate is always 0). */

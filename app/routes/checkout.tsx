@@ -8,6 +8,7 @@ import { Island } from "#app/components/island";
 import { OrderSummary } from "#app/components/order-summary";
 import { discountCodeCookie, DiscountCodeEntrySchema } from "#app/domain/discount-codes";
 import { formatCents, dollarsToCents } from "#app/domain/money";
+import { REMINDER_DAYS_BEFORE } from "#app/domain/subscriptions";
 import { US_STATES } from "#app/domain/us-address";
 import { getUser } from "#app/models/accounts/session.server";
 import { checkTypedCode, codeGuesses, keptCodeView, TOO_MANY_GUESSES } from "#app/models/orders/discount-codes.server";
@@ -33,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     states: US_STATES.map(([code, name]) => [code, name] as [string, string]),
     testMode,
     stripePublishableKey: payments.stripePublishableKey,
+    reminderDaysBefore: REMINDER_DAYS_BEFORE,
   };
   const code = await keptCodeView(
     context.services.database.db,
@@ -56,7 +58,7 @@ const CODE_FORM_ID = "discount-code";
 const CODE_RESULT_ID = "discount-code-result";
 
 /** The server can't see the cart (it is kept in the browser): ask for an address, no total yet. */
-const BEFORE_THE_CART = { requiresShipping: true, totalCents: null };
+const BEFORE_THE_CART = { requiresShipping: true, totalCents: null, subscribes: false };
 
 // Only a cart emptied here (an order placed, then Back) needs it: not among what the page loads first.
 const EmptyCart = lazy(() => import("#app/components/cart/empty-cart").then((m) => ({ default: m.EmptyCart })));
@@ -173,6 +175,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 ) : server.quote ? (
                   <OrderSummary
                     order={{
+                      // A subscribed line's `note` (its schedule and saving) comes in the shop's words.
                       lines: server.quote.lines.map((line) => ({ ...line, totalCents: dollarsToCents(line.total) })),
                       subtotalCents: dollarsToCents(server.quote.subtotal),
                       discountCents: dollarsToCents(server.quote.discount),
@@ -218,6 +221,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   navigate,
                   requiresShipping: server.quote?.requiresShipping ?? BEFORE_THE_CART.requiresShipping,
                   totalCents: toPayCents,
+                  // The shop's quote holds a subscribed line: the form says what that means for the card.
+                  subscribes: server.quote?.lines.some((line) => line.subscription) ?? false,
                   products: catalogue.products,
                 }}
               />

@@ -10,6 +10,8 @@ import {
   ItemIntro,
   PurchaseStock,
   RelatedItems,
+  SubscribeChoice,
+  type SubscribeOffer,
 } from "#app/components/product-page.server";
 import { PurchasePanel } from "#app/components/purchase-panel";
 import { routeErrorBoundary } from "#app/components/route-error";
@@ -18,9 +20,17 @@ import { inShopWindow, offerReplacement, type StockState } from "#app/domain/ava
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms";
 import { catalogImageDefault, catalogImagePreload } from "#app/domain/images";
+import { formatCents } from "#app/domain/money";
 import { productFacts } from "#app/domain/product-facts";
 import { coralFoodOf } from "#app/domain/reorder-reminder";
 import { deliveryChoices, formatShipDay } from "#app/domain/ship-calendar";
+import {
+  describeSubscribedPrice,
+  MAX_EVERY_WEEKS,
+  MIN_EVERY_WEEKS,
+  subscribedUnitPrice,
+  subscriptionSaving,
+} from "#app/domain/subscriptions";
 import { coralFoodSentence } from "#app/domain/tank-profile";
 import { WaitlistSchema } from "#app/forms/waitlist";
 import { hasSessionCookie } from "#app/models/accounts/session-cookie";
@@ -91,6 +101,28 @@ interface ItemBasics {
   comboEligible: boolean;
   /** Sold out: the page shows "Email me when it's back" (decision 042). */
   waitlist: boolean;
+}
+
+/** The interval the product page offers first. */
+const DEFAULT_EVERY_WEEKS = 4;
+
+/** Subscribe & save for a product its owner offers so: the once and subscribed prices, as the server works them out. */
+function subscribeOffer(product: {
+  priceCents: number;
+  subscribeSavingPercent?: number | null;
+}): SubscribeOffer | null {
+  const percent = subscriptionSaving(product);
+  if (percent === null) return null;
+  const { unitPrice, saving } = subscribedUnitPrice(product.priceCents, percent);
+  const options = [];
+  for (let weeks = MIN_EVERY_WEEKS; weeks <= MAX_EVERY_WEEKS; weeks++)
+    options.push({ weeks, label: describeSubscribedPrice(unitPrice, saving, weeks) });
+  return {
+    savingPercent: percent,
+    once: `${formatCents(product.priceCents)} each`,
+    options,
+    defaultWeeks: DEFAULT_EVERY_WEEKS,
+  };
 }
 
 /** The waitlist form's view for a sold-out item: the next ship day and, for a signed-in customer, their address. */
@@ -215,6 +247,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const food = coralFoodOf(product.metadata);
     const tank = food ? await profileTankOf(context.services, request) : null;
     const forYourTank = food && tank ? coralFoodSentence(food, tank) : null;
+    const offer = view.purchasable ? subscribeOffer(product) : null;
+    const subscribe = offer
+      ? islandHtml(context, "subscribe-choice", <SubscribeChoice itemId={view.id} offer={offer} />)
+      : undefined;
     const answer = page(
       { kind: "product", product: view, facts: productFacts(product), replacement, endedOn },
       {
@@ -240,7 +276,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           })
         : undefined,
     );
-    return { ...answer, forYourTank };
+    return { ...answer, forYourTank, subscribable: offer !== null, subscribe };
   }
 
   const bundle = await getBundle(db, id);
@@ -279,14 +315,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           })
         : undefined,
     );
-    return { ...answer, forYourTank: null };
+    return { ...answer, forYourTank: null, subscribable: false, subscribe: undefined };
   }
 
   throw data(null, { status: 404 });
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, back, intro, stock, details, related, combo, waitlist, forYourTank } = loaderData;
+  const { item, back, intro, stock, details, related, combo, waitlist, forYourTank, subscribable, subscribe } =
+    loaderData;
   const initial = useMemo(() => [item.id], [item.id]);
   return (
     <div className="container-page py-8 sm:py-12">
@@ -303,7 +340,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
           <div className="mt-6 rounded-2xl border border-line bg-paper p-5">
             <Island id="item-stock" html={stock} />
-            {item.purchasable ? <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock} /> : null}
+            {item.purchasable ? (
+              <PurchasePanel itemId={item.id} kind={item.kind} stock={item.stock}>
+                {subscribable ? <Island id="subscribe-choice" html={subscribe} /> : null}
+              </PurchasePanel>
+            ) : null}
             {actionData ? (
               <Island id="waitlist-result" html={actionData.waitlist} />
             ) : item.waitlist ? (

@@ -3,6 +3,7 @@ import { stockClampMessage } from "#app/components/quantity-stepper";
 import { notify } from "#app/components/ui/toaster";
 import * as Cart from "#app/domain/cart";
 import { formatCents } from "#app/domain/money";
+import { MAX_SUBSCRIBED_QUANTITY } from "#app/domain/subscriptions";
 import { useCart, type CartCore } from "./cart-core";
 
 declare global {
@@ -38,12 +39,17 @@ export function cartActions(core: CartCore) {
     get quote() {
       return Cart.priceCart(cart, catalogue);
     },
-    addItem: (kind: Cart.LineKind, id: string, quantity = 1): boolean => {
-      const result = Cart.addLine(cartRef.current, kind, id, catalogue, now, quantity);
+    /** `everyWeeks`: the product delivered on that schedule (subscribe & save); none: bought once. */
+    addItem: (kind: Cart.LineKind, id: string, quantity = 1, everyWeeks?: number): boolean => {
+      const result = Cart.addLine(cartRef.current, kind, id, catalogue, now, quantity, everyWeeks);
       const name = nameOf(kind, id) ?? "Item";
       if (result.added === 0) {
         notify.error(
-          result.reason === "out-of-stock" ? `No more ${name} in stock` : `${name} can't be bought right now`,
+          result.reason === "out-of-stock"
+            ? `No more ${name} in stock`
+            : result.reason === "limit"
+              ? `A subscription delivers at most ${MAX_SUBSCRIBED_QUANTITY} of ${name} each time`
+              : `${name} can't be bought right now`,
         );
         return false;
       }
@@ -52,7 +58,8 @@ export function cartActions(core: CartCore) {
         kind === "product" ? catalogue.products.find((p) => p.id === id) : catalogue.bundles.find((b) => b.id === id);
       reportAddToCart(name, item?.priceCents ?? 0, result.added);
       const inCart = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? result.added;
-      notify.success(`Added ${result.added} × ${name}`, {
+      const every = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.everyWeeks;
+      notify.success(`Added ${result.added} × ${name}${every ? `, delivered every ${every} weeks` : ""}`, {
         description: result.reason === "limit" ? stockClampMessage(inCart) : undefined,
         ...viewCart,
       });
@@ -60,6 +67,10 @@ export function cartActions(core: CartCore) {
     },
     setQuantity: (kind: Cart.LineKind, id: string, quantity: number) => {
       setCart((c) => Cart.setLineQuantity(c, kind, id, quantity, catalogue));
+    },
+    /** Bought once (`null`) or delivered every `everyWeeks`. */
+    setDelivery: (kind: Cart.LineKind, id: string, everyWeeks: number | null) => {
+      setCart((c) => Cart.setLineDelivery(c, kind, id, everyWeeks, catalogue));
     },
     removeItem: (kind: Cart.LineKind, id: string) => {
       const previous = cartRef.current;

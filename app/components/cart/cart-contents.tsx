@@ -3,10 +3,14 @@ import { Link } from "react-router";
 import { ProductImage } from "#app/components/product-image";
 import { QuantityStepper } from "#app/components/quantity-stepper";
 import { Icon } from "#app/components/ui/icon";
+import { subscribedLineNote, type PricedLine } from "#app/domain/cart";
 import { formatCents } from "#app/domain/money";
+import { MAX_EVERY_WEEKS, MIN_EVERY_WEEKS, subscriptionSaving } from "#app/domain/subscriptions";
 import { useCartActions } from "./cart-actions";
 import { EmptyCart } from "./empty-cart";
-import type { PricedLine } from "#app/domain/cart";
+
+/** The intervals a subscribed line may have: every 2 to 12 weeks. */
+const EVERY_WEEKS = Array.from({ length: MAX_EVERY_WEEKS - MIN_EVERY_WEEKS + 1 }, (_, i) => MIN_EVERY_WEEKS + i);
 
 /** One cart component for the slide-over panel and the checkout page. */
 export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"; onNavigate?: () => void }) {
@@ -52,7 +56,11 @@ export function CartContents({ layout, onNavigate }: { layout: "drawer" | "page"
 }
 
 function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () => void }) {
-  const { setQuantity, removeItem, setComboQuantity, removeCombo, remainingFor } = useCartActions();
+  const { setQuantity, setDelivery, removeItem, setComboQuantity, removeCombo, remainingFor, catalogue } =
+    useCartActions();
+  // Subscribe & save: a product its owner offers on a schedule can be switched here (decision 049).
+  const percent =
+    line.kind === "product" ? subscriptionSaving(catalogue.products.find((p) => p.id === line.id) ?? {}) : null;
   const isCombo = line.kind === "combo";
   const max = isCombo ? 99 : line.quantity + remainingFor(line.kind as "product" | "bundle", line.id);
   const change = (q: number) =>
@@ -89,6 +97,11 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
                 </>
               ) : null}
             </p>
+            {line.subscription ? (
+              <p className="text-sm font-medium text-chaeto" data-testid="line-subscription">
+                {subscribedLineNote(line.subscription, line.quantity)}
+              </p>
+            ) : null}
           </div>
           <p className="text-right font-semibold" data-testid="line-total">
             {formatCents(line.total)}
@@ -99,6 +112,24 @@ function CartLineRow({ line, onNavigate }: { line: PricedLine; onNavigate?: () =
             ) : null}
           </p>
         </div>
+        {percent !== null ? (
+          <label className="mt-2 flex flex-wrap items-center gap-x-2 text-sm">
+            <span className="font-medium">Delivery (subscribe &amp; save {percent}%)</span>
+            <select
+              className="field-input min-h-11 w-auto py-1"
+              value={line.subscription?.everyWeeks ?? 0}
+              onChange={(e) => setDelivery("product", line.id, Number(e.target.value) || null)}
+              aria-label={`Delivery of ${line.title}`}
+            >
+              <option value={0}>Once</option>
+              {EVERY_WEEKS.map((weeks) => (
+                <option key={weeks} value={weeks}>
+                  Every {weeks} weeks
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper
             id={`cart-qty-${line.kind}-${line.id}`}

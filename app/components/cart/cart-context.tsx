@@ -105,7 +105,8 @@ export function CartProvider({
     const taps = takeEarlyTaps();
     if (taps.length > 0)
       void import("./cart-actions").then(({ cartActions }) => {
-        for (const tap of taps) cartActions(valueRef.current).addItem(tap.kind, tap.id, tap.quantity);
+        for (const tap of taps)
+          cartActions(valueRef.current).addItem(tap.kind, tap.id, tap.quantity, tap.everyWeeks || undefined);
       });
     if (takeEarly("__lrOpen")) setOpen(true);
   }, [ready]);

@@ -76,6 +76,15 @@ describe("stored cart validation", () => {
     rejects([null]);
   });
 
+  it("keeps a subscribed line's interval, and refuses one outside 2–12 weeks", () => {
+    const lines = [{ kind: "product", id: "chaeto-coral-food-combo", quantity: 2, everyWeeks: 4 }];
+    expect(loadCart(memoryStorage({ [CART_STORAGE_KEY]: JSON.stringify(lines) })).lines).toEqual(lines);
+    rejects([{ kind: "product", id: "x", quantity: 1, everyWeeks: 1 }]);
+    rejects([{ kind: "product", id: "x", quantity: 1, everyWeeks: 13 }]);
+    rejects([{ kind: "product", id: "x", quantity: 1, everyWeeks: 2.5 }]);
+    rejects([{ kind: "product", id: "x", quantity: 1, everyWeeks: "4" }]);
+  });
+
   it("refuses combos with a bad id, too few or too many products, or missing figures", () => {
     rejects([], [{ ...combo, id: "combo-1" }]);
     rejects([], [{ ...combo, productIds: ["a"] }]);

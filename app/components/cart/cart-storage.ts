@@ -15,13 +15,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isId: Check = (value) => typeof value === "string" && value.length >= 1 && value.length <= 100;
 const isQuantity: Check = (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 99;
+/** Subscribe & save: delivered every 2–12 weeks (the server checks it again). */
+const isEveryWeeks: Check = (value) => isQuantity(value) && (value as number) >= 2 && (value as number) <= 12;
 const isNumber: Check = (value) => typeof value === "number" && Number.isFinite(value);
 
 const isLine: Check = (value) =>
   isRecord(value) &&
   (value.kind === "product" || value.kind === "bundle") &&
   isId(value.id) &&
-  isQuantity(value.quantity);
+  isQuantity(value.quantity) &&
+  (value.everyWeeks === undefined || isEveryWeeks(value.everyWeeks));
 const isCombo: Check = (value) =>
   isRecord(value) &&
   typeof value.id === "string" &&

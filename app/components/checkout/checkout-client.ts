@@ -1,13 +1,3 @@
-import type { CartState } from "#app/domain/cart";
-
-/** Contract items for a cart: ids and quantities only; the server prices them. */
-export function cartItems(cart: CartState) {
-  return [
-    ...cart.lines.map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity })),
-    ...cart.combos.map((c) => ({ kind: "combo" as const, productIds: c.productIds, quantity: c.quantity })),
-  ];
-}
-
 export interface ApiFailure {
   error: { code: string; message: string; reason?: string };
 }

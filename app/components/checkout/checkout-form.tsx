@@ -7,7 +7,7 @@ import { Icon } from "#app/components/ui/icon";
 import { whenIdle } from "#app/components/ui/idle";
 import { cardFieldForRefusal, isTipsOnly } from "#app/domain/checkout-rules";
 import { formatCents } from "#app/domain/money";
-import { cartItems, isFailure, postJson } from "./checkout-client";
+import { isFailure, postJson } from "./checkout-client";
 import {
   forgetCheckoutFields,
   formatExpiry,
@@ -16,6 +16,7 @@ import {
   restoreCheckoutFields,
   saveCheckoutFields,
 } from "./checkout-fields";
+import { cartItems } from "./checkout-items";
 import { deliveryDestination, type DeliveryDestination } from "./delivery-choice";
 import { DeliveryPicker } from "./delivery-picker";
 import { useDelivery } from "./use-delivery";
@@ -52,6 +53,10 @@ export interface CheckoutFormProps {
   stripePublishableKey?: string | null;
   /** The catalogue the cart's lines are read against (which of them are tips). */
   products?: readonly Product[];
+  /** The shop's quote holds a subscribed line (subscribe & save): say what happens to the card. */
+  subscribes?: boolean;
+  /** Subscribe & save: how many days before each charge the reminder comes. */
+  reminderDaysBefore: number;
 }
 
 /**
@@ -71,6 +76,8 @@ export function CheckoutForm({
   testMode,
   stripePublishableKey,
   products = [],
+  subscribes = false,
+  reminderDaysBefore,
 }: CheckoutFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -376,6 +383,13 @@ export function CheckoutForm({
         </fieldset>
       ) : null}
 
+      {subscribes ? (
+        <p className="rounded-xl bg-sand-deep p-4 text-sm" data-testid="subscription-terms">
+          <strong>Subscribe &amp; save:</strong> your card is kept with the payment provider (never by us) to pay for
+          the deliveries to come. We email you a reminder {reminderDaysBefore} days before each charge, and you can skip
+          a delivery or cancel anytime.
+        </p>
+      ) : null}
       <button type="submit" className="btn-primary w-full text-base" disabled={submitting} aria-busy={submitting}>
         {submitting ? (
           <>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { cartItems, isFailure } from "./checkout-client";
+import { isFailure } from "./checkout-client";
+import { cartItems } from "./checkout-items";
 import type { CartState } from "#app/domain/cart";
 import type { DeliveryChoice } from "#app/domain/ship-calendar";
 import type { DeliveryDestination } from "./delivery-choice";

@@ -1,9 +1,21 @@
 import { useEffect, useState } from "react";
-import { cartItems, isFailure, postJson } from "./checkout-client";
+import { isFailure, postJson } from "./checkout-client";
+import { cartItems } from "./checkout-items";
 import type { CartState } from "#app/domain/cart";
 
 export interface ServerQuote {
-  lines: { kind: string; title: string; contents?: string[]; quantity: number; total: number; imageKey: string }[];
+  lines: {
+    kind: string;
+    title: string;
+    contents?: string[];
+    quantity: number;
+    total: number;
+    imageKey: string;
+    /** Subscribe & save: how often, and what the line saves on each delivery (dollars). */
+    subscription?: { everyWeeks: number; saving: number };
+    /** A subscribed line in words: "Delivered every 4 weeks · you save $3.50 each time". */
+    note?: string;
+  }[];
   subtotal: number;
   discount: number;
   shipping: number;

@@ -1,5 +1,5 @@
+import { subscribedLineNote, type CartQuote } from "#app/domain/cart";
 import { centsToDollars } from "#app/domain/money";
-import type { CartQuote } from "#app/domain/cart";
 
 /** A quote in the contract's shape: decimal dollars. */
 export function quoteJson(quote: CartQuote) {
@@ -15,6 +15,20 @@ export function quoteJson(quote: CartQuote) {
       unitPrice: centsToDollars(l.unitPrice),
       total: centsToDollars(l.total),
       ...(l.discountPercent !== undefined ? { discountPercent: l.discountPercent } : {}),
+      // Subscribe & save: how often it comes and what each unit saves every time.
+      ...(l.subscription
+        ? {
+            subscription: {
+              everyWeeks: l.subscription.everyWeeks,
+              savingPercent: l.subscription.savingPercent,
+              unitSaving: centsToDollars(l.subscription.unitSaving),
+              // What the line saves on each delivery.
+              saving: centsToDollars(l.subscription.unitSaving * l.quantity),
+            },
+            // In words, as the checkout's summary shows it under the line.
+            note: subscribedLineNote(l.subscription, l.quantity),
+          }
+        : {}),
     })),
     subtotal: centsToDollars(quote.subtotal),
     discount: centsToDollars(quote.discount),
