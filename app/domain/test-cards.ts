@@ -31,13 +31,13 @@ export const TEST_CARDS: Record<
   },
   "4000002760003184": {
     outcome: { kind: "requires-action" },
-    label: "3-D Secure on every payment, renewals too",
+    label: "3-D Secure, renewals too",
     saved: { paymentMethod: "pm_card_authenticationRequired", offSession: { kind: "requires-action" } },
   },
   // Stripe: "attaching this card to a Customer succeeds, but attempts to charge it fail".
   "4000000000000341": {
     outcome: { kind: "declined", reason: "card-declined" },
-    label: "Saves, then every charge is declined",
+    label: "Saves, then declines",
     saved: { paymentMethod: "pm_card_chargeCustomerFail", offSession: { kind: "declined", reason: "card-declined" } },
   },
 };
