@@ -141,13 +141,19 @@ describe("subscription changes", () => {
     expect(applyAction({ ...active, status: "pending" }, "cancel", "2026-12-20")).toMatchObject({ ok: true });
   });
 
-  it("moves a charge only to a day from tomorrow to one interval on", () => {
-    expect(chargeDateProblem("2026-12-21", "2026-12-20", 4)).toBeNull();
-    expect(chargeDateProblem("2027-01-17", "2026-12-20", 4)).toBeNull();
-    expect(chargeDateProblem("2027-01-18", "2026-12-20", 4)).toMatch(/up to/);
-    expect(chargeDateProblem("2026-12-20", "2026-12-20", 4)).toMatch(/after today/);
-    expect(chargeDateProblem("2026-02-30", "2026-01-20", 4)).not.toBeNull();
-    expect(chargeDateProblem("soon", "2026-12-20", 4)).toMatch(/like/);
+  it("moves a charge only to a day from tomorrow to one interval after the next charge", () => {
+    expect(chargeDateProblem("2026-12-21", "2026-12-20", 4, "2026-12-29")).toBeNull();
+    expect(chargeDateProblem("2027-01-26", "2026-12-20", 4, "2026-12-29")).toBeNull();
+    expect(chargeDateProblem("2027-01-27", "2026-12-20", 4, "2026-12-29")).toMatch(/up to/);
+    // After a skip the next charge lies more than an interval ahead: it may stay, and move on.
+    expect(chargeDateProblem("2027-01-26", "2026-12-20", 4, "2027-01-26")).toBeNull();
+    expect(chargeDateProblem("2027-02-23", "2026-12-20", 4, "2027-01-26")).toBeNull();
+    // A charge day already past counts from today.
+    expect(chargeDateProblem("2027-01-17", "2026-12-20", 4, "2026-12-01")).toBeNull();
+    expect(chargeDateProblem("2027-01-18", "2026-12-20", 4, "2026-12-01")).toMatch(/up to/);
+    expect(chargeDateProblem("2026-12-20", "2026-12-20", 4, "2026-12-29")).toMatch(/after today/);
+    expect(chargeDateProblem("2026-02-30", "2026-01-20", 4, "2026-02-01")).not.toBeNull();
+    expect(chargeDateProblem("soon", "2026-12-20", 4, "2026-12-29")).toMatch(/like/);
   });
 
   it("retries a declined renewal at 3 and 7 days, then stops", () => {

@@ -129,13 +129,30 @@ export function applyAction(state: SubscriptionState, action: SubscriptionAction
   }
 }
 
-/** The dates a buyer may move the next charge to: from tomorrow to one interval after today. */
-export function chargeDateProblem(date: string, today: string, everyWeeks: number): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+/**
+ * The latest day the next charge may move to: one interval after the day it is due (or after
+ * today, when that has passed), so a skipped delivery's later date stays where it is and can
+ * still move on.
+ */
+export function latestChargeDate(today: string, nextChargeOn: string, everyWeeks: number): string {
+  return addDays(nextChargeOn > today ? nextChargeOn : today, everyWeeks * 7);
+}
+
+/** The dates a buyer may move the next charge to: from tomorrow to `latestChargeDate`. */
+export function chargeDateProblem(
+  date: string,
+  today: string,
+  everyWeeks: number,
+  nextChargeOn: string,
+): string | null {
+  // A real calendar day: "2026-02-30" does not come back from the Date it makes.
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
     return "Choose a date like 2026-12-07.";
   if (date <= today) return "Choose a day after today.";
-  const last = addDays(today, everyWeeks * 7);
-  if (date > last) return `Choose a day up to ${formatShipDay(last, { withYear: true })}: one interval from today.`;
+  const last = latestChargeDate(today, nextChargeOn, everyWeeks);
+  if (date > last)
+    return `Choose a day up to ${formatShipDay(last, { withYear: true })}: one interval after the next charge.`;
   return null;
 }
 

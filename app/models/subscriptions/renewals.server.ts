@@ -35,7 +35,7 @@ import type { Database, SubscriptionRenewalTable, SubscriptionTable } from "#dat
 import type { Kysely, Selectable } from "kysely";
 
 type Db = Kysely<Database>;
-type Services = Pick<AppServices, "database" | "config" | "secret" | "clock" | "payments" | "logger">;
+type Services = AppServices;
 type Renewal = Selectable<SubscriptionRenewalTable>;
 type Subscription = Selectable<SubscriptionTable>;
 
@@ -382,7 +382,7 @@ async function orderFor(
   if (earlier && earlier.status !== "cancelled" && earlier.status !== "expired") return earlier;
   if (earlier) return earlier;
   const address = parseJson<ShippingAddress | null>(sub.shipping_address, null);
-  const priced = await priceStep(services as AppServices, {
+  const priced = await priceStep(services, {
     items: linesOf(sub).map((l) => ({
       kind: "product" as const,
       id: l.productId,
@@ -394,7 +394,7 @@ async function orderFor(
     email: sub.email,
   });
   if (priced.kind === "refused") return priced.reason === "out-of-stock" ? "no-stock" : "not-offered";
-  const placed = await placeStep(services as AppServices, priced, {
+  const placed = await placeStep(services, priced, {
     customer: { email: sub.email, name: sub.name },
     shippingAddress: address,
     userId: sub.user_id,
@@ -427,7 +427,7 @@ async function recordCharge(
   const { db } = services.database;
   switch (charge.status) {
     case "succeeded": {
-      await completePaymentStep(services as AppServices, order, charge, {
+      await completePaymentStep(services, order, charge, {
         actor: "subscriptions",
         alsoInTransaction: async (trx) => {
           await trx

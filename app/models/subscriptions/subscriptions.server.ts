@@ -256,27 +256,48 @@ export async function changeSubscription(
   if (!applied.ok) return { kind: "refused", reason: applied.reason, message: applied.message };
   if (!applied.changed) return { kind: "changed", subscription: await freshView(db, id), changed: false };
   const { next } = applied;
-  const queueMail = await changeMail(services, row, changeWords(action, row, next.nextChargeOn, who));
+  return writeChange(
+    services,
+    row,
+    {
+      status: next.status,
+      next_charge_on: next.nextChargeOn,
+      period: next.period,
+      pause_reason: next.status === "paused" ? (who.kind === "owner" ? "owner" : "customer") : null,
+    },
+    changeWords(action, row, next.nextChargeOn, who),
+  );
+}
+
+/**
+ * Writes one change, guarded by what was read (status, period and lines): a change made meanwhile
+ * by another tab, the owner or the worker claiming the period makes this one a conflict. The
+ * mail saying what changed is queued in the same transaction.
+ */
+async function writeChange(
+  services: Services,
+  row: Row,
+  set: Partial<Pick<Row, "status" | "next_charge_on" | "period" | "pause_reason" | "lines">>,
+  words: { headline: string; why: string },
+): Promise<ChangeOutcome> {
+  const { db } = services.database;
+  const now = services.clock();
+  const queueMail = await changeMail(services, { ...row, ...set }, words);
   const done = await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("subscriptions")
-      .set({
-        status: next.status,
-        next_charge_on: next.nextChargeOn,
-        period: next.period,
-        pause_reason: next.status === "paused" ? (who.kind === "owner" ? "owner" : "customer") : null,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", id)
+      .set({ ...set, updated_at: now.toISOString() })
+      .where("id", "=", row.id)
       .where("status", "=", row.status)
       .where("period", "=", row.period)
+      .where("lines", "=", row.lines)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await queueMail(trx, now);
     return true;
   });
   if (!done) return CONFLICT;
-  return { kind: "changed", subscription: await freshView(db, id), changed: true };
+  return { kind: "changed", subscription: await freshView(db, row.id), changed: true };
 }
 
 function changeWords(action: SubscriptionAction, row: Row, nextChargeOn: string, who: Changer) {
@@ -348,27 +369,18 @@ export async function changeChargeDate(
     return { kind: "refused", reason: "not-active", message: "Only an active subscription has a next charge to move." };
   const now = services.clock();
   const { today } = shopClock(now, services.config.shopTimeZone);
-  const problem = chargeDateProblem(date, today, row.every_weeks);
+  const problem = chargeDateProblem(date, today, row.every_weeks, row.next_charge_on);
   if (problem) return { kind: "refused", reason: "invalid-date", message: problem };
   if (date === row.next_charge_on) return { kind: "changed", subscription: await freshView(db, id), changed: false };
-  const queueMail = await changeMail(services, row, {
-    headline: `Next delivery moved: charged ${formatShipDay(date, { withYear: true })}`,
-    why: "Later deliveries follow on from that day at the same interval.",
-  });
-  const done = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("subscriptions")
-      .set({ next_charge_on: date, updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("status", "=", "active")
-      .where("period", "=", row.period)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    await queueMail(trx, now);
-    return true;
-  });
-  if (!done) return CONFLICT;
-  return { kind: "changed", subscription: await freshView(db, id), changed: true };
+  return writeChange(
+    services,
+    row,
+    { next_charge_on: date },
+    {
+      headline: `Next delivery moved: charged ${formatShipDay(date, { withYear: true })}`,
+      why: "Later deliveries follow on from that day at the same interval.",
+    },
+  );
 }
 
 /** Sets how many of each product come (1–10); the products stay those subscribed. */
@@ -397,26 +409,12 @@ export async function changeQuantities(
   const next = lines.map((l) => ({ ...l, quantity: quantities[l.productId] ?? l.quantity }));
   if (next.every((l, i) => l.quantity === lines[i]!.quantity))
     return { kind: "changed", subscription: await freshView(db, id), changed: false };
-  const now = services.clock();
-  const queueMail = await changeMail(
+  return writeChange(
     services,
-    { ...row, lines: JSON.stringify(next) },
+    row,
+    { lines: JSON.stringify(next) },
     { headline: "Your subscription's quantities changed", why: "From the next delivery on, each one brings:" },
   );
-  const done = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("subscriptions")
-      .set({ lines: JSON.stringify(next), updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("lines", "=", row.lines)
-      .where("period", "=", row.period)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    await queueMail(trx, now);
-    return true;
-  });
-  if (!done) return CONFLICT;
-  return { kind: "changed", subscription: await freshView(db, id), changed: true };
 }
 
 async function freshView(db: Db, id: string): Promise<SubscriptionView> {

@@ -3,7 +3,7 @@ import { cardFieldForRefusal } from "#app/domain/checkout-rules";
 import { parseForm, typedValues, type FormResult } from "#app/domain/forms";
 import { formatCents } from "#app/domain/money";
 import { addDays, formatShipDay, shopClock } from "#app/domain/ship-calendar";
-import { describeSubscribedPrice, type SubscriptionStatus } from "#app/domain/subscriptions";
+import { describeSubscribedPrice, latestChargeDate, type SubscriptionStatus } from "#app/domain/subscriptions";
 import {
   CARD_FIELD_NAMES,
   ChargeDateSchema,
@@ -91,8 +91,8 @@ export function panelView(
     })),
     total: describeSubscribedPrice(view.totalCents, view.savingCents, view.everyWeeks),
     dateMin: addDays(today, 1),
-    dateMax: addDays(today, view.everyWeeks * 7),
-    dateMaxLabel: formatShipDay(addDays(today, view.everyWeeks * 7), { withYear: true }),
+    dateMax: latestChargeDate(today, view.nextChargeOn, view.everyWeeks),
+    dateMaxLabel: formatShipDay(latestChargeDate(today, view.nextChargeOn, view.everyWeeks), { withYear: true }),
     cardForm: services.payments.saveCard !== undefined,
   };
 }

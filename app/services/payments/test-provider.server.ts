@@ -103,6 +103,17 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       : null;
   };
 
+  /** The first answer again for a key seen before (nothing charged twice), as Stripe does. */
+  function replayed(input: { idempotencyKey: string; orderId: string; amountCents: number }): ChargeResult | null {
+    const seen = ledger.get(input.idempotencyKey);
+    if (!seen) return null;
+    // Stripe's answer to a key reused with other parameters (an idempotency_error).
+    if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents)
+      throw new Error(`Test payments: idempotency key ${input.idempotencyKey} was first used for another charge`);
+    seen.requests++;
+    return seen.result;
+  }
+
   function decide(input: ChargeInput): ChargeResult {
     if (!input.card) return { status: "declined", reason: "card-declined", message: "A card is required." };
     const checked = checkTestCard(input.card, now());
@@ -126,15 +137,8 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
   return {
     name: "test",
     async charge(input: ChargeInput): Promise<ChargeResult> {
-      const seen = ledger.get(input.idempotencyKey);
-      if (seen) {
-        if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents) {
-          // Stripe's answer to a key reused with other parameters (an idempotency_error).
-          throw new Error(`Test payments: idempotency key ${input.idempotencyKey} was first used for another charge`);
-        }
-        seen.requests++;
-        return seen.result;
-      }
+      const seen = replayed(input);
+      if (seen) return seen;
       let result = decide(input);
       // Kept only by a payment that went through (or may, after 3-D Secure), as Stripe does.
       const kept =
@@ -189,13 +193,8 @@ export function createTestProvider(now: () => Date, options: TestProviderOptions
       return { ok: true, method };
     },
     async chargeSaved(input) {
-      const seen = ledger.get(input.idempotencyKey);
-      if (seen) {
-        if (seen.orderId !== input.orderId || seen.amountCents !== input.amountCents)
-          throw new Error(`Test payments: idempotency key ${input.idempotencyKey} was first used for another charge`);
-        seen.requests++;
-        return seen.result;
-      }
+      const seen = replayed(input);
+      if (seen) return seen;
       const reference = `test_pi_${crypto.createHash("sha256").update(input.idempotencyKey).digest("hex").slice(0, 24)}`;
       const outcome = savedTestCardOutcome(input.method.paymentMethod);
       const result: ChargeResult =
