@@ -24,7 +24,8 @@ const percentOff = (price: number, original: number) => Math.round(((original - 
 
 /**
  * Every saving the server's arithmetic produces today, worked out here from the products' own
- * prices (bundles from their contents, not from anything the bundle states about itself).
+ * prices (bundles from their contents, not from anything the bundle states about itself), and
+ * the subscribe & save saving as the quote computes it.
  */
 async function savingsTheServerProduces(request: APIRequestContext) {
   const { products } = (await (await request.get("/api/products")).json()) as { products: ApiProduct[] };
@@ -36,6 +37,19 @@ async function savingsTheServerProduces(request: APIRequestContext) {
     if (p.originalPrice === null || cents(p.originalPrice) <= cents(p.price)) continue;
     percents.add(percentOff(cents(p.price), cents(p.originalPrice)));
     amounts.add(cents(p.originalPrice) - cents(p.price));
+  }
+  // Subscribe & save: what the quote takes off a subscribed unit of each product offered so.
+  for (const p of products) {
+    const answer = await request.post("/api/cart/quote", {
+      data: { items: [{ kind: "product", id: p.id, quantity: 1, subscribeEveryWeeks: 4 }] },
+    });
+    if (!answer.ok()) continue;
+    const line = (
+      (await answer.json()) as { lines: { subscription?: { savingPercent: number; unitSaving: number } }[] }
+    ).lines[0];
+    if (!line?.subscription) continue;
+    percents.add(line.subscription.savingPercent);
+    amounts.add(cents(line.subscription.unitSaving));
   }
   const bundleFigures = new Map<string, { value: number; price: number; percent: number }>();
   for (const b of bundles) {
