@@ -7,7 +7,17 @@ import { MAX_SUBSCRIBED_QUANTITY } from "#app/domain/subscriptions";
  * The forms of a subscription's panel (issue 38), posted as plain HTML to `/account/subscriptions`
  * (signed in) or to the signed page `/subscriptions/:id?sig=…` from a mail. One `intent` a form.
  */
-export const SUBSCRIPTION_INTENTS = ["skip", "pause", "resume", "cancel", "date", "quantity", "card"] as const;
+export const SUBSCRIPTION_INTENTS = [
+  "skip",
+  "pause",
+  "resume",
+  "cancel",
+  "date",
+  "quantity",
+  "card",
+  // Stripe: opens a SetupIntent the Payment Element confirms in the browser.
+  "card-setup",
+] as const;
 export type SubscriptionIntent = (typeof SUBSCRIPTION_INTENTS)[number];
 
 export const SubscriptionFormSchema = z.object({

@@ -1,10 +1,12 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { SubscriptionPanel } from "#app/components/account/subscription-panel";
 import { routeErrorBoundary } from "#app/components/route-error";
 import { getUser, requireUser } from "#app/models/accounts/session.server";
 import { listSubscriptionsOf } from "#app/models/subscriptions/subscriptions.server";
 import {
   answerSubscriptionForm,
+  cardSetupAlert,
+  cardSetupReturn,
   doneNotice,
   panelView,
   type SubscriptionFormResult,
@@ -29,11 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(services, request);
   const params = new URL(request.url).searchParams;
   const changed = params.get("sub");
-  const subscriptions = (await listSubscriptionsOf(services.database.db, user.id)).map((view) => {
+  const views = await listSubscriptionsOf(services.database.db, user.id);
+  // Back from Stripe's card form for one of them (`setup_for`); another customer's is a 404.
+  const setupFor = params.get("setup_for");
+  if (setupFor !== null) {
+    if (!views.some((v) => v.id === setupFor)) throw data(null, { status: 404 });
+    const back = await cardSetupReturn(services, request, setupFor);
+    if (back) throw redirect(`${PATH}?${new URLSearchParams({ ...back, sub: setupFor }).toString()}#sub-${setupFor}`);
+  }
+  const subscriptions = views.map((view) => {
     const panel = panelView(services, view);
     return {
       panel,
       notice: view.id === changed ? doneNotice(params.get("done"), panel, params.get("paid")) : null,
+      cardAlert: view.id === changed ? cardSetupAlert(view.id, params.get("card")) : null,
     };
   });
   return { subscriptions };
@@ -83,15 +94,16 @@ export default function AccountSubscriptions({ loaderData, actionData }: Route.C
         </p>
       ) : (
         <div className="mt-6 space-y-6">
-          {loaderData.subscriptions.map(({ panel, notice }) => (
+          {loaderData.subscriptions.map(({ panel, notice, cardAlert }) => (
             <SubscriptionPanel
               key={panel.id}
               view={panel}
               action={PATH}
               withId
-              result={result}
+              result={result ?? cardAlert}
               notice={notice}
               reloadHref={PATH}
+              setupReturn={`${PATH}?setup_for=${panel.id}`}
             />
           ))}
         </div>

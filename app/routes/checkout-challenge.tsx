@@ -1,5 +1,5 @@
 import { ShieldCheck } from "lucide";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCart } from "#app/components/cart/cart-context";
 import { isFailure, postJson, type ApiFailure } from "#app/components/checkout/checkout-client";
@@ -9,6 +9,8 @@ import { orderConfirmationPath } from "#app/domain/order-links";
 import { getOrderForToken, startPaymentStep } from "#app/models/orders/orders.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/checkout-challenge";
+
+const StripeAuthenticate = lazy(() => import("#app/components/checkout/stripe-authenticate.client"));
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, {
@@ -37,8 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : order.paidAt
         ? "paid"
         : "closed";
+  // With Stripe, a renewal the issuer wants the buyer for is finished by Stripe.js on this page.
+  const resume =
+    outcome === "open" && order?.paymentReference && services.payments.resumeInBrowser
+      ? await services.payments.resumeInBrowser(order.paymentReference).catch(() => null)
+      : null;
+  const publishableKey = services.config.payments.stripePublishableKey;
   return {
-    outcome,
+    // The test bank's buttons are for the test provider only.
+    outcome: outcome === "open" && services.payments.resumeInBrowser && !resume ? "unknown" : outcome,
+    stripe: resume && publishableKey ? { publishableKey, ...resume } : null,
     order: order
       ? {
           id: order.id,
@@ -53,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The test provider's 3-D Secure step: a stand-in for the card issuer's own page. */
 export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) {
-  const { order, token, outcome } = loaderData;
+  const { order, token, outcome, stripe } = loaderData;
   const { clear } = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -88,6 +98,32 @@ export default function CheckoutChallenge({ loaderData }: Route.ComponentProps) 
         <Link to="/checkout" className="btn-primary mt-6">
           Back to checkout
         </Link>
+      </section>
+    );
+  }
+
+  if (stripe) {
+    return (
+      <section className="container-page flex justify-center py-16">
+        <div className="card w-full max-w-md p-8" data-testid="challenge">
+          <Icon icon={ShieldCheck} aria-hidden="true" className="h-10 w-10 text-reef" />
+          <h1 className="mt-4 text-3xl font-semibold">Confirm your payment</h1>
+          <p className="mt-3 text-ink-soft">
+            Your bank asks you to confirm the payment of <strong>{formatCents(order.totalCents)}</strong> for order{" "}
+            <span className="whitespace-nowrap">{order.number}</span> before it is charged.
+          </p>
+          <div className="mt-6">
+            <Suspense fallback={<p className="text-ink-soft">Loading the secure payment step…</p>}>
+              <StripeAuthenticate
+                publishableKey={stripe.publishableKey}
+                clientSecret={stripe.clientSecret}
+                paymentMethod={stripe.paymentMethod}
+                step={stripe.step}
+                orderUrl={order.url}
+              />
+            </Suspense>
+          </div>
+        </div>
       </section>
     );
   }

@@ -1,9 +1,15 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { SubscriptionPanel, type PanelFocus } from "#app/components/account/subscription-panel";
 import { routeErrorBoundary } from "#app/components/route-error";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
 import { getSubscription, verifyManageLink, viewOf } from "#app/models/subscriptions/subscriptions.server";
-import { answerSubscriptionForm, doneNotice, panelView } from "#app/routes/edge/subscription-forms.server";
+import {
+  answerSubscriptionForm,
+  cardSetupAlert,
+  cardSetupReturn,
+  doneNotice,
+  panelView,
+} from "#app/routes/edge/subscription-forms.server";
 import { pageMeta } from "#app/utils/seo";
 import type { Route } from "./+types/subscription-manage";
 
@@ -36,6 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = services.database;
   const row = await getSubscription(db, params.id);
   if (!row) throw data(null, { status: 404 });
+  const back = await cardSetupReturn(services, request, row.id);
+  if (back) throw redirect(selfUrl(row.id, sig, back));
   const panel = panelView(services, viewOf(row, await loadCatalogueSnapshot(db)));
   const search = new URL(request.url).searchParams;
   const wanted = search.get("do");
@@ -44,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     focus: FOCUSES.find((f) => f === wanted) ?? null,
     notice: doneNotice(search.get("done"), panel, search.get("paid")),
     self: selfUrl(panel.id, sig),
+    cardAlert: cardSetupAlert(panel.id, search.get("card")),
   };
 }
 
@@ -58,7 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function SubscriptionManage({ loaderData, actionData }: Route.ComponentProps) {
-  const { panel, focus, notice, self } = loaderData;
+  const { panel, focus, notice, self, cardAlert } = loaderData;
   return (
     <section className="container-page max-w-3xl py-10">
       <p className="eyebrow">Subscribe &amp; save</p>
@@ -68,7 +77,7 @@ export default function SubscriptionManage({ loaderData, actionData }: Route.Com
           view={panel}
           action={self}
           focus={focus}
-          result={actionData ?? null}
+          result={actionData ?? cardAlert}
           notice={notice}
           reloadHref={self}
         />

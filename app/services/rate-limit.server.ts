@@ -161,5 +161,8 @@ export function createRateLimiter(options: {
   };
 }
 
+/** New cards tried on one subscription: enough for a typo or two, too few for card testing. */
+export const SUBSCRIPTION_CARD_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
+
 /** Card testing: checkout attempts per address (declines have their own backoff, DECLINE_BACKOFF). */
 export const CHECKOUT_ATTEMPTS: RateLimitRule = { max: 20, windowSeconds: 600 };

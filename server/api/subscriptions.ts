@@ -5,7 +5,7 @@ import { CardSchema } from "#app/domain/checkout";
 import { centsToDollars } from "#app/domain/money";
 import { MAX_SUBSCRIBED_QUANTITY, SubscriptionActionSchema } from "#app/domain/subscriptions";
 import { getUser } from "#app/models/accounts/session.server";
-import { useNewCard } from "#app/models/subscriptions/renewals.server";
+import { tooManyCardsMessage, useNewCard } from "#app/models/subscriptions/card.server";
 import {
   changeChargeDate,
   changeQuantities,
@@ -139,6 +139,8 @@ export function subscriptionRoutes(services: AppServices): Router {
         );
       case "refused":
         throw new ApiError(outcome.reason === "cancelled" ? 409 : 402, outcome.message, outcome.reason);
+      case "too-many":
+        throw new ApiError(429, tooManyCardsMessage(outcome.retryAfterSeconds), "too-many-requests");
     }
   });
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/account/auth-card";
 import { Field } from "#app/components/ui/field";
@@ -5,6 +6,8 @@ import { MAX_SUBSCRIBED_QUANTITY, type SubscriptionStatus } from "#app/domain/su
 import { quantityField } from "#app/forms/subscriptions";
 import type { FormResult } from "#app/domain/forms";
 import type { ReactNode } from "react";
+
+const StripeCardSetup = lazy(() => import("#app/components/checkout/stripe-card-setup.client"));
 
 /** One subscription as its panel draws it (worked out by the page's loader). */
 export interface SubscriptionPanelView {
@@ -24,8 +27,12 @@ export interface SubscriptionPanelView {
   dateMin: string;
   dateMax: string;
   dateMaxLabel: string;
-  /** Whether the payment provider takes a new card here (the test provider does). */
-  cardForm: boolean;
+  /**
+   * How a new card is given: the shop's own form (the test provider), Stripe's card form in the
+   * browser, or not at all.
+   */
+  cardEntry: "form" | "stripe" | null;
+  stripeKey: string | null;
 }
 
 export type PanelFocus = "skip" | "date" | "quantity" | "cancel" | "card";
@@ -37,12 +44,14 @@ interface PanelProps {
   /** The change a mail's link asked for: drawn first, with one prominent button. */
   focus?: PanelFocus | null;
   /** The last post's answer, when it was about this subscription. */
-  result?: (FormResult & { subscriptionId?: string | null }) | null;
+  result?: (FormResult & { subscriptionId?: string | null; setup?: { clientSecret: string } }) | null;
   notice?: string | null;
   /** Whether each form names the subscription (the account page lists several). */
   withId?: boolean;
   /** The page's own address, to read it again after a conflict. */
   reloadHref: string;
+  /** Where Stripe's card form sends the browser back once the card is confirmed. */
+  setupReturn?: string;
 }
 
 const STATUS_TONE: Record<SubscriptionStatus, string> = {
@@ -57,7 +66,16 @@ const STATUS_TONE: Record<SubscriptionStatus, string> = {
  * JavaScript: skip, pause or resume, move the date, change quantities, a new card, cancel.
  * Shared by `/account/subscriptions` and the signed page a mail links to.
  */
-export function SubscriptionPanel({ view, action, focus, result, notice, withId, reloadHref }: PanelProps) {
+export function SubscriptionPanel({
+  view,
+  action,
+  focus,
+  result,
+  notice,
+  withId,
+  reloadHref,
+  setupReturn,
+}: PanelProps) {
   const mine = result && (result.subscriptionId == null || result.subscriptionId === view.id) ? result : null;
   const about = (intent: string) => (mine && mine.intent === intent ? mine : null);
   const general = mine && !mine.intent ? mine : null;
@@ -67,10 +85,32 @@ export function SubscriptionPanel({ view, action, focus, result, notice, withId,
     skip: active,
     date: active,
     quantity: live,
-    card: live && view.cardForm,
+    card: live && view.cardEntry !== null,
     cancel: view.status !== "cancelled",
   };
   const headingId = `sub-${view.id}-heading`;
+  const setup = about("card")?.setup;
+  // Stripe takes the card in its own form, on a SetupIntent the shop opens when asked.
+  const stripeCard = (prominent: boolean) =>
+    setup && view.stripeKey ? (
+      <div className="space-y-3 rounded-xl border border-line p-4">
+        <p className="text-sm text-ink-soft">A delivery waiting for its payment is charged to the new card at once.</p>
+        <Suspense fallback={<p className="text-ink-soft">Loading the secure card form…</p>}>
+          <StripeCardSetup
+            publishableKey={view.stripeKey}
+            clientSecret={setup.clientSecret}
+            returnUrl={setupReturn ?? reloadHref}
+          />
+        </Suspense>
+      </div>
+    ) : (
+      <ActionForm {...{ view, action, withId, reloadHref }} intent="card-setup" result={about("card")}>
+        <p className="text-sm text-ink-soft">
+          {view.card ? `Now: ${view.card}. ` : ""}A delivery waiting for its payment is charged to the new card at once.
+        </p>
+        <Submit prominent={prominent}>Give a new card</Submit>
+      </ActionForm>
+    );
   const forms: Record<PanelFocus, (prominent: boolean) => ReactNode> = {
     skip: (prominent) => (
       <ActionForm {...{ view, action, withId, reloadHref }} intent="skip" result={about("skip")}>
@@ -118,54 +158,58 @@ export function SubscriptionPanel({ view, action, focus, result, notice, withId,
         <Submit prominent={prominent}>Save quantities</Submit>
       </ActionForm>
     ),
-    card: (prominent) => (
-      // Keyed by the card kept: once a new one is saved the fields start empty again.
-      <ActionForm
-        key={view.card ?? "none"}
-        {...{ view, action, withId, reloadHref }}
-        intent="card"
-        result={about("card")}
-      >
-        <p className="text-sm text-ink-soft">
-          {view.card ? `Now: ${view.card}. ` : ""}A delivery waiting for its payment is charged to the new card at once.
-        </p>
-        <Field
-          id={`sub-${view.id}-card-number`}
-          name="cardNumber"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={23}
-          placeholder="4242 4242 4242 4242"
-          error={about("card")?.fieldErrors?.cardNumber}
-        />
-        <div className="grid grid-cols-2 gap-3">
+    card: (prominent) =>
+      view.cardEntry === "stripe" ? (
+        stripeCard(prominent)
+      ) : (
+        // Keyed by the card kept: once a new one is saved the fields start empty again.
+        <ActionForm
+          key={view.card ?? "none"}
+          {...{ view, action, withId, reloadHref }}
+          intent="card"
+          result={about("card")}
+        >
+          <p className="text-sm text-ink-soft">
+            {view.card ? `Now: ${view.card}. ` : ""}A delivery waiting for its payment is charged to the new card at
+            once.
+          </p>
           <Field
-            id={`sub-${view.id}-card-expiry`}
-            name="expiry"
-            label="Expiry (MM/YY)"
-            autoComplete="cc-exp"
+            id={`sub-${view.id}-card-number`}
+            name="cardNumber"
+            label="Card number"
             inputMode="numeric"
+            autoComplete="cc-number"
             required
-            maxLength={7}
-            placeholder="12/34"
-            error={about("card")?.fieldErrors?.expiry}
+            maxLength={23}
+            placeholder="4242 4242 4242 4242"
+            error={about("card")?.fieldErrors?.cardNumber}
           />
-          <Field
-            id={`sub-${view.id}-card-cvc`}
-            name="cvc"
-            label="CVC"
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            required
-            maxLength={4}
-            error={about("card")?.fieldErrors?.cvc}
-          />
-        </div>
-        <Submit prominent={prominent}>Use this card</Submit>
-      </ActionForm>
-    ),
+          <div className="grid grid-cols-2 gap-3">
+            <Field
+              id={`sub-${view.id}-card-expiry`}
+              name="expiry"
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              required
+              maxLength={7}
+              placeholder="12/34"
+              error={about("card")?.fieldErrors?.expiry}
+            />
+            <Field
+              id={`sub-${view.id}-card-cvc`}
+              name="cvc"
+              label="CVC"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              required
+              maxLength={4}
+              error={about("card")?.fieldErrors?.cvc}
+            />
+          </div>
+          <Submit prominent={prominent}>Use this card</Submit>
+        </ActionForm>
+      ),
     cancel: (prominent) =>
       prominent ? (
         <ActionForm {...{ view, action, withId, reloadHref }} intent="cancel" result={about("cancel")}>

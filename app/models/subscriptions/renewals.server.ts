@@ -595,81 +595,47 @@ async function giveUp(
 
 // ---- the buyer pays with another card ----------------------------------------------------------
 
-export type NewCardOutcome =
-  | { kind: "saved"; paidOrder: { id: string; number: string } | null; card: string }
-  | { kind: "refused"; reason: string; message: string }
-  | { kind: "not-found" }
-  | { kind: "unavailable" };
+export type WaitingCharge =
+  | { kind: "none" }
+  | { kind: "paid"; order: { id: string; number: string } }
+  | { kind: "declined"; reason: string; message: string }
+  /** Still waiting: the issuer wants the buyer again, or the provider settles it later. */
+  | { kind: "open" };
 
 /**
- * "Pay or update your card": the new card is kept for the subscription (the test provider
- * checks a test card; Stripe's browser flow has its own SetupIntent page), and a renewal
- * waiting for payment is charged with it at once.
+ * The renewal of `subscriptionId` waiting for its money, if any, charged now with the card the
+ * buyer just gave: one attempt more, recorded like the worker's own.
  */
-export async function useNewCard(
+export async function chargeWaitingRenewal(
   services: Services,
   subscriptionId: string,
-  card: { number: string; expMonth: number; expYear: number; cvc: string },
-): Promise<NewCardOutcome> {
+  method: SavedMethod,
+): Promise<WaitingCharge> {
   const { db } = services.database;
   const sub = await db.selectFrom("subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
-  if (!sub) return { kind: "not-found" };
-  if (sub.status === "cancelled")
-    return { kind: "refused", reason: "cancelled", message: "This subscription was cancelled." };
-  if (!services.payments.saveCard) return { kind: "unavailable" };
-  let kept;
-  try {
-    kept = await services.payments.saveCard({ email: sub.email, card, customer: sub.customer_ref });
-  } catch {
-    return { kind: "unavailable" };
-  }
-  if (!kept.ok) return { kind: "refused", reason: kept.reason, message: kept.message };
-  const now = services.clock();
-  await db
-    .updateTable("subscriptions")
-    .set({
-      customer_ref: kept.method.customer,
-      payment_method_ref: kept.method.paymentMethod,
-      card_label: kept.method.label,
-      updated_at: now.toISOString(),
-    })
-    .where("id", "=", sub.id)
-    .execute();
-  // The renewal waiting for its money, if any: charged now with the new card, one attempt more.
   const waiting = await db
     .selectFrom("subscription_renewals")
     .selectAll()
-    .where("subscription_id", "=", sub.id)
+    .where("subscription_id", "=", subscriptionId)
     .where("status", "in", ["retrying", "action"])
     .orderBy("period", "desc")
     .executeTakeFirst();
-  let paidOrder: { id: string; number: string } | null = null;
-  if (waiting?.order_id) {
-    const order = await getOrder(db, waiting.order_id);
-    if (order?.status === "pending_payment" && order.stockHeld) {
-      const attempt = waiting.attempts + 1;
-      const charge = await services.payments.chargeSaved({
-        orderId: order.id,
-        orderNumber: order.number,
-        amountCents: order.totalCents,
-        currency: order.currency,
-        email: order.email,
-        idempotencyKey: `${renewalKey(waiting)}:${attempt}`,
-        method: kept.method,
-      });
-      const counts: PassCounts = { activated: 0, reminded: 0, claimed: 0, paid: 0, problems: 0, paused: 0 };
-      await recordCharge(
-        services,
-        { ...sub, payment_method_ref: kept.method.paymentMethod },
-        waiting,
-        order,
-        charge,
-        attempt,
-        counts,
-      );
-      if (counts.paid > 0) paidOrder = { id: order.id, number: order.number };
-      else if (charge.status === "declined") return { kind: "refused", reason: charge.reason, message: charge.message };
-    }
-  }
-  return { kind: "saved", paidOrder, card: kept.method.label };
+  if (!sub || !waiting?.order_id) return { kind: "none" };
+  const order = await getOrder(db, waiting.order_id);
+  if (order?.status !== "pending_payment" || !order.stockHeld) return { kind: "none" };
+  const attempt = waiting.attempts + 1;
+  const charge = await services.payments.chargeSaved({
+    orderId: order.id,
+    orderNumber: order.number,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    email: order.email,
+    idempotencyKey: `${renewalKey(waiting)}:${attempt}`,
+    method,
+  });
+  const counts: PassCounts = { activated: 0, reminded: 0, claimed: 0, paid: 0, problems: 0, paused: 0 };
+  await recordCharge(services, sub, waiting, order, charge, attempt, counts);
+  if (counts.paid > 0) return { kind: "paid", order: { id: order.id, number: order.number } };
+  if (charge.status === "declined") return { kind: "declined", reason: charge.reason, message: charge.message };
+  return { kind: "open" };
 }

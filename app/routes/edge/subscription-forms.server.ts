@@ -12,7 +12,13 @@ import {
   SubscriptionFormSchema,
   type SubscriptionIntent,
 } from "#app/forms/subscriptions";
-import { useNewCard as keepNewCard } from "#app/models/subscriptions/renewals.server";
+import {
+  finishCardSetup,
+  startCardSetup,
+  tooManyCardsMessage,
+  useNewCard as keepNewCard,
+  type NewCardOutcome,
+} from "#app/models/subscriptions/card.server";
 import {
   changeChargeDate,
   changeQuantities,
@@ -28,6 +34,8 @@ import type { AppServices } from "#app/services/container";
 /** A form's answer on a page of several subscriptions: shown only in the panel it came from. */
 export interface SubscriptionFormResult extends FormResult {
   subscriptionId: string | null;
+  /** Stripe: the SetupIntent the card form in the browser confirms. */
+  setup?: { clientSecret: string };
 }
 
 function fail(
@@ -93,7 +101,8 @@ export function panelView(
     dateMin: addDays(today, 1),
     dateMax: latestChargeDate(today, view.nextChargeOn, view.everyWeeks),
     dateMaxLabel: formatShipDay(latestChargeDate(today, view.nextChargeOn, view.everyWeeks), { withYear: true }),
-    cardForm: services.payments.saveCard !== undefined,
+    cardEntry: services.payments.saveCard ? "form" : services.payments.startCardSetup ? "stripe" : null,
+    stripeKey: services.payments.startCardSetup ? services.config.payments.stripePublishableKey : null,
   };
 }
 
@@ -208,23 +217,84 @@ export async function answerSubscriptionForm(
     }
     case "card": {
       if (services.payments.saveCard === undefined)
-        return fail(id, intent, 409, "A new card can't be given here yet: reply to our mail and we'll help.");
+        return fail(id, intent, 409, "A new card is given through the secure card form: reload the page.");
       const card = parseCard(form);
       if (!card.ok) return fail(id, intent, 400, "Please check the card fields marked below.", card.fieldErrors);
       const outcome = await keepNewCard(services, id, card.data);
-      switch (outcome.kind) {
-        case "saved":
-          return done(outcome.paidOrder ? { paid: outcome.paidOrder.number } : {});
-        case "not-found":
-          throw data(null, { status: 404 });
-        case "unavailable":
-          return fail(id, intent, 503, "We could not reach the payment service. Please try again in a minute.");
-        case "refused": {
-          const field = cardFieldForRefusal(outcome.reason);
-          if (field) return fail(id, intent, 400, outcome.message, { [CARD_FIELD_NAMES[field]]: outcome.message });
-          return fail(id, intent, outcome.reason === "cancelled" ? 409 : 402, outcome.message);
-        }
-      }
+      if (outcome.kind === "saved") return done(outcome.paidOrder ? { paid: outcome.paidOrder.number } : {});
+      return failCard(id, outcome);
+    }
+    case "card-setup": {
+      const outcome = await startCardSetup(services, id);
+      if (outcome.kind === "open") return fail(id, "card", 409, CARD_SETUP_WORDS.open);
+      if (outcome.kind !== "setup") return failCard(id, outcome);
+      const result: SubscriptionFormResult = {
+        status: "success",
+        subscriptionId: id,
+        intent: "card",
+        setup: { clientSecret: outcome.clientSecret },
+      };
+      return data(result);
     }
   }
+}
+
+/** A new card that was not kept, answered on the card form. */
+function failCard(id: string, outcome: Exclude<NewCardOutcome, { kind: "saved" }>) {
+  switch (outcome.kind) {
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "unavailable":
+      return fail(id, "card", 503, CARD_SETUP_WORDS.unavailable);
+    case "too-many":
+      return fail(id, "card", 429, tooManyCardsMessage(outcome.retryAfterSeconds));
+    case "refused": {
+      const field = cardFieldForRefusal(outcome.reason);
+      if (field) return fail(id, "card", 400, outcome.message, { [CARD_FIELD_NAMES[field]]: outcome.message });
+      return fail(id, "card", outcome.reason === "cancelled" ? 409 : 402, outcome.message);
+    }
+  }
+}
+
+const CARD_SETUP_WORDS = {
+  unavailable: "We could not reach the payment service. Please try again in a minute.",
+  open: "Your bank has not confirmed the new card yet. Please try again.",
+  declined: "The card could not be kept. Please try another.",
+} as const;
+
+/** A Stripe SetupIntent id, as Stripe appends it to the return URL. */
+const SETUP_ID = /^seti_[A-Za-z0-9_]{1,200}$/;
+
+/**
+ * The browser came back from Stripe's card form (`?setup_intent=seti_…`): the card it kept becomes
+ * the subscription's. The query the page redirects to: "done=card" when kept, else the card form
+ * again with what went wrong (`card=…`). Null when the URL is not such a return.
+ */
+export async function cardSetupReturn(
+  services: AppServices,
+  request: Request,
+  id: string,
+): Promise<Record<string, string> | null> {
+  const setupId = new URL(request.url).searchParams.get("setup_intent");
+  if (setupId === null) return null;
+  if (!SETUP_ID.test(setupId)) throw data(null, { status: 404 });
+  const outcome = await finishCardSetup(services, id, setupId);
+  switch (outcome.kind) {
+    case "saved":
+      return { done: "card", ...(outcome.paidOrder ? { paid: outcome.paidOrder.number } : {}) };
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "open":
+      return { do: "card", card: "open" };
+    case "refused":
+      return { do: "card", card: "declined" };
+    default:
+      return { do: "card", card: "unavailable" };
+  }
+}
+
+/** The card form's alert after a return from Stripe that kept no card (`card=…`). */
+export function cardSetupAlert(id: string, param: string | null): SubscriptionFormResult | null {
+  if (param !== "open" && param !== "declined" && param !== "unavailable") return null;
+  return { status: "error", subscriptionId: id, intent: "card", message: CARD_SETUP_WORDS[param] };
 }

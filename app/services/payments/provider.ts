@@ -32,6 +32,17 @@ export interface SavedMethod {
   label: string;
 }
 
+export type CardSetupResult =
+  | { status: "succeeded"; method: SavedMethod; subscriptionId: string | null }
+  | { status: "open" | "failed"; subscriptionId: string | null };
+
+export interface BrowserResume {
+  clientSecret: string;
+  paymentMethod: string | null;
+  /** "action": Stripe.js handles the issuer's step; "confirm": the tried card is confirmed again. */
+  step: "action" | "confirm";
+}
+
 /** A charge of a saved card without the buyer present (a renewal). */
 export interface SavedChargeInput {
   orderId: string;
@@ -62,6 +73,24 @@ export interface PaymentProvider {
     card: NonNullable<ChargeInput["card"]>;
     customer?: string | null;
   }): Promise<{ ok: true; method: SavedMethod } | { ok: false; reason: string; message: string }>;
+  /**
+   * Starts keeping a new card through the buyer's browser (Stripe: a SetupIntent for the
+   * Customer, confirmed by the Payment Element); `subscriptionId` is stored with it, so that
+   * `cardSetupResult` can tell which subscription it was made for.
+   */
+  startCardSetup?(input: {
+    email: string;
+    customer: string | null;
+    subscriptionId: string;
+  }): Promise<{ clientSecret: string }>;
+  /** What became of a browser card setup: the card kept, once it succeeded. */
+  cardSetupResult?(setupId: string): Promise<CardSetupResult>;
+  /**
+   * What the buyer's browser needs to finish a payment the issuer wants them for (3-D Secure on
+   * a renewal charged off-session): the client secret, the card that was tried, and whether the
+   * payment waits on an action or on a new confirmation. Null when it is no longer open.
+   */
+  resumeInBrowser?(reference: string): Promise<BrowserResume | null>;
   /**
    * Charges a saved card off-session. "declined" and "requires_action" (the issuer wants the
    * buyer: 3-D Secure) are answers, not errors; a provider that cannot be reached throws.

@@ -163,6 +163,50 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       if (typeof method === "string") return { customer, paymentMethod: method, label: "Saved card" };
       return { customer, paymentMethod: method.id, label: methodLabel(method) };
     },
+    async startCardSetup({ email, customer, subscriptionId }) {
+      const setup = await stripe.setupIntents.create({
+        customer: customer ?? (await customerFor(email)),
+        usage: "off_session",
+        automatic_payment_methods: { enabled: true },
+        metadata: { subscriptionId },
+      });
+      if (!setup.client_secret) throw new Error("Stripe returned a SetupIntent without a client secret");
+      return { clientSecret: setup.client_secret };
+    },
+    async cardSetupResult(setupId) {
+      let setup: Stripe.SetupIntent;
+      try {
+        setup = await stripe.setupIntents.retrieve(setupId, { expand: ["payment_method"] });
+      } catch (err) {
+        // An id Stripe does not know came from the browser: a setup for nobody, not an outage.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+          return { status: "failed", subscriptionId: null };
+        throw err;
+      }
+      const subscriptionId = setup.metadata?.subscriptionId ?? null;
+      const customer = typeof setup.customer === "string" ? setup.customer : (setup.customer?.id ?? null);
+      const method = setup.payment_method;
+      if (setup.status === "succeeded" && customer && method) {
+        const saved =
+          typeof method === "string"
+            ? { customer, paymentMethod: method, label: "Saved card" }
+            : { customer, paymentMethod: method.id, label: methodLabel(method) };
+        return { status: "succeeded", method: saved, subscriptionId };
+      }
+      return { status: setup.status === "canceled" ? "failed" : "open", subscriptionId };
+    },
+    async resumeInBrowser(reference) {
+      const intent = await stripe.paymentIntents.retrieve(reference);
+      if (!intent.client_secret) return null;
+      if (intent.status === "requires_action")
+        return { clientSecret: intent.client_secret, paymentMethod: null, step: "action" };
+      if (intent.status !== "requires_payment_method" && intent.status !== "requires_confirmation") return null;
+      // Stripe leaves an off-session charge the issuer wanted the buyer for waiting on a payment
+      // method; the card it tried is confirmed again with the buyer present.
+      const tried = intent.last_payment_error?.payment_method?.id ?? intent.payment_method;
+      const paymentMethod = typeof tried === "string" ? tried : (tried?.id ?? null);
+      return paymentMethod ? { clientSecret: intent.client_secret, paymentMethod, step: "confirm" } : null;
+    },
     async chargeSaved(input) {
       try {
         const intent = await stripe.paymentIntents.create(
