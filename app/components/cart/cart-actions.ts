@@ -41,6 +41,7 @@ export function cartActions(core: CartCore) {
     },
     /** `everyWeeks`: the product delivered on that schedule (subscribe & save); none: bought once. */
     addItem: (kind: Cart.LineKind, id: string, quantity = 1, everyWeeks?: number): boolean => {
+      const before = cartRef.current.lines.find((l) => l.kind === kind && l.id === id)?.everyWeeks;
       const result = Cart.addLine(cartRef.current, kind, id, catalogue, now, quantity, everyWeeks);
       const name = nameOf(kind, id) ?? "Item";
       if (result.added === 0) {
@@ -59,8 +60,13 @@ export function cartActions(core: CartCore) {
       reportAddToCart(name, item?.priceCents ?? 0, result.added);
       const inCart = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.quantity ?? result.added;
       const every = result.cart.lines.find((l) => l.kind === kind && l.id === id)?.everyWeeks;
+      // A product has one line and the latest choice applies to all of it: say so when that ends a subscription.
+      const ended =
+        before !== undefined && every === undefined
+          ? `All ${inCart} are now bought once, not delivered every ${before} weeks: choose in the cart.`
+          : undefined;
       notify.success(`Added ${result.added} × ${name}${every ? `, delivered every ${every} weeks` : ""}`, {
-        description: result.reason === "limit" ? stockClampMessage(inCart) : undefined,
+        description: result.reason === "limit" ? stockClampMessage(inCart) : ended,
         ...viewCart,
       });
       return true;
