@@ -17,7 +17,7 @@ describe("renewals by week", () => {
       [
         { everyWeeks: 2, nextChargeOn: "2026-12-15", lines: [{ productId: "combo", quantity: 2 }] },
         { everyWeeks: 4, nextChargeOn: "2026-12-29", lines: [{ productId: "combo", quantity: 1 }] },
-        // Overdue (a renewal waiting on its retry): counted now, then every 12 weeks (out of range).
+        // Overdue (due, but not claimed by the worker yet): counted now, then every 12 weeks (out of range).
         { everyWeeks: 12, nextChargeOn: "2026-11-20", lines: [{ productId: "care", quantity: 1 }] },
       ],
       new Map([["combo", 4]]),
@@ -39,6 +39,42 @@ describe("renewals by week", () => {
     expect(weeks[2]!.products).toEqual([{ productId: "combo", units: 2, unitsSoFar: 2, stock: 4, short: false }]);
     expect(weeks[4]!.products).toEqual([{ productId: "combo", units: 3, unitsSoFar: 5, stock: 4, short: true }]);
     expect(weeks[6]!.products).toEqual([{ productId: "combo", units: 2, unitsSoFar: 7, stock: 4, short: true }]);
+  });
+
+  it("counts a claimed period with no order yet once, and a placed one (its stock held) not at all", () => {
+    const weeks = renewalWeeks(
+      [
+        // Claimed Nov 24 and moved on to Dec 8; its order found no stock and waits to be placed again.
+        {
+          everyWeeks: 2,
+          nextChargeOn: "2026-12-08",
+          unplaced: ["2026-11-24"],
+          lines: [{ productId: "combo", quantity: 2 }],
+        },
+        // Claimed Nov 30, its order placed and waiting on a retry: the 3 units it holds are already
+        // out of the 5 in stock, so only its next charge (Jan 25, past the weeks shown) is to come.
+        { everyWeeks: 8, nextChargeOn: "2027-01-25", lines: [{ productId: "combo", quantity: 3 }] },
+        // A long interval: only the unplaced period falls in the weeks shown.
+        {
+          everyWeeks: 12,
+          nextChargeOn: "2027-02-22",
+          unplaced: ["2026-12-01"],
+          lines: [{ productId: "care", quantity: 1 }],
+        },
+      ],
+      new Map([
+        ["combo", 5],
+        ["care", 1],
+      ]),
+      "2026-12-01",
+    );
+    expect(weeks.map((w) => w.renewals)).toEqual([2, 1, 0, 1, 0, 1, 0, 1]);
+    expect(weeks[0]!.products).toEqual([
+      { productId: "combo", units: 2, unitsSoFar: 2, stock: 5, short: false },
+      { productId: "care", units: 1, unitsSoFar: 1, stock: 1, short: false },
+    ]);
+    expect(weeks[1]!.products).toEqual([{ productId: "combo", units: 2, unitsSoFar: 4, stock: 5, short: false }]);
+    expect(weeks[3]!.products).toEqual([{ productId: "combo", units: 2, unitsSoFar: 6, stock: 5, short: true }]);
   });
 
   it("counts nothing past the eighth week", () => {

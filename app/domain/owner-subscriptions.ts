@@ -22,6 +22,12 @@ export interface RenewingSubscription {
   everyWeeks: number;
   nextChargeOn: string;
   lines: ReadonlyArray<{ productId: string; quantity: number }>;
+  /**
+   * The charge days of periods already claimed (the worker moved `nextChargeOn` past them) whose
+   * order is not placed yet: one waiting to place again after finding no stock, or one a worker is
+   * placing. Their units are still to come out of today's stock, at the subscription's lines.
+   */
+  unplaced?: readonly string[];
 }
 
 export interface ProductNeed {
@@ -58,8 +64,16 @@ export function isoWeekOf(iso: string): string {
 }
 
 /**
- * The renewals of this week (from its Monday) and the `weeks - 1` after it. A charge already
- * due before this week (a renewal waiting on its retry) counts in this week.
+ * The renewals of this week (from its Monday) and the `weeks - 1` after it, each period counted
+ * once against the stock that is free today (`stock`: products.quantity, which a placed order's
+ * reservation has already left):
+ * - the periods from `nextChargeOn` on are not claimed yet: nothing holds their units;
+ * - a claimed period whose order is placed (paid, or waiting on a retry or 3-D Secure with its
+ *   stock held) is not passed in at all: `nextChargeOn` moved past it when it was claimed, and its
+ *   units are already out of `stock`; counting it again would take them twice;
+ * - a claimed period with no order yet (`unplaced`) still needs its units: it counts once.
+ * A charge day already gone (a claim the worker has not made, or a period waiting to be placed
+ * again) counts in this week: its units are needed now.
  */
 export function renewalWeeks(
   subscriptions: Iterable<RenewingSubscription>,
@@ -71,14 +85,15 @@ export function renewalWeeks(
   const end = addDays(start, weeks * 7);
   const counts = Array.from({ length: weeks }, () => ({ renewals: 0, units: new Map<string, number>() }));
   for (const sub of subscriptions) {
-    if (!Number.isInteger(sub.everyWeeks) || sub.everyWeeks < 1) continue;
-    for (let on = sub.nextChargeOn; on < end; on = addDays(on, sub.everyWeeks * 7)) {
-      const index = on < start ? 0 : Math.floor(daysBetween(start, on) / 7);
-      const week = counts[index]!;
+    const count = (on: string) => {
+      const week = counts[on < start ? 0 : Math.floor(daysBetween(start, on) / 7)]!;
       week.renewals += 1;
       for (const line of sub.lines)
         week.units.set(line.productId, (week.units.get(line.productId) ?? 0) + line.quantity);
-    }
+    };
+    for (const on of sub.unplaced ?? []) if (on < end) count(on);
+    if (!Number.isInteger(sub.everyWeeks) || sub.everyWeeks < 1) continue;
+    for (let on = sub.nextChargeOn; on < end; on = addDays(on, sub.everyWeeks * 7)) count(on);
   }
   const soFar = new Map<string, number>();
   return counts.map((week, i) => {

@@ -343,4 +343,58 @@ describe(`the owner's subscriptions on ${testDatabaseKind()}`, () => {
       init: { status: 403 },
     });
   });
+
+  it("counts each renewal period once against free stock: a held order's not again, an unplaced one still", async () => {
+    const P = "premium-chaeto";
+    const chaeto = async () =>
+      (await weeks()).weeks.map((w) => ({ weekOf: w.weekOf, need: w.products.find((p) => p.productId === P) }));
+    const stockOf = async () =>
+      Number(
+        (await db().selectFrom("products").select("quantity").where("id", "=", P).executeTakeFirstOrThrow()).quantity,
+      );
+    expect((await api(`/products/${P}`, { subscribeSavingPercent: 10 })).status).toBe(200);
+    at("2027-02-01T15:00:00Z"); // a Monday
+    await setProductRow(db(), P, { quantity: 20, updated_at: new Date(now).toISOString() });
+    const y = await subscribe([{ id: P, quantity: 3 }], 2); // renews Feb 15
+    at("2027-02-02T15:00:00Z");
+    const x = await subscribe([{ id: P, quantity: 2 }], 2); // renews Feb 16
+    expect(await stockOf()).toBe(15);
+    // y's kept card is gone: its renewal is declined and its order keeps the stock for the retries.
+    await db().updateTable("subscriptions").set({ payment_method_ref: null }).where("id", "=", y.id).execute();
+
+    at("2027-02-15T15:00:00Z");
+    await subscriptionPass(t.services);
+    const held = await db()
+      .selectFrom("subscription_renewals as r")
+      .innerJoin("orders as o", "o.id", "r.order_id")
+      .select(["r.status", "o.status as orderStatus", "o.stock_held"])
+      .where("r.subscription_id", "=", y.id)
+      .executeTakeFirstOrThrow();
+    expect(held).toMatchObject({ status: "retrying", orderStatus: "pending_payment", stock_held: 1 });
+    expect(await stockOf()).toBe(12);
+    // This week: x's Feb 16 (2). y's Feb 15 is in its order, out of the 12 already: not needed again.
+    let ahead = await chaeto();
+    expect(ahead[0]!.need).toMatchObject({ units: 2, unitsSoFar: 2, stock: 12, short: false });
+    expect(ahead[2]).toMatchObject({ weekOf: "2027-03-01", need: { units: 5, unitsSoFar: 7 } }); // y Mar 1, x Mar 2
+
+    // A stocktake finds one left: x's renewal finds no stock, is claimed and waits to be placed again.
+    at("2027-02-16T15:00:00Z");
+    await setProductRow(db(), P, { quantity: 1, updated_at: new Date(now).toISOString() });
+    await subscriptionPass(t.services);
+    const waiting = await db()
+      .selectFrom("subscription_renewals")
+      .select(["status", "order_id"])
+      .where("subscription_id", "=", x.id)
+      .executeTakeFirstOrThrow();
+    expect(waiting).toEqual({ status: "retrying", order_id: null });
+    expect(
+      (await db().selectFrom("subscriptions").select("next_charge_on").where("id", "=", x.id).executeTakeFirstOrThrow())
+        .next_charge_on,
+    ).toBe("2027-03-02");
+    // Its 2 units are still to come out of the 1 left: counted this week, and short.
+    ahead = await chaeto();
+    expect(ahead[0]).toMatchObject({ weekOf: "2027-02-15", need: { units: 2, unitsSoFar: 2, stock: 1, short: true } });
+    expect(ahead[2]!.need).toMatchObject({ units: 5, unitsSoFar: 7 });
+    expect((await weeks()).shortOf).toContain("Premium Chaeto (Chaetomorpha)");
+  });
 });

@@ -2,14 +2,22 @@
  * The owner's subscriptions (issue 38): each status's list, newest first, paged by keyset
  * (decision 036); the renewals of the coming weeks with the stock they take; and what paid
  * renewals brought in. Every read is one index range: `subscriptions_status_created` for a list,
- * `subscriptions_due` for the weeks ahead, the partial `orders_renewals_paid` for the revenue
+ * `subscriptions_due` for the weeks ahead (with the few claimed periods not placed yet, from
+ * `subscription_renewals_work`), the partial `orders_renewals_paid` for the revenue
  * (migration 0038). Pausing and cancelling go through the subscriptions' own use case.
  */
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import { OWNER_STATUSES, renewalWeeks, RENEWAL_WEEKS_AHEAD, type RenewalWeek } from "#app/domain/owner-subscriptions";
+import {
+  OWNER_STATUSES,
+  renewalWeeks,
+  RENEWAL_WEEKS_AHEAD,
+  type RenewalWeek,
+  type RenewingSubscription,
+} from "#app/domain/owner-subscriptions";
 import { addDays, shopClock } from "#app/domain/ship-calendar";
 import { loadCatalogueSnapshot } from "#app/models/catalogue/catalogue-snapshot.server";
+import { renewalKey } from "#app/models/subscriptions/renewals.server";
 import { linesOf, viewOf, type SubscriptionView } from "#app/models/subscriptions/subscriptions.server";
 import { toIso } from "#database/values";
 import type { SubscriptionStatus } from "#app/domain/subscriptions";
@@ -104,30 +112,76 @@ export interface UpcomingRenewals {
 export async function upcomingRenewals(db: Db, now: Date, timeZone: string): Promise<UpcomingRenewals> {
   const { today } = shopClock(now, timeZone);
   const end = addDays(today, RENEWAL_WEEKS_AHEAD * 7);
-  const rows = await db
-    .selectFrom("subscriptions")
-    .select(["every_weeks", "next_charge_on", "lines"])
-    .where("status", "=", "active")
-    .where("next_charge_on", "<", end)
-    .execute();
-  const subscriptions = rows.map((row) => ({
-    everyWeeks: row.every_weeks,
-    nextChargeOn: row.next_charge_on,
-    lines: linesOf(row),
-  }));
-  const ids = [...new Set(subscriptions.flatMap((s) => s.lines.map((l) => l.productId)))];
+  const [rows, unplaced] = await Promise.all([
+    db
+      .selectFrom("subscriptions")
+      .select(["id", "every_weeks", "next_charge_on", "lines"])
+      .where("status", "=", "active")
+      .where("next_charge_on", "<", end)
+      .execute(),
+    unplacedRenewals(db),
+  ]);
+  const subscriptions = new Map<string, RenewingSubscription>(
+    rows.map((row) => [row.id, { everyWeeks: row.every_weeks, nextChargeOn: row.next_charge_on, lines: linesOf(row) }]),
+  );
+  for (const r of unplaced) {
+    // Its next charge may lie past the weeks shown (claimed, moved on by a long interval).
+    const sub = subscriptions.get(r.id) ?? {
+      everyWeeks: r.every_weeks,
+      nextChargeOn: r.next_charge_on,
+      lines: linesOf(r),
+    };
+    subscriptions.set(r.id, { ...sub, unplaced: [...(sub.unplaced ?? []), r.charge_on] });
+  }
+  const ids = [...new Set([...subscriptions.values()].flatMap((s) => s.lines.map((l) => l.productId)))];
   const products =
     ids.length === 0
       ? []
       : await db.selectFrom("products").select(["id", "title", "quantity"]).where("id", "in", ids).execute();
+  // Free stock: a placed renewal's reservation is already out of it (decision 049's renewal orders hold stock).
   const stock = new Map(products.map((p) => [p.id, Number(p.quantity)]));
   const titles = new Map(products.map((p) => [p.id, p.title]));
-  const weeks = renewalWeeks(subscriptions, stock, today).map((week) => ({
+  const weeks = renewalWeeks(subscriptions.values(), stock, today).map((week) => ({
     ...week,
     products: week.products.map((p) => ({ ...p, title: titles.get(p.productId) ?? p.productId })),
   }));
   const shortOf = [...new Set(weeks.flatMap((w) => w.products.filter((p) => p.short).map((p) => p.title)))];
   return { weeks, shortOf };
+}
+
+/** What the worker does with a claimed period until it is paid or given up. */
+const LIVE_RENEWAL = ["placing", "charging", "retrying", "action"] as const;
+
+/**
+ * The claimed periods of active subscriptions that no order holds stock for yet: claimed (so
+ * `next_charge_on` has moved past them) but not placed, because the worker is placing it or
+ * found no stock and will try again. A period whose order exists is left out, whether or not the
+ * renewal row names it yet (a worker that placed it and died before recording it): that order
+ * holds the stock, or is closed and the worker gives the period up. Few rows: the live statuses
+ * lead `subscription_renewals_work`, and the keys are looked up in the orders' unique key index.
+ */
+async function unplacedRenewals(db: Db) {
+  const claimed = await db
+    .selectFrom("subscription_renewals as r")
+    .innerJoin("subscriptions as s", "s.id", "r.subscription_id")
+    .select(["s.id", "s.every_weeks", "s.next_charge_on", "s.lines", "r.period", "r.charge_on"])
+    .where("r.status", "in", LIVE_RENEWAL)
+    .where("r.order_id", "is", null)
+    .where("s.status", "=", "active")
+    .execute();
+  if (claimed.length === 0) return [];
+  const keyOf = (r: { id: string; period: number }) => renewalKey({ subscription_id: r.id, period: r.period });
+  const placed = new Set<string>();
+  for (let i = 0; i < claimed.length; i += 500) {
+    const keys = claimed.slice(i, i + 500).map(keyOf);
+    const found = await db
+      .selectFrom("orders")
+      .select("idempotency_key")
+      .where("idempotency_key", "in", keys)
+      .execute();
+    for (const o of found) if (o.idempotency_key) placed.add(o.idempotency_key);
+  }
+  return claimed.filter((r) => !placed.has(keyOf(r)));
 }
 
 export interface RenewalTake {

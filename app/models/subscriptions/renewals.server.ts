@@ -362,7 +362,9 @@ async function renew(services: Services, renewal: Renewal, counts: PassCounts) {
   await recordCharge(services, sub, { ...renewal, order_id: order.id }, order, charge, attempt, counts);
 }
 
-const renewalKey = (r: Pick<Renewal, "subscription_id" | "period">) => `renewal:${r.subscription_id}:${r.period}`;
+/** The period's order's idempotency key: its unique index finds the one order of a period. */
+export const renewalKey = (r: Pick<Renewal, "subscription_id" | "period">) =>
+  `renewal:${r.subscription_id}:${r.period}`;
 const ctxOf = (services: Services) => ({
   now: services.clock(),
   actor: "subscriptions",
