@@ -99,10 +99,19 @@ async function build() {
 async function catalogueOf(url: string): Promise<CatalogueItem[]> {
   const database = await openDatabase(url);
   try {
-    const products = await database.db.selectFrom("products").select(["id", "title", "price_cents"]).execute();
+    const products = await database.db
+      .selectFrom("products")
+      .select(["id", "title", "price_cents", "subscribe_saving_percent"])
+      .execute();
     const bundles = await database.db.selectFrom("bundles").select(["id", "name", "price_cents"]).execute();
     return [
-      ...products.map((p) => ({ kind: "product" as const, id: p.id, title: p.title, priceCents: p.price_cents })),
+      ...products.map((p) => ({
+        kind: "product" as const,
+        id: p.id,
+        title: p.title,
+        priceCents: p.price_cents,
+        subscribable: p.subscribe_saving_percent !== null,
+      })),
       ...bundles.map((b) => ({ kind: "bundle" as const, id: b.id, title: b.name, priceCents: b.price_cents })),
     ];
   } finally {
@@ -163,6 +172,14 @@ async function signIn(base: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** The active list's second page, as its first page's cursor names it. */
+async function secondPageCursor(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/subscriptions?status=active`, { headers: { cookie } });
+  const body = (await res.json()) as { nextCursor?: string | null };
+  if (!body.nextCursor) throw new Error(`the active subscriptions have no second page (${res.status})`);
+  return encodeURIComponent(body.nextCursor);
 }
 
 async function timePage(base: string, name: string, url: string, cookie?: string): Promise<Measure> {
@@ -265,6 +282,7 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
       // Half-way back through the history, as the list reaches it: by date (a typed page number stops at the counted pages).
       const halfWayBack = new Date(now.getTime() - (SPAN_DAYS / 2) * 86_400_000).toISOString().slice(0, 10);
       const product = catalogue.find((c) => c.kind === "product")!.id;
+      const cursor = orders >= 10_000 ? await secondPageCursor(shop.url, cookie) : null;
       const owner: Array<[string, string]> = [
         ["dashboard", "/admin/dashboard"],
         ["customers", "/admin/customers"],
@@ -278,6 +296,30 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
         ["outbox", "/admin/outbox"],
         ["newsletter", "/admin/newsletter"],
         ["messages", "/admin/messages"],
+        ["subscriptions (active)", "/admin/subscriptions?status=active"],
+        ["subscriptions (paused)", "/admin/subscriptions?status=paused"],
+        ["subscriptions (cancelled)", "/admin/subscriptions?status=cancelled"],
+        ["subscriptions (pending)", "/admin/subscriptions?status=pending"],
+        ...(cursor
+          ? [
+              ["subscriptions (active), page 2", `/admin/subscriptions?status=active&cursor=${cursor}`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
+        ["API subscriptions (active)", "/api/admin/subscriptions?status=active"],
+        ["API subscriptions (cancelled)", "/api/admin/subscriptions?status=cancelled"],
+        ...(cursor
+          ? [
+              ["API subscriptions, page 2", `/api/admin/subscriptions?status=active&cursor=${cursor}`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
+        ["API upcoming renewals", "/api/admin/subscriptions/upcoming"],
+        ["API renewal revenue", "/api/admin/subscriptions/revenue"],
       ];
       const storefront: Array<[string, string]> = [
         ["home", "/"],
@@ -287,7 +329,7 @@ async function runSize(kind: DbKind, orders: number): Promise<SizeResult> {
       const pages: Measure[] = [];
       for (const [name, url] of owner) pages.push(await timePage(shop.url, name, url, cookie));
       for (const [name, url] of storefront) pages.push(await timePage(shop.url, name, url));
-      for (const p of pages) console.log(`  ${p.name.padEnd(26)} ${String(p.medianMs).padStart(8)} ms  [${p.status}]`);
+      for (const p of pages) console.log(`  ${p.name.padEnd(34)} ${String(p.medianMs).padStart(8)} ms  [${p.status}]`);
       const busy = await contention(shop.url, `/product/${product}`, cookie);
       console.log(
         `  product page while the owner reloads: p50 ${busy.productP50Ms} ms, p99 ${busy.productP99Ms} ms (${busy.ownerLoads} owner loads)`,

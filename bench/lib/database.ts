@@ -34,7 +34,9 @@ export async function createBenchDatabase(kind: DbKind, dataDir: string): Promis
     const file = path.join(dataDir, "shop.db");
     return { kind, url: `file:${file}`, label: `file:${file}`, drop: async () => {} };
   }
-  const name = `lr_bench_${crypto.randomBytes(4).toString("hex")}`;
+  // BENCH_DB_PREFIX: a run of one's own on a shared server, told apart (and cleaned up) by its name.
+  const name = `${process.env.BENCH_DB_PREFIX ?? "lr_bench_"}${crypto.randomBytes(4).toString("hex")}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_DB_PREFIX makes an unusable database name: ${name}`);
   await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;

@@ -10,10 +10,21 @@ import net from "node:net";
 const children = new Set<ChildProcess>();
 const cleanups: Array<() => Promise<void> | void> = [];
 
-export function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
+  // BENCH_PORTS=3400-3499: a shared machine gives each run its own range; the first free one is taken.
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    const got = await listenOn(port).catch(() => null);
+    if (got !== null) return got;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+function listenOn(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer().once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
+    s.listen(wanted, "127.0.0.1", () => {
       const port = (s.address() as net.AddressInfo).port;
       s.close(() => resolve(port));
     });

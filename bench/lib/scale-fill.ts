@@ -7,6 +7,11 @@
  * Proportions (the issue's shop at 1M orders): one customer per 5 orders, 20 % of them with an
  * account; 2–3 lines per order with their status history, stock log and idempotency key; refunds
  * on ~6 % of orders; one outbox mail per 10 orders, one message per 50, one newsletter row per 20.
+ * Subscribe & save (issue 38): one order in 40 starts a subscription (mostly active, every 2–12
+ * weeks, 1–2 subscribable products, the next charge within the coming 12 weeks); one order in 8
+ * renews one started earlier (`source` 'subscription', its `subscription_renewals` row paid);
+ * the last few days' renewals include some still waiting on a retry or 3-D Secure, whose order
+ * holds its stock.
  */
 import Sqlite from "better-sqlite3";
 import pg from "pg";
@@ -164,6 +169,7 @@ const ORDER_COLUMNS = [
   "idempotency_key",
   "stock_held",
   "held_units",
+  "subscription_id",
 ];
 const LINE_COLUMNS = [
   "order_id",
@@ -208,6 +214,37 @@ const OUTBOX_COLUMNS = [
   "created_at",
   "sent_at",
 ];
+const SUBSCRIPTION_COLUMNS = [
+  "id",
+  "user_id",
+  "email",
+  "name",
+  "status",
+  "every_weeks",
+  "lines",
+  "shipping_address",
+  "next_charge_on",
+  "period",
+  "first_order_id",
+  "customer_ref",
+  "payment_method_ref",
+  "card_label",
+  "pause_reason",
+  "created_at",
+  "updated_at",
+];
+const RENEWAL_COLUMNS = [
+  "subscription_id",
+  "period",
+  "charge_on",
+  "order_id",
+  "status",
+  "attempts",
+  "next_attempt_at",
+  "lease_until",
+  "created_at",
+  "updated_at",
+];
 const MESSAGE_COLUMNS = ["name", "email", "subject", "message", "status", "created_at", "handled_at"];
 const NEWSLETTER_COLUMNS = ["email", "status", "source", "created_at", "updated_at", "confirmed_at", "unsubscribed_at"];
 
@@ -236,6 +273,8 @@ export interface CatalogueItem {
   id: string;
   title: string;
   priceCents: number;
+  /** The owner offers it on subscription (subscribe & save). */
+  subscribable?: boolean;
 }
 
 export interface FillCounts {
@@ -249,6 +288,8 @@ export interface FillCounts {
   outbox: number;
   messages: number;
   newsletter: number;
+  subscriptions: number;
+  renewals: number;
   seconds: number;
 }
 
@@ -275,6 +316,8 @@ export async function fillHistory(opts: {
     ["stock_movements", STOCK_COLUMNS],
     ["idempotency_keys", IDEMPOTENCY_COLUMNS],
     ["refunds", REFUND_COLUMNS],
+    ["subscriptions", SUBSCRIPTION_COLUMNS],
+    ["subscription_renewals", RENEWAL_COLUMNS],
     ["outbox", OUTBOX_COLUMNS],
     ["contact_messages", MESSAGE_COLUMNS],
     ["newsletter_subscribers", NEWSLETTER_COLUMNS],
@@ -299,6 +342,8 @@ export async function fillHistory(opts: {
     outbox: 0,
     messages: 0,
     newsletter: 0,
+    subscriptions: 0,
+    renewals: 0,
     seconds: 0,
   };
   const userIds: string[] = [];
@@ -318,12 +363,28 @@ export async function fillHistory(opts: {
   const products = opts.catalogue.filter((i) => i.kind === "product");
   const pick = () => (rnd.next() < 0.1 ? opts.catalogue : products)[rnd.int(products.length)] ?? products[0]!;
   const COMMIT_EVERY = 20_000;
+  const subscribable = products.filter((p) => p.subscribable);
+  const subs: Array<{
+    id: string;
+    c: number;
+    everyWeeks: number;
+    lines: Array<{ productId: string; quantity: number }>;
+    period: number;
+    firstOrderId: string;
+    createdMs: number;
+    lastMs: number;
+  }> = [];
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   for (let i = 0; i < opts.orders; i++) {
     // Orders spread evenly over two years, in the order they were placed.
     const createdMs = startMs + Math.floor(((i + rnd.next()) / opts.orders) * SPAN_DAYS * DAY);
     const ageDays = (nowMs - createdMs) / DAY;
-    // A few regulars buy very often, most people once or twice.
-    const c = Math.min(customers - 1, Math.floor(customers * rnd.next() ** 2));
+    // Subscribe & save: a renewal of one started earlier (its lines), or a first order starting one.
+    const role = subscribable.length === 0 ? 0.5 : rnd.next();
+    const renewing = role < 0.125 && subs.length > 0 ? subs[rnd.int(subs.length)]! : null;
+    const starting = !renewing && role > 1 - 1 / 40;
+    // A few regulars buy very often, most people once or twice; a renewal is its subscriber's.
+    const c = renewing ? renewing.c : Math.min(customers - 1, Math.floor(customers * rnd.next() ** 2));
     const isAccount = c < accounts;
     const email = isAccount ? accountEmail(c) : guestEmail(c);
     const roll = rnd.next();
@@ -334,15 +395,26 @@ export async function fillHistory(opts: {
     else if (ageDays < 2) status = roll < 0.6 ? "paid" : "shipped";
     else if (ageDays < 6) status = roll < 0.2 ? "paid" : roll < 0.7 ? "shipped" : "delivered";
     else status = "delivered";
-    const paid = status !== "expired";
     const id = uuid();
+    // A renewal of the last three days may still wait on a retry or 3-D Secure: its order holds stock.
+    const waiting = renewing !== null && ageDays < 3 && rnd.next() < 0.05;
+    if (waiting) status = "pending_payment";
+    const paid = status !== "expired" && status !== "pending_payment";
+    const subscriptionId = renewing ? renewing.id : starting ? uuid() : null;
     let subtotal = 0;
-    const lineCount = 2 + rnd.int(2);
+    const lineCount = renewing ? renewing.lines.length : 2 + rnd.int(2);
     let units = 0;
+    const subLines: Array<{ productId: string; quantity: number }> = [];
     for (let p = 0; p < lineCount; p++) {
-      const combo = rnd.next() < 0.05;
-      const item = pick();
-      const quantity = 1 + rnd.int(3);
+      const combo = !subscriptionId && rnd.next() < 0.05;
+      const item = renewing
+        ? products.find((x) => x.id === renewing.lines[p]!.productId)!
+        : starting && p === 0
+          ? subscribable[rnd.int(subscribable.length)]!
+          : pick();
+      const quantity = renewing ? renewing.lines[p]!.quantity : 1 + rnd.int(3);
+      if (starting && item.subscribable && subLines.length < 2 && !subLines.some((l) => l.productId === item.id))
+        subLines.push({ productId: item.id, quantity });
       units += quantity;
       const other = products[rnd.int(products.length)]!;
       const first = products[0]!;
@@ -374,6 +446,7 @@ export async function fillHistory(opts: {
     const key = `checkout:${uuid()}`;
     const events: Array<[string | null, string, number]> = [[null, "pending_payment", createdMs]];
     if (status === "expired") events.push(["pending_payment", "expired", createdMs + DAY / 48]);
+    else if (status === "pending_payment") events.push(["pending_payment", "pending_payment", createdMs + DAY / 24]);
     else {
       events.push(["pending_payment", "paid", paidMs]);
       if (status === "cancelled") events.push(["paid", "cancelled", paidMs + DAY / 4]);
@@ -398,12 +471,13 @@ export async function fillHistory(opts: {
       total,
       "USD",
       rnd.hex(64),
-      rnd.next() < 0.97 ? "web" : "admin",
+      renewing ? "subscription" : rnd.next() < 0.97 ? "web" : "admin",
       "test",
       paid ? `pi_${rnd.hex(24)}` : null,
       status === "expired" && rnd.next() < 0.5 ? "card_declined" : null,
       isAccount ? userIds[c] : null,
-      iso(createdMs + DAY / 48),
+      // A renewal's hold lasts through its retries.
+      iso(createdMs + (waiting ? 8 * DAY : DAY / 48)),
       paid ? iso(paidMs) : null,
       iso(createdMs),
       iso(lastMs),
@@ -414,7 +488,37 @@ export async function fillHistory(opts: {
       key,
       status === "pending_payment" ? 1 : 0,
       units,
+      subscriptionId,
     ]);
+    if (renewing) {
+      const retry = rnd.next() < 0.5;
+      buf.add("subscription_renewals", [
+        renewing.id,
+        renewing.period,
+        day(createdMs),
+        id,
+        waiting ? (retry ? "retrying" : "action") : paid ? "paid" : "failed",
+        waiting && retry ? 2 : 1,
+        waiting ? iso(createdMs + (retry ? 3 : 7) * DAY) : null,
+        null,
+        iso(createdMs),
+        iso(lastMs),
+      ]);
+      renewing.period++;
+      renewing.lastMs = createdMs;
+      counts.renewals++;
+    } else if (starting && subLines.length > 0) {
+      subs.push({
+        id: subscriptionId!,
+        c,
+        everyWeeks: 2 + rnd.int(11),
+        lines: subLines,
+        period: 1,
+        firstOrderId: id,
+        createdMs,
+        lastMs: createdMs,
+      });
+    }
     // Lines and stock rows were added before their order: the buffer writes orders first.
     for (const [from, to, at] of events) {
       buf.add("order_events", [id, from, to, null, from === null ? "checkout" : "admin", iso(at)]);
@@ -496,6 +600,37 @@ export async function fillHistory(opts: {
       await sink.commit();
       await sink.begin();
     }
+  }
+  await buf.flush();
+  // The subscriptions last: their period and dates are known once their renewals are written.
+  const today = day(nowMs);
+  for (const sub of subs) {
+    const roll = rnd.next();
+    const recent = nowMs - sub.createdMs < 2 * DAY;
+    const status = recent && roll < 0.3 ? "pending" : roll < 0.75 ? "active" : roll < 0.88 ? "paused" : "cancelled";
+    const nextMs = nowMs + rnd.int(12 * 7) * DAY;
+    const isAccount = sub.c < accounts;
+    buf.add("subscriptions", [
+      sub.id,
+      isAccount ? userIds[sub.c] : null,
+      isAccount ? accountEmail(sub.c) : guestEmail(sub.c).toLowerCase(),
+      names[sub.c],
+      status,
+      sub.everyWeeks,
+      JSON.stringify(sub.lines),
+      ADDRESS,
+      day(nextMs) < today ? today : day(nextMs),
+      sub.period,
+      sub.firstOrderId,
+      `cus_${rnd.hex(14)}`,
+      `pm_${rnd.hex(24)}`,
+      "Visa ending 4242",
+      status === "paused" ? (rnd.next() < 0.7 ? "customer" : "payment-failed") : null,
+      iso(sub.createdMs),
+      iso(Math.max(sub.lastMs, sub.createdMs)),
+    ]);
+    counts.subscriptions++;
+    if (buf.rows >= 20_000) await buf.flush();
   }
   await buf.flush();
   await sink.commit();
