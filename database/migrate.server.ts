@@ -36,6 +36,7 @@ import * as m0035 from "#database/migrations/0035-reorder-reminders";
 import * as m0036 from "#database/migrations/0036-tank-counts-by-day";
 import * as m0037 from "#database/migrations/0037-subscriptions";
 import * as m0038 from "#database/migrations/0038-subscription-owner";
+import * as m0039 from "#database/migrations/0039-subscription-renewals-live";
 
 /**
  * One migration history for every table. Migrations are imported statically (not read from
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   "0036-tank-counts-by-day": m0036,
   "0037-subscriptions": m0037,
   "0038-subscription-owner": m0038,
+  "0039-subscription-renewals-live": m0039,
 };
 
 /**

@@ -82,18 +82,20 @@ export function renewalWeeks(
   weeks = RENEWAL_WEEKS_AHEAD,
 ): RenewalWeek[] {
   const start = mondayOf(today);
-  const end = addDays(start, weeks * 7);
+  // Day numbers, not date strings: thousands of subscriptions, each a few charges, per view.
+  const first = dayNumber(start);
+  const end = first + weeks * 7;
   const counts = Array.from({ length: weeks }, () => ({ renewals: 0, units: new Map<string, number>() }));
   for (const sub of subscriptions) {
-    const count = (on: string) => {
-      const week = counts[on < start ? 0 : Math.floor(daysBetween(start, on) / 7)]!;
+    const count = (day: number) => {
+      const week = counts[day < first ? 0 : Math.floor((day - first) / 7)]!;
       week.renewals += 1;
       for (const line of sub.lines)
         week.units.set(line.productId, (week.units.get(line.productId) ?? 0) + line.quantity);
     };
-    for (const on of sub.unplaced ?? []) if (on < end) count(on);
+    for (const on of sub.unplaced ?? []) if (dayNumber(on) < end) count(dayNumber(on));
     if (!Number.isInteger(sub.everyWeeks) || sub.everyWeeks < 1) continue;
-    for (let on = sub.nextChargeOn; on < end; on = addDays(on, sub.everyWeeks * 7)) count(on);
+    for (let day = dayNumber(sub.nextChargeOn); day < end; day += sub.everyWeeks * 7) count(day);
   }
   const soFar = new Map<string, number>();
   return counts.map((week, i) => {
@@ -110,6 +112,7 @@ export function renewalWeeks(
   });
 }
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** Days since 1970-01-01 of a "YYYY-MM-DD" date. */
+function dayNumber(iso: string): number {
+  return Math.round(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 }

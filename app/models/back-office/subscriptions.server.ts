@@ -3,10 +3,10 @@
  * (decision 036); the renewals of the coming weeks with the stock they take; and what paid
  * renewals brought in. Every read is one index range: `subscriptions_status_created` for a list,
  * `subscriptions_due` for the weeks ahead (with the few claimed periods not placed yet, from
- * `subscription_renewals_work`), the partial `orders_renewals_paid` for the revenue
+ * the partial `subscription_renewals_live`), the partial `orders_renewals_paid` for the revenue
  * (migration 0038). Pausing and cancelling go through the subscriptions' own use case.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { z } from "zod";
 import {
   OWNER_STATUSES,
@@ -21,7 +21,7 @@ import { renewalKey } from "#app/models/subscriptions/renewals.server";
 import { linesOf, viewOf, type SubscriptionView } from "#app/models/subscriptions/subscriptions.server";
 import { toIso } from "#database/values";
 import type { SubscriptionStatus } from "#app/domain/subscriptions";
-import type { Database } from "#database/schema";
+import type { Database, SubscriptionTable } from "#database/schema";
 
 type Db = Kysely<Database>;
 
@@ -157,31 +157,52 @@ const LIVE_RENEWAL = ["placing", "charging", "retrying", "action"] as const;
  * `next_charge_on` has moved past them) but not placed, because the worker is placing it or
  * found no stock and will try again. A period whose order exists is left out, whether or not the
  * renewal row names it yet (a worker that placed it and died before recording it): that order
- * holds the stock, or is closed and the worker gives the period up. Few rows: the live statuses
- * lead `subscription_renewals_work`, and the keys are looked up in the orders' unique key index.
+ * holds the stock, or is closed and the worker gives the period up. Few rows: the partial index
+ * `subscription_renewals_live` holds only the live ones, and the keys are looked up in the orders'
+ * unique key index.
  */
 async function unplacedRenewals(db: Db) {
+  // Two reads, not a join: joined, both planners may walk every active subscription and probe its
+  // renewals (thousands of probes at a million orders) for the handful of live ones.
   const claimed = await db
-    .selectFrom("subscription_renewals as r")
-    .innerJoin("subscriptions as s", "s.id", "r.subscription_id")
-    .select(["s.id", "s.every_weeks", "s.next_charge_on", "s.lines", "r.period", "r.charge_on"])
-    .where("r.status", "in", LIVE_RENEWAL)
-    .where("r.order_id", "is", null)
-    .where("s.status", "=", "active")
+    .selectFrom("subscription_renewals")
+    .select(["subscription_id", "period", "charge_on"])
+    // Literals, not parameters: the partial index's condition must be seen in the query (migration 0039).
+    .where(
+      "status",
+      "in",
+      LIVE_RENEWAL.map((status) => sql.lit(status)),
+    )
+    .where("order_id", "is", null)
     .execute();
   if (claimed.length === 0) return [];
-  const keyOf = (r: { id: string; period: number }) => renewalKey({ subscription_id: r.id, period: r.period });
+  const keys = claimed.map(renewalKey);
   const placed = new Set<string>();
+  const subscriptions = new Map<
+    string,
+    Pick<Selectable<SubscriptionTable>, "id" | "every_weeks" | "next_charge_on" | "lines">
+  >();
   for (let i = 0; i < claimed.length; i += 500) {
-    const keys = claimed.slice(i, i + 500).map(keyOf);
-    const found = await db
-      .selectFrom("orders")
-      .select("idempotency_key")
-      .where("idempotency_key", "in", keys)
-      .execute();
-    for (const o of found) if (o.idempotency_key) placed.add(o.idempotency_key);
+    const [orders, subs] = await Promise.all([
+      db
+        .selectFrom("orders")
+        .select("idempotency_key")
+        .where("idempotency_key", "in", keys.slice(i, i + 500))
+        .execute(),
+      db
+        .selectFrom("subscriptions")
+        .select(["id", "every_weeks", "next_charge_on", "lines"])
+        .where("id", "in", [...new Set(claimed.slice(i, i + 500).map((r) => r.subscription_id))])
+        .where("status", "=", "active")
+        .execute(),
+    ]);
+    for (const o of orders) if (o.idempotency_key) placed.add(o.idempotency_key);
+    for (const sub of subs) subscriptions.set(sub.id, sub);
   }
-  return claimed.filter((r) => !placed.has(keyOf(r)));
+  return claimed.flatMap((r, i) => {
+    const sub = subscriptions.get(r.subscription_id);
+    return sub && !placed.has(keys[i]!) ? [{ ...sub, period: r.period, charge_on: r.charge_on }] : [];
+  });
 }
 
 export interface RenewalTake {
