@@ -4,6 +4,7 @@ import { manageUrl } from "#app/models/subscriptions/subscriptions.server";
 import { loader as challengeLoader } from "#app/routes/checkout-challenge";
 import { action as linkAction, loader as linkLoader } from "#app/routes/subscription-manage";
 import { ADDRESS } from "../helpers/checkout-client";
+import { answerOf } from "../helpers/route-answer";
 import { startStripeStandIn } from "../helpers/stripe-saved-cards-stand-in";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
@@ -19,22 +20,6 @@ import type { AppServices } from "#server/services";
 
 const COMBO = "chaeto-coral-food-combo";
 const START = Date.parse("2026-12-01T15:00:00Z");
-
-type Answer = { status: number; location: string | null; body: unknown };
-
-/** A route function's answer as HTTP would carry it: a redirect, a thrown 404, or data with its status. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = (await run()) as { init?: { status?: number }; data?: unknown } | null;
-    return { status: result?.init?.status ?? 200, location: null, body: result?.data ?? result };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
-    const d = thrown as { init?: { status?: number }; type?: string };
-    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500, location: null, body: null };
-    throw thrown;
-  }
-}
 
 /** An active 4-weekly subscription whose next charge is tomorrow, on `paymentMethod`. */
 async function subscription(services: AppServices, paymentMethod: string, customer: string) {

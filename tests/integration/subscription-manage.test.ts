@@ -4,6 +4,7 @@ import { action as accountAction, loader as accountLoader } from "#app/routes/ac
 import { action as linkAction, loader as linkLoader } from "#app/routes/subscription-manage";
 import { authClient } from "../helpers/auth-client";
 import { ADDRESS, card, checkoutRequest } from "../helpers/checkout-client";
+import { answerOf } from "../helpers/route-answer";
 import { testDatabaseKind } from "../helpers/test-database";
 import { useTestServer } from "../helpers/test-services";
 
@@ -16,22 +17,6 @@ import { useTestServer } from "../helpers/test-services";
 
 const COMBO = "chaeto-coral-food-combo";
 const now = Date.parse("2026-12-01T15:00:00Z");
-
-type Answer = { status: number; location: string | null; body: unknown };
-
-/** A route function's answer as HTTP would carry it: a redirect, a thrown 404, or data with its status. */
-async function answerOf(run: () => Promise<unknown>): Promise<Answer> {
-  try {
-    const result = (await run()) as { init?: { status?: number }; data?: unknown } | null;
-    return { status: result?.init?.status ?? 200, location: null, body: result?.data ?? result };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
-    const d = thrown as { init?: { status?: number }; type?: string };
-    if (d?.type === "DataWithResponseInit") return { status: d.init?.status ?? 500, location: null, body: null };
-    throw thrown;
-  }
-}
 
 describe(`subscription pages on ${testDatabaseKind()}`, () => {
   const t = useTestServer({ clock: () => new Date(now) });

@@ -1,7 +1,7 @@
-import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { Loader2, Lock } from "lucide";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Icon } from "#app/components/ui/icon";
+import { useStripeElements } from "./stripe-elements.client";
 
 /**
  * Stripe's Payment Element on a SetupIntent: the buyer gives a new card for a subscription's
@@ -18,28 +18,12 @@ export default function StripeCardSetup({
   clientSecret: string;
   returnUrl: string;
 }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { mountRef, ready, error, setError } = useStripeElements(
+    publishableKey,
+    clientSecret,
+    "The card form could not be loaded. Check your connection and reload the page.",
+  );
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    loadStripe(publishableKey)
-      .then((stripe) => {
-        if (cancelled || !stripe || !mountRef.current) return;
-        const elements = stripe.elements({
-          clientSecret,
-          appearance: { theme: "stripe", variables: { colorPrimary: "#0e7c7b" } },
-        });
-        elements.create("payment").mount(mountRef.current);
-        setReady({ stripe, elements });
-      })
-      .catch(() => setError("The card form could not be loaded. Check your connection and reload the page."));
-    return () => {
-      cancelled = true;
-    };
-  }, [publishableKey, clientSecret]);
 
   async function save() {
     if (!ready) return;

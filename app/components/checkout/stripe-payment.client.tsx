@@ -1,8 +1,8 @@
-import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { Loader2, Lock } from "lucide";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Icon } from "#app/components/ui/icon";
 import { isFailure, postJson } from "./checkout-client";
+import { useStripeElements } from "./stripe-elements.client";
 
 /**
  * Stripe's Payment Element for an order's PaymentIntent. Loaded only when the shop runs the
@@ -18,43 +18,25 @@ export default function StripePayment({
   clientSecret: string;
   returnUrl: string;
 }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const [stripe, setStripe] = useState<Stripe | null>(null);
-  const [elements, setElements] = useState<StripeElements | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { mountRef, ready, error, setError } = useStripeElements(
+    publishableKey,
+    clientSecret,
+    "The payment form could not be loaded. Check your connection and reload the page.",
+    // The payment form is in front of the buyer: ask the shop to hold the stock for the full window.
+    () => {
+      const link = new URL(returnUrl, window.location.origin).searchParams;
+      return postJson(`/api/orders/${link.get("order")}/payment-step`, { token: link.get("token") })
+        .then(({ data }) => (isFailure(data) ? data.error.message : null))
+        .catch(() => null);
+    },
+  );
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    loadStripe(publishableKey)
-      .then((loaded) => {
-        if (cancelled || !loaded || !mountRef.current) return;
-        const els = loaded.elements({
-          clientSecret,
-          appearance: { theme: "stripe", variables: { colorPrimary: "#0e7c7b" } },
-        });
-        els.create("payment").mount(mountRef.current);
-        setStripe(loaded);
-        setElements(els);
-        // The payment form is in front of the buyer: ask the shop to hold the stock for the full window.
-        const link = new URL(returnUrl, window.location.origin).searchParams;
-        void postJson(`/api/orders/${link.get("order")}/payment-step`, { token: link.get("token") })
-          .then(({ data }) => {
-            if (!cancelled && isFailure(data)) setError(data.error.message);
-          })
-          .catch(() => {});
-      })
-      .catch(() => setError("The payment form could not be loaded. Check your connection and reload the page."));
-    return () => {
-      cancelled = true;
-    };
-  }, [publishableKey, clientSecret, returnUrl]);
-
   async function pay() {
-    if (!stripe || !elements) return;
+    if (!ready) return;
     setBusy(true);
-    const result = await stripe.confirmPayment({
-      elements,
+    const result = await ready.stripe.confirmPayment({
+      elements: ready.elements,
       confirmParams: { return_url: new URL(returnUrl, window.location.origin).toString() },
     });
     // Only reached on an immediate error; success redirects to the return URL.
@@ -70,7 +52,7 @@ export default function StripePayment({
           {error}
         </p>
       ) : null}
-      <button type="button" className="btn-primary w-full text-base" disabled={!elements || busy} onClick={pay}>
+      <button type="button" className="btn-primary w-full text-base" disabled={!ready || busy} onClick={pay}>
         {busy ? (
           <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" />
         ) : (
