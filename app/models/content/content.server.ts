@@ -17,6 +17,11 @@ const FrontMatterSchema = z.object({
   order: z.number().int().optional(),
   /** Heading anchor → the questions that section answers, as reefers ask them (indexed by the chat). */
   asks: z.record(z.string(), z.array(z.string().min(1))).default({}),
+  /**
+   * Heading anchor → questions that section says the guides leave out ("What we don't cover"): the
+   * chat refuses what reads like them.
+   */
+  declines: z.record(z.string(), z.array(z.string().min(1))).default({}),
 });
 
 export interface ContentDocument extends RenderedMarkdown {
@@ -28,6 +33,7 @@ export interface ContentDocument extends RenderedMarkdown {
   order: number;
   readingMinutes: number;
   asks: Record<string, string[]>;
+  declines: Record<string, string[]>;
 }
 
 const guideFiles = import.meta.glob<string>("#app/content/guides/*.md", {

@@ -21,6 +21,8 @@ export interface WisdomSourceDocument {
   sections: Array<{ id: string; title: string; text: string; blocks?: TextBlock[] }>;
   /** Front matter `asks`: heading anchor → the questions that section answers, in a reefer's words. */
   asks?: Partial<Record<string, string[]>>;
+  /** Front matter `declines`: heading anchor → questions the guides leave out, as that section says. */
+  declines?: Partial<Record<string, string[]>>;
 }
 
 /** Turns one rendered guide or page into retrievable sections with links to their anchors. */
@@ -35,6 +37,7 @@ export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "gui
   return doc.sections.map((s) => {
     const parentTitle = parentOf.get(s.id);
     const asks = doc.asks?.[s.id];
+    const declines = doc.declines?.[s.id];
     return {
       id: s.id,
       title: plainText(s.title),
@@ -44,6 +47,7 @@ export function wisdomSectionsFromDocument(doc: WisdomSourceDocument, kind: "gui
       ...(parentTitle !== undefined ? { parentTitle: plainText(parentTitle) } : {}),
       ...(s.blocks ? { blocks: s.blocks } : {}),
       ...(asks ? { asks } : {}),
+      ...(declines ? { declines } : {}),
     };
   });
 }

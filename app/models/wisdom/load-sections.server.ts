@@ -16,7 +16,8 @@ function loadDocument(file: string, kind: "guide" | "page"): WisdomSection[] {
   const title = typeof parsed.data.title === "string" ? parsed.data.title : slug;
   const { toc, sections } = renderMarkdown(parsed.content);
   const asks = parsed.data.asks as Record<string, string[]> | undefined;
-  return wisdomSectionsFromDocument({ slug, title, toc, sections, asks }, kind);
+  const declines = parsed.data.declines as Record<string, string[]> | undefined;
+  return wisdomSectionsFromDocument({ slug, title, toc, sections, asks, declines }, kind);
 }
 
 /**

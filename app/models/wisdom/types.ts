@@ -21,6 +21,8 @@ export interface WisdomSection {
   blocks?: TextBlock[];
   /** The questions the section answers, as a reefer would ask them (the document's front matter `asks`). */
   asks?: string[];
+  /** Questions the guides leave out, which this section says so of (the document's front matter `declines`). */
+  declines?: string[];
 }
 
 export interface WisdomLink {
