@@ -6,6 +6,7 @@
  * stored file is stale.
  */
 import { developmentSet, heldOutSet } from "./eval-sets";
+import type { LearnedQuestions } from "#app/models/wisdom/learned";
 import type { EvalSet } from "./evaluate";
 
 /**
@@ -33,4 +34,21 @@ export function buildLearnedAsks(sets: Record<string, EvalSet>): LearnedAsksFile
     out[name] = { asks: bySection, offTopic: set.offTopic };
   }
   return out;
+}
+
+let built: LearnedAsksFile | undefined;
+
+/**
+ * The learned questions of every set but those named (experiments only: the server learns none):
+ * a set's own questions must not be in the index that is scored on it.
+ */
+export function learnedAsks(...except: string[]): LearnedQuestions {
+  built ??= buildLearnedAsks(learnedSets());
+  const merged: LearnedQuestions = { asks: {}, offTopic: [] };
+  for (const [set, learned] of Object.entries(built)) {
+    if (except.includes(set)) continue;
+    for (const [key, asks] of Object.entries(learned.asks)) (merged.asks[key] ??= []).push(...asks);
+    merged.offTopic.push(...learned.offTopic);
+  }
+  return merged;
 }

@@ -3,15 +3,14 @@
  * quality-floors.test.ts. Each floor sits about two points under (over, for refusals) the figure
  * measured when the engine last changed; raise them when the figures improve, and never edit a
  * frozen set to pass.
- * - development: the older benchmark and wisdom-dev.json, scored without its own learned questions;
- * - held-out 28: run blind once, never learned;
+ * - development: the older benchmark and wisdom-dev.json;
+ * - held-out 28: run blind once;
  * - fresh forum 2: long forum posts, several questions per message (bench/wisdom/README.md),
  *   development data for issue 34's work.
  * Fresh forum sets 1 and 3 measure and stay out of CI: only their aggregate figures are read.
  */
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { learnedAsks } from "#app/models/wisdom/learned";
 import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
 import { developmentSet, heldOutSet } from "./eval-sets";
@@ -23,16 +22,20 @@ const sections = () => loadWisdomSectionsFromFiles(CONTENT_DIR);
 
 /** Percent floors: top-1, top-3, false refusals (at most), off-topic refused. */
 export const SET_FLOORS = [
-  // Measured 2026-11-29: 93.5 / 99.1 / 0.9 / 100.
-  { name: "development", set: developmentSet, min: { top1: 91, top3: 97, falseRefusal: 3, offTopicRefused: 98 } },
-  // Measured 2026-11-29: 95.0 / 98.4 / 0.9 / 100.
-  { name: "held-out 28", set: () => heldOutSet(28), min: { top1: 93, top3: 96, falseRefusal: 3, offTopicRefused: 97 } },
+  // Measured 2026-11-30, from the content alone (decision 050): 88.8 / 98.6 / 2.3 / 98.6.
+  { name: "development", set: developmentSet, min: { top1: 86, top3: 96, falseRefusal: 4, offTopicRefused: 96 } },
+  // Measured 2026-11-30: 88.9 / 97.2 / 2.4 / 93.3.
+  {
+    name: "held-out 28",
+    set: () => heldOutSet(28),
+    min: { top1: 86, top3: 95, falseRefusal: 4.5, offTopicRefused: 90 },
+  },
 ];
 
-export function expectSetAboveFloors({ name, set, min }: (typeof SET_FLOORS)[number]) {
+export function expectSetAboveFloors({ set, min }: (typeof SET_FLOORS)[number]) {
   const all = sections();
   // Answers only: latency is the benchmark's to measure (bench/wisdom-retrieval.ts).
-  const report = evaluate(createRetriever(all, {}, learnedAsks(name)), set(), all, { timingRuns: 1 });
+  const report = evaluate(createRetriever(all), set(), all, { timingRuns: 1 });
   expect(report.top1).toBeGreaterThanOrEqual(min.top1);
   expect(report.top3).toBeGreaterThanOrEqual(min.top3);
   expect(report.falseRefusal).toBeLessThanOrEqual(min.falseRefusal);
@@ -40,11 +43,11 @@ export function expectSetAboveFloors({ name, set, min }: (typeof SET_FLOORS)[num
 }
 
 /**
- * Fresh forum set 2's floors, in percent (fresh-score.ts). Measured 2026-11-29: right section 58.9,
- * number or action 39.9, covered refused 15.6, off-topic refused 96, both parts 23.3 — far from
+ * Fresh forum set 2's floors, in percent (fresh-score.ts). Measured 2026-11-30: right section 60.1,
+ * number or action 40.5, covered refused 12.5, off-topic refused 88, both parts 23.3 — far from
  * issue 34's bars (92 / 90 / 3 / 97 / 85), which these floors only keep from sliding back.
  */
-const FRESH_FLOORS = { rightSection: 56, numberOrAction: 36, coveredRefused: 18, offTopicRefused: 92, bothParts: 20 };
+const FRESH_FLOORS = { rightSection: 57, numberOrAction: 37, coveredRefused: 15, offTopicRefused: 84, bothParts: 20 };
 
 export function expectFreshAboveFloors() {
   const all = sections();

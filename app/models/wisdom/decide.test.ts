@@ -7,14 +7,14 @@ import { describe, expect, it } from "vitest";
 import { analyseQuestion } from "./analyse";
 import { composeAnswer, composeRefusal, NOT_COVERED_ANSWER } from "./compose";
 import { decide, judge } from "./decide";
-import { learnedAsks } from "./learned";
+import { NO_LEARNED } from "./learned";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { queryOf, rank } from "./rank";
 import { buildIndex } from "./search-index";
 import { DEFAULT_TUNING } from "./tuning";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
-const index = buildIndex(loadWisdomSectionsFromFiles(CONTENT_DIR), DEFAULT_TUNING, learnedAsks());
+const index = buildIndex(loadWisdomSectionsFromFiles(CONTENT_DIR), DEFAULT_TUNING, NO_LEARNED);
 const urlOf = (section: number | undefined) => (section === undefined ? undefined : index.sections[section]!.url);
 
 describe("rank", () => {

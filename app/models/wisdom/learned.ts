@@ -1,10 +1,9 @@
 /**
- * The questions each section answers, as reefers ask them: the hand-written asks (the guides' front matter) and the
- * learned ones, the questions of the development sets filed under the sections that answer them
- * (bench/wisdom/learned-asks.ts builds learned-asks.json).
+ * The questions each section answers, as reefers ask them: the content's own `asks` (front matter),
+ * plus, for experiments only, questions from elsewhere filed under the sections that answer them.
+ * The server passes none: it ships no evaluation data.
  */
 import { GUIDE_URL_BASE } from "./documents";
-import LEARNED_ASKS from "./learned-asks.json";
 import type { WisdomSection } from "./types";
 
 /** Reefers' own questions, labelled: covered ones by the section key that answers them, and off-topic ones. */
@@ -13,24 +12,11 @@ export interface LearnedQuestions {
   offTopic: string[];
 }
 
-/**
- * The learned questions (bench/wisdom/learned-asks.ts) of every set but those named: a set's own
- * questions must not be in the index that is scored on it, or its figures say nothing about a new
- * reefer's.
- */
-export function learnedAsks(...except: string[]): LearnedQuestions {
-  const merged: LearnedQuestions = { asks: {}, offTopic: [] };
-  for (const [set, learned] of Object.entries(LEARNED_ASKS as unknown as Record<string, LearnedQuestions>)) {
-    if (except.includes(set)) continue;
-    for (const [key, asks] of Object.entries(learned.asks)) (merged.asks[key] ??= []).push(...asks);
-    merged.offTopic.push(...learned.offTopic);
-  }
-  return merged;
-}
+export const NO_LEARNED: LearnedQuestions = { asks: {}, offTopic: [] };
 
 const sectionKey = (section: WisdomSection) => section.url.replace(`${GUIDE_URL_BASE}/`, "");
 
-/** The questions a section answers, as a reefer would ask them: its front matter's, then the learned ones. */
+/** The questions a section answers, as a reefer would ask them: its front matter's, then any extra ones. */
 export function asksListOf(section: WisdomSection, extra: Record<string, string[]>): string[] {
   return [...(section.asks ?? []), ...(extra[sectionKey(section)] ?? [])];
 }

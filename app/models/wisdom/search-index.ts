@@ -110,6 +110,7 @@ export interface WisdomIndex {
 
 export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, learned: LearnedQuestions): WisdomIndex {
   const askLists = sections.map((s) => asksListOf(s, learned.asks));
+  const offTopic = [...sections.flatMap((s) => s.declines ?? []), ...learned.offTopic];
   const sectionAsks = askLists.map((asks) => asks.join(" \n "));
   const known = new Set(
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
@@ -117,7 +118,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
   const weight = questionTermWeights(sections, tuning.unknownWeight);
   const ownTerms = sections.map((s) => new Set(analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
-  const neighbours = neighbourSearch(askLists, learned.offTopic, weight, searchOptions(tuning, known));
+  const neighbours = neighbourSearch(askLists, offTopic, weight, searchOptions(tuning, known));
   return {
     sections,
     tuning,
@@ -130,7 +131,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
     weight,
     ownTerms,
     guideTerms: new Set(ownTerms.flatMap((terms) => [...terms])),
-    speller: spellerFor(sections, learned),
+    speller: spellerFor(sections, offTopic),
     sectionTitleTerms: sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t))),
     classifier: sectionClassifier(sections, askLists),
     scopeTerms: new Set(SCOPES.flatMap(analyze)),
@@ -259,7 +260,7 @@ function scopesOf(sections: WisdomSection[]): string[][] {
  * words of known off-topic questions ("hlle", "uronema", "tridacna") stay as they are: "HLLE" read
  * as "hole" would be answered from a section about holes.
  */
-function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Speller {
+function spellerFor(sections: WisdomSection[], offTopic: string[]): Speller {
   return createSpeller(
     surfaceWords([
       ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
@@ -267,7 +268,7 @@ function spellerFor(sections: WisdomSection[], learned: LearnedQuestions): Spell
       ...SYNONYM_GROUPS.flatMap((g) => g.variants),
     ]),
     STOP_WORDS,
-    new Set(surfaceWords(learned.offTopic).keys()),
+    new Set(surfaceWords(offTopic).keys()),
   );
 }
 

@@ -1,3 +1,5 @@
+import FITTED from "./tuning.json";
+
 /**
  * The engine's fitted numbers: the re-ranker's weights (rank.ts) and the refusal calibration
  * (decide.ts), both fitted by bench/wisdom-retrieval.ts, and the index's field boosts.
@@ -77,57 +79,9 @@ export interface RetrieverTuning {
   everydayWeight: number;
 }
 
-export const DEFAULT_TUNING: RetrieverTuning = {
-  boosts: { title: 2, parentTitle: 1, docTitle: 0.5, text: 1, asks: 1 },
-  passageBoosts: { text: 1, heading: 1, parent: 0.3, asks: 0.5 },
-  bm25: { k: 1.2, b: 0.7, d: 0.5 },
-  weights: { fuzzy: 0.45, prefix: 0.375 },
-  // Fitted by `npx tsx bench/wisdom-retrieval.ts --fit-ranker` on the development sets (which
-  // ones: bench/wisdom/EXPERIMENTS.md), from the previous weights, each set's candidates drawn by a
-  // retriever that has not learned that set's questions.
-  ranker: {
-    passage: 3.67,
-    section: 1.71,
-    passageCoverage: 0.69,
-    sectionCoverage: 1.23,
-    headingCoverage: 0.06,
-    number: 0.81,
-    rowKey: 0.02,
-    targetRow: -0.88,
-    targetNumber: 1.07,
-    duration: 1.34,
-    frequency: 2.21,
-    why: -0.34,
-    howTo: 0.09,
-    symptom: 0.14,
-    subsection: 1.28,
-    headingPrecision: -1.05,
-    headingMiss: -0.12,
-    targetStatement: 2.46,
-    scopeMiss: -0.83,
-    headingGrams: 0.94,
-    leadGrams: 1.11,
-    askCoverage: -1.24,
-    neighbour: 2.76,
-    neighbourBest: 0.65,
-    neighbourVote: 1.74,
-    classifier: 0.97,
-    classifierBest: 0.24,
-  },
-
-  calibration: {
-    bias: -5.17,
-    section: 2.75,
-    passage: 2.77,
-    specificity: 0.34,
-    reefTerm: 1.48,
-    heading: 0.89,
-    neighbour: 3.68,
-    offTopicNeighbour: -4.74,
-    unknownEveryday: -2.58,
-    unknownRare: 0.33,
-  },
-  threshold: 0.55,
-  unknownWeight: 2,
-  everydayWeight: 0.4,
-};
+/**
+ * The fitted numbers (tuning.json): the re-ranker's weights and the calibration are written by
+ * `npx tsx bench/wisdom-retrieval.ts --fit-ranker --write` and `--calibrate --write` from the
+ * development sets; the field boosts, BM25 parameters and word weights were chosen by hand.
+ */
+export const DEFAULT_TUNING: RetrieverTuning = FITTED;
