@@ -13,7 +13,8 @@ import { useTestServer } from "../helpers/test-services";
  */
 const KEY = "sk-stand-in-secret-4711";
 const TIMEOUT_MS = 400;
-const ALK = "how do i keep my alk from swinging?";
+// A question whose quoted answer carries figures (7–11 dKH), which the model may copy.
+const ALK = "what alkalinity should I keep my reef at?";
 
 let llm: Awaited<ReturnType<typeof startLlmPeer>>;
 let reply: (r: LlmRequest) => LlmReply;
