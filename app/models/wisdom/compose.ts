@@ -43,6 +43,9 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
   // matched the medication stance on "sell", and the chaeto care page is what helps.
   const stock = stockQueryOf(question);
   const about = stock.stockQuery === undefined ? judged : judge(index, stock.stockQuery, stock.stockQuery);
+  // A question the guides leave out on purpose, with no guide near it, is pointed at the section
+  // that says so.
+  const declining = judged.declinedBy === undefined ? undefined : index.sections[judged.declinedBy];
   const near =
     about.best && about.evidence && about.best.sectionCoverage >= index.tuning.threshold / 2
       ? index.sections[about.best.section]
@@ -54,7 +57,11 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
     quotes: [],
     confidence: judged.confidence,
     contact: CONTACT_LINK,
-    ...(near ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } } : {}),
+    ...(near
+      ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } }
+      : declining
+        ? { suggestion: { title: declining.title, url: declining.url } }
+        : {}),
     ...stock,
   };
 }

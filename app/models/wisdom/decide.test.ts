@@ -62,4 +62,17 @@ describe("compose", () => {
     expect(answer).toMatchObject({ answer: NOT_COVERED_ANSWER, grounded: false, quotes: [], sources: [] });
     expect(answer.contact?.url).toBe("/contact");
   });
+
+  it("points a question the guides leave out on purpose, near no guide, at the section that says so", () => {
+    const question = "what should i feed my seahorse";
+    const judged = decide(index, question);
+    expect(judged).toMatchObject({ ok: false, likeOffTopic: true });
+    const answer = composeRefusal(index, judged, question);
+    expect(answer.grounded).toBe(false);
+    expect(answer.suggestion).toEqual({ title: "What we don't cover", url: "/care#what-we-don-t-cover" });
+    // An everyday question near no declined one gets no such pointer.
+    expect(
+      composeRefusal(index, decide(index, "who won the world cup"), "who won the world cup").suggestion,
+    ).toBeUndefined();
+  });
 });

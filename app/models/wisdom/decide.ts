@@ -33,6 +33,8 @@ export interface Judgement {
   exact: number;
   /** Closer to a question known to be off-topic than to any the guides answer. */
   likeOffTopic: boolean;
+  /** When likeOffTopic, the section that says the guides leave that question out, if one does. */
+  declinedBy: number | undefined;
   /** Refused by a fixed rule (no match, no reef evidence, a question rule), whatever its confidence. */
   ruled: boolean;
   ok: boolean;
@@ -138,6 +140,7 @@ export function judge(index: WisdomIndex, text: string, question: string): Judge
     topical: f !== null && (f.reefTerm === 1 || f.saysReef === 1),
     exact: f?.exactTerms ?? 0,
     likeOffTopic: f !== null && f.offTopicNeighbour > f.neighbour,
+    declinedBy: f !== null && f.offTopicNeighbour > f.neighbour ? neighboursOf(query).declinedBy : undefined,
     ruled: best === undefined || !evidence || Boolean(rule),
     ok,
     reason:

@@ -42,6 +42,8 @@ export interface Neighbours {
   votes: Map<number, number>;
   best: number;
   offTopic: number;
+  /** The section that declines the closest off-topic question, when one does (NeighbourDoc.declinedBy). */
+  declinedBy?: number;
 }
 
 /**
@@ -160,8 +162,10 @@ export function neighboursOf(query: Query): Neighbours {
     const ofNeighbour = Math.min(1, r.terms.reduce((sum, t) => sum + weight(t), 0) / doc.weight);
     if (ofNeighbour === 0) continue;
     const similarity = (2 * ofQuestion * ofNeighbour) / (ofQuestion + ofNeighbour);
-    if (doc.sections.length === 0) value.offTopic = Math.max(value.offTopic, similarity);
-    else close.push({ similarity, sections: doc.sections });
+    if (doc.sections.length === 0 && similarity > value.offTopic) {
+      value.offTopic = similarity;
+      value.declinedBy = doc.declinedBy;
+    } else close.push({ similarity, sections: doc.sections });
     for (const section of doc.sections) {
       value.bySection.set(section, Math.max(value.bySection.get(section) ?? 0, similarity));
       value.best = Math.max(value.best, similarity);

@@ -76,6 +76,8 @@ export interface NeighbourDoc {
   text: string;
   sections: number[];
   weight: number;
+  /** For a question the guides leave out: the section that says so ("What we don't cover"). */
+  declinedBy?: number;
 }
 
 export interface WisdomIndex {
@@ -110,7 +112,8 @@ export interface WisdomIndex {
 
 export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, learned: LearnedQuestions): WisdomIndex {
   const askLists = sections.map((s) => asksListOf(s, learned.asks));
-  const offTopic = [...sections.flatMap((s) => s.declines ?? []), ...learned.offTopic];
+  const declined = sections.flatMap((s, i) => (s.declines ?? []).map((text) => ({ text, declinedBy: i })));
+  const offTopic = [...declined, ...learned.offTopic.map((text) => ({ text }))];
   const sectionAsks = askLists.map((asks) => asks.join(" \n "));
   const known = new Set(
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
@@ -131,7 +134,10 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
     weight,
     ownTerms,
     guideTerms: new Set(ownTerms.flatMap((terms) => [...terms])),
-    speller: spellerFor(sections, offTopic),
+    speller: spellerFor(
+      sections,
+      offTopic.map((q) => q.text),
+    ),
     sectionTitleTerms: sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t))),
     classifier: sectionClassifier(sections, askLists),
     scopeTerms: new Set(SCOPES.flatMap(analyze)),
@@ -196,7 +202,7 @@ function passageSearch(
  */
 function neighbourSearch(
   askLists: string[][],
-  offTopic: string[],
+  offTopic: Array<{ text: string; declinedBy?: number }>,
   weight: (term: string) => number,
   options: ReturnType<typeof searchOptions>,
 ) {
@@ -218,7 +224,10 @@ function neighbourSearch(
     });
   };
   askLists.forEach((asks, i) => asks.forEach((ask) => add(ask, i)));
-  offTopic.forEach((q) => add(q, undefined));
+  for (const q of offTopic) {
+    add(q.text, undefined);
+    if (q.declinedBy !== undefined) docs[byText.get(q.text)!]!.declinedBy ??= q.declinedBy;
+  }
   const index = new MiniSearch<{ key: number; text: string }>({
     idField: "key",
     fields: ["text"],
