@@ -1,9 +1,8 @@
 /**
- * Learned asks (decision 014, round 7): the questions of the frozen evaluation sets, each filed
- * under the sections that answer it, become extra asks of those sections. They are reefers' own
- * phrasings (slang, typos, statements of a symptom), which the hand-written asks and the guides'
- * words miss. Built from the sets by `npm run wisdom:learned-asks`; a unit test fails when the
- * stored file is stale.
+ * Learned asks, for comparison only (decision 050): the questions of the frozen evaluation sets,
+ * each filed under the sections that answer it, as extra asks of those sections. The server ships
+ * none of them; the bench builds them in memory when run with `WISDOM_LEARNED=1`, to measure what
+ * the content's own asks give up against them.
  */
 import { developmentSet, heldOutSet } from "./eval-sets";
 import type { LearnedQuestions } from "#app/models/wisdom/learned";

@@ -9,7 +9,7 @@ import { composeAnswer, composeRefusal, NOT_COVERED_ANSWER } from "./compose";
 import { decide, judge } from "./decide";
 import { NO_LEARNED } from "./learned";
 import { loadWisdomSectionsFromFiles } from "./load-sections.server";
-import { queryOf, rank } from "./rank";
+import { neighboursOf, queryOf, rank } from "./rank";
 import { buildIndex } from "./search-index";
 import { DEFAULT_TUNING } from "./tuning";
 
@@ -22,6 +22,14 @@ describe("rank", () => {
     const ranked = rank(queryOf(index, analyseQuestion("what alkalinity should I keep")));
     expect(urlOf(ranked[0]?.section)).toMatch(/water-chemistry-mastery#alkalinity/);
     expect(ranked.every((r, i) => i === 0 || ranked[i - 1]!.score >= r.score)).toBe(true);
+  });
+
+  it("lets only covered questions vote for sections, however many declined ones are near", () => {
+    const neighbours = neighboursOf(queryOf(index, analyseQuestion("what should i feed my seahorse")));
+    expect(neighbours.offTopic).toBeGreaterThan(0);
+    const shares = [...neighbours.votes.values()];
+    expect(shares.length).toBeGreaterThan(0);
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(1, 6);
   });
 
   it("has no candidates for a question without terms", () => {

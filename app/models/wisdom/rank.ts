@@ -162,9 +162,13 @@ export function neighboursOf(query: Query): Neighbours {
     const ofNeighbour = Math.min(1, r.terms.reduce((sum, t) => sum + weight(t), 0) / doc.weight);
     if (ofNeighbour === 0) continue;
     const similarity = (2 * ofQuestion * ofNeighbour) / (ofQuestion + ofNeighbour);
-    if (doc.sections.length === 0 && similarity > value.offTopic) {
-      value.offTopic = similarity;
-      value.declinedBy = doc.declinedBy;
+    if (doc.sections.length === 0) {
+      // An off-topic neighbour tells how near the question is to what we decline; it has no
+      // section to vote for, so it must not take a share of the covered sections' votes.
+      if (similarity > value.offTopic) {
+        value.offTopic = similarity;
+        value.declinedBy = doc.declinedBy;
+      }
     } else close.push({ similarity, sections: doc.sections });
     for (const section of doc.sections) {
       value.bySection.set(section, Math.max(value.bySection.get(section) ?? 0, similarity));
