@@ -28,14 +28,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { NO_LEARNED } from "#app/models/wisdom/learned";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
-import { DEFAULT_TUNING, RANK_FEATURES, type RankFeature, type RetrieverTuning } from "#app/models/wisdom/tuning";
+import {
+  CALIBRATION_FEATURES,
+  DEFAULT_TUNING,
+  RANK_FEATURES,
+  type RankFeature,
+  type RetrieverTuning,
+} from "#app/models/wisdom/tuning";
 import { writeRun, writeSummary } from "./lib/results";
 import { developmentSet, heldOutSet } from "./wisdom/eval-sets";
 import { evaluate, expandUrl, parentUrls, summarize, type EvalReport, type EvalSet } from "./wisdom/evaluate";
-import { learnedAsks } from "./wisdom/learned-asks";
+import { learnedAsks, withLearned } from "./wisdom/learned-asks";
+import { loadWisdomSectionsFromFiles } from "./wisdom/load-sections";
 import type { WisdomFeatures, WisdomRetriever } from "#app/models/wisdom/types";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +52,7 @@ const sections = loadWisdomSectionsFromFiles(contentDir);
  * learned asks (round 7: every development set's questions filed under their sections), each set
  * scored and fitted with the other sets' questions only.
  */
-const withLearned = process.env.WISDOM_LEARNED === "1";
+const learning = process.env.WISDOM_LEARNED === "1";
 
 /** Stores fitted numbers in the engine's tuning.json (--write), the rest of it unchanged. */
 function writeTuning(fitted: Partial<RetrieverTuning>) {
@@ -67,8 +72,8 @@ function losoRetrievers(tuning: Partial<RetrieverTuning>, alsoExcept: string[] =
   return (set: string) => {
     let r = cache.get(set);
     if (!r) {
-      const learned = withLearned ? learnedAsks(...[set, ...alsoExcept].map(setNameInLearned)) : NO_LEARNED;
-      r = createRetriever(sections, tuning, learned);
+      const learned = learning ? learnedAsks(...[set, ...alsoExcept].map(setNameInLearned)) : undefined;
+      r = createRetriever(learned ? withLearned(sections, learned) : sections, tuning);
       cache.set(set, r);
     }
     return r;
@@ -213,8 +218,8 @@ const reports = Object.fromEntries(
   Object.entries(sets).map(([name, set]) => [
     name,
     evaluate(
-      withLearned && name in developmentSets
-        ? createRetriever(sections, {}, learnedAsks(setNameInLearned(name)))
+      learning && name in developmentSets
+        ? createRetriever(withLearned(sections, learnedAsks(setNameInLearned(name))))
         : served,
       set,
       sections,
@@ -304,21 +309,7 @@ function show(label: string, r: EvalReport) {
  */
 function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = false, alsoExcept: string[] = []) {
   const probes = losoRetrievers(base, alsoExcept);
-  const vector = (f: WisdomFeatures | null) =>
-    f
-      ? [
-          1,
-          f.sectionCoverage,
-          f.passageCoverage,
-          f.specificity,
-          f.reefTerm,
-          f.headingCoverage,
-          f.neighbour,
-          f.offTopicNeighbour,
-          f.unknownEveryday,
-          f.unknownRare,
-        ]
-      : [1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const vector = (f: WisdomFeatures | null) => [1, ...CALIBRATION_FEATURES.map((k) => f?.[k] ?? 0)];
   const data = [
     ...set.questions.map((q) => ({
       q: q.question,
@@ -375,18 +366,10 @@ function calibrate(set: TaggedSet, base: Partial<RetrieverTuning>, verbose = fal
       })),
     );
   const round = (v: number) => Math.round(v * 100) / 100;
-  const calibration: RetrieverTuning["calibration"] = {
+  const calibration = {
     bias: round(weights[0]!),
-    section: round(weights[1]!),
-    passage: round(weights[2]!),
-    specificity: round(weights[3]!),
-    reefTerm: round(weights[4]!),
-    heading: round(weights[5]!),
-    neighbour: round(weights[6]!),
-    offTopicNeighbour: round(weights[7]!),
-    unknownEveryday: round(weights[8]!),
-    unknownRare: round(weights[9]!),
-  };
+    ...Object.fromEntries(CALIBRATION_FEATURES.map((k, i) => [k, round(weights[i + 1]!)])),
+  } as RetrieverTuning["calibration"];
   if (verbose) {
     const refused = data.filter((d) => d.y === 1 && prob(d.x) < threshold).length;
     console.log("calibration:", calibration);

@@ -4,9 +4,9 @@
  * in CI while they are still blind.
  */
 import { describe, expect, it } from "vitest";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { heldOutSet } from "./eval-sets";
 import { expandUrl } from "./evaluate";
+import { loadWisdomSectionsFromFiles } from "./load-sections";
 
 const CONTENT_DIR = new URL("../../app/content", import.meta.url).pathname;
 

@@ -7,9 +7,9 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
 import { readFreshSet, scoreFresh } from "./fresh-score";
+import { loadWisdomSectionsFromFiles } from "./load-sections";
 
 const file = process.argv[2];
 if (!file) throw new Error("usage: fresh.ts <set.json> [--misses]");

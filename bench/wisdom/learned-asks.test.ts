@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildLearnedAsks, learnedAsks, learnedSets } from "./learned-asks";
-import type { LearnedQuestions } from "#app/models/wisdom/learned";
+import { buildLearnedAsks, learnedAsks, learnedSets, type LearnedQuestions } from "./learned-asks";
 
 describe("learned asks", () => {
   it("leave out the named set's own questions, and only those", () => {

@@ -4,9 +4,29 @@
  * none of them; the bench builds them in memory when run with `WISDOM_LEARNED=1`, to measure what
  * the content's own asks give up against them.
  */
+import { GUIDE_URL_BASE } from "#app/models/wisdom/documents";
 import { developmentSet, heldOutSet } from "./eval-sets";
-import type { LearnedQuestions } from "#app/models/wisdom/learned";
+import type { WisdomSection } from "#app/models/wisdom/types";
 import type { EvalSet } from "./evaluate";
+
+/** Reefers' own questions, labelled: covered ones by the section key that answers them, and off-topic ones. */
+export interface LearnedQuestions {
+  asks: Record<string, string[]>;
+  offTopic: string[];
+}
+
+/**
+ * The sections with the learned questions in their front matter's place: each covered one among
+ * the asks of the section that answers it, the off-topic ones among the first section's declines.
+ */
+export function withLearned(sections: WisdomSection[], learned: LearnedQuestions): WisdomSection[] {
+  return sections.map((s, i) => {
+    const asks = learned.asks[s.url.replace(`${GUIDE_URL_BASE}/`, "")] ?? [];
+    const declines = i === 0 ? learned.offTopic : [];
+    if (asks.length + declines.length === 0) return s;
+    return { ...s, asks: [...(s.asks ?? []), ...asks], declines: [...(s.declines ?? []), ...declines] };
+  });
+}
 
 /**
  * By set name: its covered questions by section key (`guide-slug#anchor` or `/page#anchor`, as in

@@ -11,11 +11,11 @@
  */
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
 import { developmentSet, heldOutSet } from "./eval-sets";
 import { evaluate } from "./evaluate";
 import { readFreshSet, scoreFresh } from "./fresh-score";
+import { loadWisdomSectionsFromFiles } from "./load-sections";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../app/content", import.meta.url));
 const sections = () => loadWisdomSectionsFromFiles(CONTENT_DIR);

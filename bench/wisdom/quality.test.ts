@@ -3,10 +3,10 @@
  * every evaluation set are checked by bench/wisdom/quality-floors.ts (docs/decisions/014).
  */
 import { describe, expect, it } from "vitest";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
 import { heldOutSet } from "./eval-sets";
 import { evaluate } from "./evaluate";
+import { loadWisdomSectionsFromFiles } from "./load-sections";
 
 const CONTENT_DIR = new URL("../../app/content", import.meta.url).pathname;
 const sections = loadWisdomSectionsFromFiles(CONTENT_DIR);

@@ -10,8 +10,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadWisdomSectionsFromFiles } from "#app/models/wisdom/load-sections.server";
 import { createRetriever } from "#app/models/wisdom/retriever";
+import { loadWisdomSectionsFromFiles } from "./load-sections";
 
 const bench = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = process.argv[2];

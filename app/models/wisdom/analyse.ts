@@ -5,33 +5,16 @@
  */
 import { stem } from "porter2";
 import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
+import { STOP_WORD_LIST } from "#app/content/wisdom/stop-words";
 import { isCommonEnglish, isEverydayEnglish } from "./spelling.server";
 import { buildSynonymIndex } from "./synonyms";
 
 /**
- * Function words and question filler. "reef", "tank" and "aquarium" are here too: nearly every
- * section says them, so they only add noise to the ranking of a reef question.
+ * Function words and question filler (app/content/wisdom/stop-words.ts). "reef", "tank" and
+ * "aquarium" are among them: nearly every section says them, so they only add noise to the
+ * ranking of a reef question.
  */
-export const STOP_WORDS = new Set(
-  // Function words. Particles such as "out", "off", "up" and "down" are kept on purpose:
-  // "out of its shell", "top off" and "ramp up" depend on them.
-  (
-    "a about after again all also am an and any are as at be because been before being both but by can could did do does " +
-    "doing done during each for from further get gets getting got had has have having he her here hers him his how i if in " +
-    "into is it its itself just me my myself no nor not now of on once or other our ours own she should so some such than " +
-    "that the their them then there these they this those through to too until very was we were what when where which while " +
-    "who whom will with would you your yours per " +
-    // Contractions with the apostrophe already dropped.
-    "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
-    // Chat filler.
-    "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
-    "thing things stuff yes yeah like maybe actually kinda sorta kind sort one go goes going gone buy right correct proper " +
-    "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
-    "got get went put use using used need needs bad weird " +
-    // Said by nearly every section, so they only add noise to the ranking of a reef question.
-    "reef reefs reefing tank tanks aquarium aquariums"
-  ).split(/\s+/),
-);
+export const STOP_WORDS = new Set(STOP_WORD_LIST);
 
 export const synonyms = buildSynonymIndex(SYNONYM_GROUPS, stem, isCommonEnglish);
 
@@ -150,6 +133,8 @@ export const INTENTS = {
   symptom: /^(?!\s*(?:what|which|how|why|when|where|who|can|could|should|is|are|do|does|will|would|whats|hows)\b)/i,
 };
 
+type Intents = Record<keyof typeof INTENTS, boolean>;
+
 /**
  * "Reef" and "aquarium" are stop words (nearly every section says them), yet a question that says
  * them is about reef keeping: "what jobs do I do once a month on my reef". "Tank" alone does not
@@ -245,7 +230,7 @@ export interface AnalysedQuestion {
   terms: string[];
   asked: Set<string>;
   wantsNumber: boolean;
-  intent: Record<keyof typeof INTENTS, boolean>;
+  intent: Intents;
   grams: Set<string>;
   /** Whether the question itself says it is about a reef, an aquarium or a tank, or names a reef-vocabulary word. */
   saysReef: boolean;
@@ -262,14 +247,7 @@ export function analyseQuestion(question: string): AnalysedQuestion {
     terms,
     asked: new Set(terms),
     wantsNumber: WANTS_NUMBER.test(text),
-    intent: {
-      target: INTENTS.target.test(text),
-      duration: INTENTS.duration.test(text),
-      frequency: INTENTS.frequency.test(text),
-      why: INTENTS.why.test(text),
-      howTo: INTENTS.howTo.test(text),
-      symptom: INTENTS.symptom.test(text),
-    },
+    intent: Object.fromEntries(Object.entries(INTENTS).map(([kind, cue]) => [kind, cue.test(text)])) as Intents,
     grams: trigrams(text),
     everyday: new Set(
       tokenize(text)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { loadWisdomSectionsFromFiles } from "../../../bench/wisdom/load-sections";
 import { analyze } from "./analyse";
 import { createSectionClassifier } from "./classifier";
-import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { createRetriever } from "./retriever";
 
 const doc = (...asks: string[]) => asks.map((ask) => ({ terms: analyze(ask), weight: 1 }));
@@ -37,7 +37,7 @@ describe("section classifier (naive Bayes, round 9)", () => {
 
 describe("reef evidence said by the question (round 9)", () => {
   const sections = loadWisdomSectionsFromFiles(new URL("../../content", import.meta.url).pathname);
-  const retriever = createRetriever(sections, {}, { asks: {}, offTopic: [] });
+  const retriever = createRetriever(sections);
 
   it.each([
     // A reef word the best passage doesn't say ("dendro"): the question still says it is about reef keeping.

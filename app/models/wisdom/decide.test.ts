@@ -4,17 +4,16 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadWisdomSectionsFromFiles } from "../../../bench/wisdom/load-sections";
 import { analyseQuestion } from "./analyse";
 import { composeAnswer, composeRefusal, NOT_COVERED_ANSWER } from "./compose";
 import { decide, judge } from "./decide";
-import { NO_LEARNED } from "./learned";
-import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { neighboursOf, queryOf, rank } from "./rank";
 import { buildIndex } from "./search-index";
 import { DEFAULT_TUNING } from "./tuning";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../content", import.meta.url));
-const index = buildIndex(loadWisdomSectionsFromFiles(CONTENT_DIR), DEFAULT_TUNING, NO_LEARNED);
+const index = buildIndex(loadWisdomSectionsFromFiles(CONTENT_DIR), DEFAULT_TUNING);
 const urlOf = (section: number | undefined) => (section === undefined ? undefined : index.sections[section]!.url);
 
 describe("rank", () => {

@@ -8,8 +8,8 @@
 import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms, editDistance } from "./analyse";
 import { ruleOut } from "./question-rules";
 import { headingCoverageOf, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
+import { CALIBRATION_FEATURES, type RetrieverTuning } from "./tuning";
 import type { WisdomIndex } from "./search-index";
-import type { RetrieverTuning } from "./tuning";
 import type { WisdomFeatures } from "./types";
 
 /**
@@ -43,18 +43,7 @@ export interface Judgement {
 }
 
 function calibrate(c: RetrieverTuning["calibration"], f: WisdomFeatures): number {
-  const z =
-    c.bias +
-    c.section * f.sectionCoverage +
-    c.passage * f.passageCoverage +
-    c.specificity * f.specificity +
-    c.reefTerm * f.reefTerm +
-    c.heading * f.headingCoverage +
-    c.neighbour * f.neighbour +
-    c.offTopicNeighbour * f.offTopicNeighbour +
-    c.unknownEveryday * f.unknownEveryday +
-    c.unknownRare * f.unknownRare;
-  return 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-CALIBRATION_FEATURES.reduce((z, k) => z + c[k] * f[k], c.bias)));
 }
 
 /** The calibration features of a ranked passage (worked out for the best one only: they cost more). */

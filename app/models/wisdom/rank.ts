@@ -9,10 +9,21 @@ import { typoMatching, type WisdomIndex } from "./search-index";
 import { RANK_FEATURES, type RankFeature } from "./tuning";
 import type { SearchResult } from "minisearch";
 
+/**
+ * `f`, worked out once per key (its first argument): ranking asks the same thing of the same
+ * term, section or heading match many times per question.
+ */
+export function memo<K, A extends unknown[], V>(f: (key: K, ...rest: A) => V): (key: K, ...rest: A) => V {
+  const values = new Map<K, V>();
+  return (key, ...rest) => {
+    if (!values.has(key)) values.set(key, f(key, ...rest));
+    return values.get(key)!;
+  };
+}
+
 /** How many of the closest asked questions vote for their sections. */
 const NEIGHBOUR_VOTES = 10;
 
-/** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
 /**
  * Candidates re-ranked per question, best BM25 first: the passages, and the reefers' questions that
  * may be its neighbours. A common word ("tank") matches thousands of either; those far down the
@@ -21,6 +32,7 @@ const NEIGHBOUR_VOTES = 10;
  */
 const PASSAGE_CANDIDATES = 100;
 const NEIGHBOUR_CANDIDATES = 400;
+/** Coverage credit for a question term matched only by typo or prefix to an everyday word. */
 const FUZZY_CREDIT = 0.25;
 
 /** Headings that offer what an intent wants. */
@@ -58,7 +70,8 @@ export interface Query {
   weight: (term: string) => number;
   /** The question terms' total weight. */
   total: number;
-  distance: Map<string, number>;
+  /** The edit distance of "term variant". */
+  distance: (pair: string) => number;
   neighbours?: Neighbours;
 }
 
@@ -66,28 +79,23 @@ export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
   const everydayWeight = index.tuning.everydayWeight * index.rarest;
   // A word the guides never use weighs as what the question is about (index.weight), unless the
   // question wrote it as an everyday English word ("details", "kitchen"): then as a common word.
-  const weights = new Map<string, number>();
-  const weight = (t: string) => {
-    let w = weights.get(t);
-    if (w === undefined)
-      weights.set(
-        t,
-        (w = question.everyday.has(t) && !isNumber(t) && !index.guideTerms.has(t) ? everydayWeight : index.weight(t)),
-      );
-    return w;
-  };
+  const weight = memo((t: string) =>
+    question.everyday.has(t) && !isNumber(t) && !index.guideTerms.has(t) ? everydayWeight : index.weight(t),
+  );
   return {
     index,
     question,
     weight,
     total: question.terms.reduce((sum, t) => sum + weight(t), 0),
-    distance: new Map(),
+    distance: memo((pair: string) => {
+      const [t, d] = pair.split(" ");
+      return editDistance(t!, d!);
+    }),
   };
 }
 
-/** Searches an index with the question's analysed terms (the question is not analysed again). */
 /**
- * The options of one search for a question. An everyday English word is spelled as meant (the
+ * The options of one search for a question, with its analysed terms (it is not analysed again). An everyday English word is spelled as meant (the
  * speller corrected the rest): its near spellings and prefixes are other words, not what was asked,
  * and looking them up walks the whole vocabulary of each index once per word.
  */
@@ -110,12 +118,6 @@ export function coverage(query: Query, result: SearchResult): number {
   const hit = new Set(result.queryTerms);
   const exact = new Set(result.terms);
   const variants = result.terms.filter((d) => !asked.has(d));
-  const distanceOf = (t: string, d: string) => {
-    const key = `${t} ${d}`;
-    let value = distance.get(key);
-    if (value === undefined) distance.set(key, (value = editDistance(t, d)));
-    return value;
-  };
   const credit = (t: string) => {
     if (exact.has(t)) return 1;
     if (!hit.has(t)) return 0;
@@ -124,7 +126,7 @@ export function coverage(query: Query, result: SearchResult): number {
     let nearest: string | undefined;
     let nearestDistance = Infinity;
     for (const d of variants) {
-      const dist = distanceOf(t, d);
+      const dist = distance(`${t} ${d}`);
       if (dist < nearestDistance) {
         nearest = d;
         nearestDistance = dist;
@@ -135,11 +137,16 @@ export function coverage(query: Query, result: SearchResult): number {
   return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
 }
 
-/** Weighted share of the question that a result matched in the given fields. */
-function fieldCoverage(query: Query, r: SearchResult, fields: string[]): number {
-  const terms = Object.entries(r.match)
+/** The terms a result matched in the given fields. */
+const termsIn = (r: SearchResult, fields: string[]) =>
+  Object.entries(r.match)
     .filter(([, matched]) => fields.some((f) => matched.includes(f)))
     .map(([term]) => term);
+const headingTerms = (r: SearchResult) => termsIn(r, ["heading", "parent"]);
+
+/** Weighted share of the question that a result matched in the given fields. */
+function fieldCoverage(query: Query, r: SearchResult, fields: string[]): number {
+  const terms = termsIn(r, fields);
   return coverage(query, { ...r, terms, queryTerms: terms });
 }
 
@@ -256,17 +263,17 @@ function passageFeatures(
   const neighbours = neighboursOf(query);
   const posterior = index.classifier.posteriors(question.terms);
   const likeliest = posterior.reduce((best, p, i) => (p > posterior[best]! ? i : best), 0);
-  const askCache = new Map<number, number>();
-  const sectionCoverageCache = new Map<number, number>();
+  const sectionCoverageOf = memo((section: number) => {
+    const sr = sectionResults.get(section);
+    return sr ? coverage(query, sr) : 0;
+  });
+  // Read off the section's first candidate passage: every passage of a section has its asks.
+  const askCoverageOf = memo((_section: number, r: SearchResult) => fieldCoverage(query, r, ["asks"]));
   return (r: SearchResult) => {
     const p = passages[r.id as number]!;
     const s = sections[p.section]!;
     const sr = sectionResults.get(p.section);
-    let sectionCoverage = sectionCoverageCache.get(p.section);
-    if (sectionCoverage === undefined)
-      sectionCoverageCache.set(p.section, (sectionCoverage = sr ? coverage(query, sr) : 0));
-    let askCoverage = askCache.get(p.section);
-    if (askCoverage === undefined) askCache.set(p.section, (askCoverage = fieldCoverage(query, r, ["asks"])));
+    const sectionCoverage = sectionCoverageOf(p.section);
     const passageCoverage = coverage(query, r);
     const rowKey = p.rowKey?.some((t) => asked.has(t)) ?? false;
     const titleTerms = index.sectionTitleTerms[p.section]!;
@@ -296,7 +303,7 @@ function passageFeatures(
       scopeMiss: !askedScope && index.sectionScopes[p.section]!.length > 0 ? 1 : 0,
       headingGrams: gramsOf(p.section)[0],
       leadGrams: gramsOf(p.section)[1],
-      askCoverage,
+      askCoverage: askCoverageOf(p.section, r),
       neighbour,
       neighbourVote: neighbours.votes.get(p.section) ?? 0,
       neighbourBest: neighbours.best > 0 && neighbour === neighbours.best ? 1 : 0,
@@ -314,32 +321,18 @@ function passageFeatures(
 function sectionGrams(query: Query): (section: number) => [number, number] {
   const { headingGrams, leadGrams } = query.index;
   const qGrams = query.question.grams;
-  const cache = new Map<number, [number, number]>();
-  return (section) => {
-    let v = cache.get(section);
-    if (v === undefined) {
-      const h = headingGrams[section]!;
-      const l = leadGrams[section]!;
-      v = [
-        h.size === 0 ? 0 : overlap(h, qGrams) / h.size,
-        l.size + qGrams.size === 0 ? 0 : (2 * overlap(l, qGrams)) / (l.size + qGrams.size),
-      ];
-      cache.set(section, v);
-    }
-    return v;
-  };
+  return memo((section: number): [number, number] => {
+    const h = headingGrams[section]!;
+    const l = leadGrams[section]!;
+    return [
+      h.size === 0 ? 0 : overlap(h, qGrams) / h.size,
+      l.size + qGrams.size === 0 ? 0 : (2 * overlap(l, qGrams)) / (l.size + qGrams.size),
+    ];
+  });
 }
 
 /** Heading coverage; passages of one section mostly match the same heading words, so each set is worked out once. */
 function headingCoverageBySet(query: Query): (r: SearchResult) => number {
-  const cache = new Map<string, number>();
-  return (r) => {
-    const key = Object.entries(r.match)
-      .filter(([, fields]) => fields.includes("heading") || fields.includes("parent"))
-      .map(([term]) => term)
-      .join(" ");
-    let value = cache.get(key);
-    if (value === undefined) cache.set(key, (value = headingCoverageOf(query, r)));
-    return value;
-  };
+  const bySet = memo((_terms: string, r: SearchResult) => headingCoverageOf(query, r));
+  return (r) => bySet(headingTerms(r).join(" "), r);
 }

@@ -6,10 +6,11 @@ import { stem } from "porter2";
 import { describe, expect, it } from "vitest";
 import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
 import { renderMarkdown } from "#app/models/content/markdown.server";
+import { withLearned } from "../../../bench/wisdom/learned-asks";
+import { loadWisdomSectionsFromFiles } from "../../../bench/wisdom/load-sections";
 import { analyze, trigrams } from "./analyse";
 import { NOT_COVERED_ANSWER } from "./compose";
 import { plainText, WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
-import { loadWisdomSectionsFromFiles } from "./load-sections.server";
 import { splitSentences } from "./passages";
 import { createRetriever } from "./retriever";
 import { isCommonEnglish } from "./spelling.server";
@@ -535,7 +536,7 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   ) => {
     const key = JSON.stringify(learned) + (from === sections ? "" : " without declines");
     let retriever = built.get(key);
-    if (!retriever) built.set(key, (retriever = createRetriever(from, {}, learned)));
+    if (!retriever) built.set(key, (retriever = createRetriever(withLearned(from, learned))));
     return retriever.answer(question);
   };
 
@@ -699,16 +700,6 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toBe(answered(nothing, spelled).sources[0]?.url);
-  });
-
-  it("reads a swapped-letter typo as the guides' word even when an earlier question spelled it that way", () => {
-    // An earlier question's "calcuim" made the typo known, so it was never read as calcium: the alkalinity section.
-    const learned = {
-      asks: { "water-chemistry-mastery#calcium-testing-tips": ["how often do i test calcuim"] },
-      offTopic: [],
-    };
-    const answer = answered(learned, "calcuim is 520, is that too high");
-    expect(answer.sources[0]?.url).toBe(answered(learned, "calcium is 520, is that too high").sources[0]?.url);
   });
 
   // Where the reefer comes from is background; the question is about the reef.

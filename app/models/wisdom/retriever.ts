@@ -15,24 +15,19 @@
  * arguments: no state is kept between questions.
  *
  * Pure module: no file system, no bundler globs. Callers hand it the sections (see
- * wisdomSectionsFromDocument in documents.ts and, for tests and benchmarks, load-sections.server.ts).
+ * wisdomSectionsFromDocument in documents.ts and, for tests and benchmarks, bench/wisdom/load-sections.ts).
  * Decision record: docs/decisions/014-reef-wisdom-answers.md.
  */
 import { analyseQuestion, questionsOf } from "./analyse";
 import { composeAnswer, composeAnswers, composeRefusal } from "./compose";
 import { decide, featuresOfQuestion, judge, type Judgement } from "./decide";
-import { NO_LEARNED, type LearnedQuestions } from "./learned";
 import { queryOf, rank } from "./rank";
 import { buildIndex, type WisdomIndex } from "./search-index";
 import { DEFAULT_TUNING, type RetrieverTuning } from "./tuning";
 import type { WisdomAnswer, WisdomHit, WisdomRetriever, WisdomSection } from "./types";
 
-export function createRetriever(
-  sections: WisdomSection[],
-  overrides: Partial<RetrieverTuning> = {},
-  learned: LearnedQuestions = NO_LEARNED,
-): WisdomRetriever {
-  const index = buildIndex(sections, { ...DEFAULT_TUNING, ...overrides }, learned);
+export function createRetriever(sections: WisdomSection[], overrides: Partial<RetrieverTuning> = {}): WisdomRetriever {
+  const index = buildIndex(sections, { ...DEFAULT_TUNING, ...overrides });
   // Misspelt words are read as the guides' words before any stage sees the question.
   const respell = (question: string) => index.speller.respell(question);
   return {

@@ -5,12 +5,11 @@
  * term weights, and the per-section signals the ranking reads (scopes, heading trigrams). The later
  * stages take the built WisdomIndex as an argument; nothing here depends on a question.
  */
-import MiniSearch from "minisearch";
+import MiniSearch, { type SearchOptions } from "minisearch";
 import { SYNONYM_GROUPS } from "#app/content/wisdom/reef-vocabulary";
 import { analyze, isNumber, processTerm, STOP_WORDS, surfaceWords, tokenize, trigrams } from "./analyse";
 import { createSectionClassifier, type SectionClassifier } from "./classifier";
 import { plainText } from "./documents";
-import { asksListOf, type LearnedQuestions } from "./learned";
 import { passagesOf, splitSentences, type Passage } from "./passages";
 import { createSpeller, type Speller } from "./spelling.server";
 import type { RetrieverTuning } from "./tuning";
@@ -110,10 +109,9 @@ export interface WisdomIndex {
   known: Set<string>;
 }
 
-export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, learned: LearnedQuestions): WisdomIndex {
-  const askLists = sections.map((s) => asksListOf(s, learned.asks));
-  const declined = sections.flatMap((s, i) => (s.declines ?? []).map((text) => ({ text, declinedBy: i })));
-  const offTopic = [...declined, ...learned.offTopic.map((text) => ({ text }))];
+export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): WisdomIndex {
+  const askLists = sections.map((s) => s.asks ?? []);
+  const offTopic = sections.flatMap((s, i) => (s.declines ?? []).map((text) => ({ text, declinedBy: i })));
   const sectionAsks = askLists.map((asks) => asks.join(" \n "));
   const known = new Set(
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
@@ -121,13 +119,34 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
   const weight = questionTermWeights(sections, tuning.unknownWeight);
   const ownTerms = sections.map((s) => new Set(analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
-  const neighbours = neighbourSearch(askLists, offTopic, weight, searchOptions(tuning, known));
+  const options = searchOptions(tuning, known);
+  const neighbours = neighbourSearch(askLists, offTopic, weight, options);
   return {
     sections,
     tuning,
     passages,
-    sectionIndex: sectionSearch(sections, sectionAsks, tuning, known),
-    passageIndex: passageSearch(sections, passages, sectionAsks, tuning, known),
+    sectionIndex: searchOver<IndexedSection>(
+      ["title", "parentTitle", "docTitle", "text", "asks"],
+      { ...options, boost: tuning.boosts },
+      sections.map((s, key) => ({
+        key,
+        title: s.title,
+        docTitle: s.docTitle,
+        text: plainText(s.text),
+        asks: sectionAsks[key]!,
+        ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
+      })),
+    ),
+    // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
+    // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
+    passageIndex: searchOver<IndexedPassage>(
+      ["text", "heading", "parent", "asks"],
+      { ...options, boost: tuning.passageBoosts },
+      passages.map((p, key) => {
+        const s = sections[p.section]!;
+        return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "", asks: sectionAsks[p.section]! };
+      }),
+    ),
     known,
     neighbourIndex: neighbours.index,
     neighbourDocs: neighbours.docs,
@@ -148,49 +167,14 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning, l
   };
 }
 
-function sectionSearch(sections: WisdomSection[], sectionAsks: string[], tuning: RetrieverTuning, known: Set<string>) {
-  const index = new MiniSearch<IndexedSection>({
-    idField: "key",
-    fields: ["title", "parentTitle", "docTitle", "text", "asks"],
-    tokenize,
-    processTerm,
-    searchOptions: { ...searchOptions(tuning, known), boost: tuning.boosts },
-  });
-  index.addAll(
-    sections.map((s, key) => ({
-      key,
-      title: s.title,
-      docTitle: s.docTitle,
-      text: plainText(s.text),
-      asks: sectionAsks[key]!,
-      ...(s.parentTitle !== undefined ? { parentTitle: s.parentTitle } : {}),
-    })),
-  );
-  return index;
-}
-
-function passageSearch(
-  sections: WisdomSection[],
-  passages: Passage[],
-  sectionAsks: string[],
-  tuning: RetrieverTuning,
-  known: Set<string>,
+/** A full-text index of the documents over the fields, searched with the options. */
+function searchOver<T extends { key: number }>(
+  fields: Array<keyof T & string>,
+  options: SearchOptions,
+  documents: T[],
 ) {
-  const index = new MiniSearch<IndexedPassage>({
-    idField: "key",
-    fields: ["text", "heading", "parent", "asks"],
-    tokenize,
-    processTerm,
-    searchOptions: { ...searchOptions(tuning, known), boost: tuning.passageBoosts },
-  });
-  index.addAll(
-    passages.map((p, key) => {
-      const s = sections[p.section]!;
-      // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
-      // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
-      return { key, text: p.match, heading: s.title, parent: s.parentTitle ?? "", asks: sectionAsks[p.section]! };
-    }),
-  );
+  const index = new MiniSearch<T>({ idField: "key", fields, tokenize, processTerm, searchOptions: options });
+  index.addAll(documents);
   return index;
 }
 
@@ -228,14 +212,11 @@ function neighbourSearch(
     add(q.text, undefined);
     if (q.declinedBy !== undefined) docs[byText.get(q.text)!]!.declinedBy ??= q.declinedBy;
   }
-  const index = new MiniSearch<{ key: number; text: string }>({
-    idField: "key",
-    fields: ["text"],
-    tokenize,
-    processTerm,
-    searchOptions: options,
-  });
-  index.addAll(docs.map((d, key) => ({ key, text: d.text })));
+  const index = searchOver(
+    ["text"],
+    options,
+    docs.map((d, key) => ({ key, text: d.text })),
+  );
   return { index, docs };
 }
 

@@ -4,7 +4,7 @@
  * stages behind it (analyse.ts, search-index.ts, rank.ts, decide.ts, compose.ts).
  */
 import type { TextBlock } from "#app/models/content/markdown.server";
-import type { RankFeature } from "./tuning";
+import type { CalibrationFeature, RankFeature } from "./tuning";
 
 export interface WisdomSection {
   /** Heading anchor of the section, unique within its document. */
@@ -64,35 +64,24 @@ export interface WisdomHit {
   coverage: number;
 }
 
-/** What the refusal decision is calibrated on, for the best passage. */
-export interface WisdomFeatures {
-  /** Weighted share of the question's terms its section matched. */
-  sectionCoverage: number;
-  /** Weighted share of the question's terms the passage with its headings matched. */
-  passageCoverage: number;
-  /** Weight of the rarest word matched exactly, relative to the rarest indexed word (0–1). */
-  specificity: number;
-  /** 1 when a reef-vocabulary term (the reef vocabulary) matched exactly, else 0. */
-  reefTerm: number;
-  /** Weighted share of the question's terms that the passage's headings match. */
-  headingCoverage: number;
-  /** Distinct question terms (not numbers) the passage or its section matched exactly. */
-  exactTerms: number;
-  /**
-   * 1 when the question itself says it is about a reef, an aquarium or a tank ("… on my reef", "tank
-   * is at 87"), or names a reef-vocabulary word the best passage didn't match ("… get rid of dinos"
-   * answered from a general algae section), else 0.
-   */
-  saysReef: number;
-  /** Similarity (0–1) of the closest question the guides answer (an ask or a learned question). */
-  neighbour: number;
-  /** Similarity (0–1) of the closest learned off-topic question. */
-  offTopicNeighbour: number;
-  /** Share of the question's weight in everyday English words the guides never use. */
-  unknownEveryday: number;
-  /** Share of the question's weight in other words the guides never use. */
-  unknownRare: number;
-}
+/**
+ * What the refusal decision is calibrated on, for the best passage (decide.ts featuresOf); the
+ * calibration weighs those of tuning.json's `calibration`, by name:
+ * - sectionCoverage, passageCoverage: the weighted share of the question's terms its section, and
+ *   the passage with its headings, matched;
+ * - specificity: the weight of the rarest word matched exactly, relative to the rarest indexed
+ *   word (0–1); reefTerm: 1 when a reef-vocabulary term matched exactly, else 0;
+ * - headingCoverage: the weighted share of the question's terms the passage's headings match;
+ * - neighbour, offTopicNeighbour: the similarity (0–1) of the closest question the guides answer
+ *   (an ask), and of the closest one they decline;
+ * - unknownEveryday, unknownRare: the shares of the question's weight in everyday English words
+ *   the guides never use, and in other words they never use;
+ * - exactTerms: the distinct question terms (not numbers) the passage or its section matched exactly;
+ * - saysReef: 1 when the question itself says it is about a reef, an aquarium or a tank ("… on my
+ *   reef"), or names a reef-vocabulary word the best passage didn't match ("… get rid of dinos"
+ *   answered from a general algae section), else 0.
+ */
+export type WisdomFeatures = Record<CalibrationFeature | "exactTerms" | "saysReef", number>;
 
 export interface WisdomRetriever {
   search(question: string, limit?: number): WisdomHit[];

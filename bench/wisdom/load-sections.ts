@@ -1,14 +1,14 @@
 /**
  * Loads reef-wisdom sections straight from the Markdown files, for unit tests and the
- * retrieval benchmark. (The app itself builds them from content.server.ts's bundled documents
+ * benchmarks, which run without the app's bundler. (The app itself builds them from content.server.ts's bundled documents
  * with wisdomSectionsFromDocument, so both paths share the same section and URL logic.)
  */
 import fs from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { renderMarkdown } from "#app/models/content/markdown.server";
-import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "./documents";
-import type { WisdomSection } from "./types";
+import { WISDOM_PAGE_SLUGS, wisdomSectionsFromDocument } from "#app/models/wisdom/documents";
+import type { WisdomSection } from "#app/models/wisdom/types";
 
 function loadDocument(file: string, kind: "guide" | "page"): WisdomSection[] {
   const slug = path.basename(file, ".md");
