@@ -7,7 +7,7 @@ describe("analyseQuestion", () => {
     expect(q.terms).toEqual(["durat", "lps", "coral", "stay", "quarantin", "78", "temperatur"]);
     expect(new Set(q.terms).size).toBe(q.terms.length);
     expect(q.asked).toEqual(new Set(q.terms));
-    expect(q.intent).toMatchObject({ duration: true, target: false, why: false });
+    expect(q.intent).toMatchObject({ duration: true, target: false, howTo: false });
     expect(q.wantsNumber).toBe(true);
     expect(q.saysReef).toBe(true);
   });

@@ -126,7 +126,6 @@ export const INTENTS = {
   duration: /\bhow (?:long|many (?:hours|days|weeks|months|minutes))\b|\bhours? (?:a|per) day\b/i,
   frequency:
     /\bhow often\b|\bhow many times\b|\bwhen (?:do|should) (?:i|you) (?:replace|change|test|harvest|clean|feed|calibrate)\b/i,
-  why: /\bwhy\b|\bcaus|\breasons?\b/i,
   howTo:
     /\bhow (?:do|can|should|would) (?:i|you|we)\b|\bhow to\b|\bget rid\b|\b(?:fix|remove|kill|treat|cure|stop|lower|raise|reduce|prevent|cool|bring)\b/i,
   // A statement rather than a question: "my tang has white dots", "red slime all over my sand".
@@ -144,19 +143,6 @@ const SAYS_REEF = /\b(?:reefs?|reefing|reefers?|aquariums?)\b/i;
 
 /** Numbers ("2", "40") occur in nearly every section, so a match on numbers alone proves nothing. */
 export const isNumber = (term: string) => /^\d+$/.test(term);
-
-/** Levenshtein distance, for the few short words a typo search matched. */
-export function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length]!;
-}
 
 /** Longer questions are read up to here: a pasted essay must not cost more than a question. */
 const MAX_QUESTION_CHARS = 500;

@@ -1,8 +1,8 @@
 /**
  * A multinomial naive Bayes classifier over the guides' sections (decision 014, round 9).
  *
- * Each section is a class whose training text is what reefers ask of it (the hand-written asks and
- * the learned questions) plus its headings and, weakly, its own text. Where the neighbour signal
+ * Each section is a class whose training text is what reefers ask of it (its front matter's asks)
+ * plus its headings and, weakly, its own text. Where the neighbour signal
  * reads the single closest earlier question, this pools every word ever asked of a section, so a
  * new phrasing that shares a word with one earlier question and another with a second still finds
  * it. Alone, over twelve sets each scored without its own questions, it puts the answering section
@@ -10,8 +10,6 @@
  * whole re-ranker of round 8 does (90.1 %); they miss different questions, so the re-ranker weighs
  * it with the rest.
  */
-
-import { editDistance } from "#app/domain/search";
 
 /** Training text of one section, each piece with how much its words count. */
 export type ClassDocument = Array<{ terms: string[]; weight: number }>;
@@ -21,9 +19,6 @@ export type ClassDocument = Array<{ terms: string[]; weight: number }>;
  * apart from the 398 others; chosen by leave-one-set-out over 0.02–0.3.
  */
 const ALPHA = 0.05;
-
-/** Words closer than this to a known one (a typo: "calcuim", "skimer") are read as it. */
-const maxTypoDistance = (term: string) => (term.length >= 8 ? 2 : 1);
 
 export interface SectionClassifier {
   /**
@@ -54,40 +49,11 @@ export function createSectionClassifier(documents: ClassDocument[]): SectionClas
   // A word asked of few sections says more than one asked of many ("aiptasia" against "water"):
   // each term's log-likelihood is weighted by the square root of its inverse section frequency.
   const weightOf = (term: string) => Math.sqrt(Math.log(1 + classes / counts.get(term)!.size));
-  const byLength = new Map<number, string[]>();
-  for (const term of counts.keys()) {
-    if (/^\d+$/.test(term)) continue;
-    const list = byLength.get(term.length) ?? [];
-    list.push(term);
-    byLength.set(term.length, list);
-  }
-
-  /** The known term a typo most likely meant, if one is close enough (ties: the first found). */
-  function correct(term: string): string | undefined {
-    if (term.length < 4 || /^\d+$/.test(term)) return undefined;
-    const max = maxTypoDistance(term);
-    let best: string | undefined;
-    let bestDistance = max + 1;
-    for (let length = term.length - max; length <= term.length + max; length++) {
-      for (const candidate of byLength.get(length) ?? []) {
-        // Past bestDistance − 1 it gives up and answers bestDistance: no better than the best so far.
-        const distance = editDistance(term, candidate, bestDistance - 1);
-        if (distance < bestDistance) {
-          bestDistance = distance;
-          best = candidate;
-        }
-      }
-    }
-    return best;
-  }
 
   function posteriors(queryTerms: string[]): Float64Array {
     const out = new Float64Array(classes);
-    const terms = new Set<string>();
-    for (const t of queryTerms) {
-      const known = counts.has(t) ? t : correct(t);
-      if (known !== undefined) terms.add(known);
-    }
+    // Typos were read as the guides' words before the question got here (spelling.server.ts).
+    const terms = new Set(queryTerms.filter((t) => counts.has(t)));
     if (terms.size === 0) return out;
     let totalWeight = 0;
     for (const term of terms) totalWeight += weightOf(term);

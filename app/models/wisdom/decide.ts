@@ -5,7 +5,8 @@
  * the match is evidence that it is about reef keeping at all, and neither question rule
  * (question-rules.ts: a stock question, a comparison of unknown products) refuses it. A message whose whole scores too low is judged clause by clause.
  */
-import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms, editDistance } from "./analyse";
+import { editDistance } from "#app/domain/search";
+import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms } from "./analyse";
 import { ruleOut } from "./question-rules";
 import { headingCoverageOf, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
 import { CALIBRATION_FEATURES, type RetrieverTuning } from "./tuning";
@@ -63,11 +64,8 @@ export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
   const reefTerm = exact.some((t) => synonyms.reefTerms.has(t)) || typoOfReefWord ? 1 : 0;
   const specificity = Math.max(0, ...exact.map((t) => Math.min(1, query.weight(t) / index.rarest)));
   const neighbours = neighboursOf(query);
-  // Words the guides never use, as a share of the question's weight: an everyday one ("kitchen",
-  // "heatwave") is weighed apart from a rare one ("axolotl", "zeovit"), by the calibration.
   return {
-    unknownEveryday: unknownShare(query, true),
-    unknownRare: unknownShare(query, false),
+    unknownEveryday: unknownShare(query),
     neighbour: neighbours.best,
     offTopicNeighbour: neighbours.offTopic,
     sectionCoverage: best.sectionCoverage,
@@ -83,15 +81,16 @@ export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
 }
 
 /**
- * Words the guides never use, as a share of the question's weight: an everyday one ("kitchen",
- * "heatwave") is weighed apart from a rare one ("axolotl", "zeovit"), by the calibration.
+ * Everyday English words the guides never use ("kitchen", "heatwave"), as a share of the
+ * question's weight: more often how someone put a covered question than what it is about, they
+ * lower the confidence less than their weight in the coverage does.
  */
-function unknownShare(query: Query, everyday: boolean): number {
+function unknownShare(query: Query): number {
   const { index, question, total } = query;
   if (total === 0) return 0;
   return (
     question.terms
-      .filter((t) => !isNumber(t) && !index.guideTerms.has(t) && question.everyday.has(t) === everyday)
+      .filter((t) => !isNumber(t) && !index.guideTerms.has(t) && question.everyday.has(t))
       .reduce((sum, t) => sum + query.weight(t), 0) / total
   );
 }
@@ -112,15 +111,13 @@ export function judge(index: WisdomIndex, text: string, question: string): Judge
   const ranked = rank(query);
   const best = ranked[0];
   const f = best ? featuresOf(query, best) : null;
-  // A clause is answered for the whole message: "what water temp do they like" is not covered
-  // when the message is about a pet axolotl, a word the guides never use.
-  if (f && text !== question)
-    f.unknownRare = Math.max(f.unknownRare, unknownShare(queryOf(index, analyseQuestion(question)), false));
   const confidence = f ? calibrate(index.tuning.calibration, f) : 0;
   const rule = best && ruleOut(question, index.sections[best.section]!, index.guideTerms);
   // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
   const evidence = f !== null && hasReefEvidence(f);
   const ok = best !== undefined && evidence && confidence >= index.tuning.threshold && !rule;
+  const likeOffTopic = f !== null && f.offTopicNeighbour > f.neighbour;
+  const refusedBy = !best ? "nothing matched" : !evidence ? "no evidence it is about reef keeping" : rule;
   return {
     ranked,
     best,
@@ -128,20 +125,11 @@ export function judge(index: WisdomIndex, text: string, question: string): Judge
     evidence,
     topical: f !== null && (f.reefTerm === 1 || f.saysReef === 1),
     exact: f?.exactTerms ?? 0,
-    likeOffTopic: f !== null && f.offTopicNeighbour > f.neighbour,
-    declinedBy: f !== null && f.offTopicNeighbour > f.neighbour ? neighboursOf(query).declinedBy : undefined,
-    ruled: best === undefined || !evidence || Boolean(rule),
+    likeOffTopic,
+    declinedBy: likeOffTopic ? neighboursOf(query).declinedBy : undefined,
+    ruled: Boolean(refusedBy),
     ok,
-    reason:
-      best === undefined
-        ? "nothing matched"
-        : !evidence
-          ? "no evidence it is about reef keeping"
-          : rule
-            ? rule
-            : ok
-              ? "answered"
-              : "confidence below the threshold",
+    reason: refusedBy || (ok ? "answered" : "confidence below the threshold"),
   };
 }
 

@@ -7,7 +7,8 @@
  *   review, which they don't give.
  * Read off the whole question, not the clause that answers.
  */
-import { analyze, editDistance, isNumber, STOP_WORDS, tokenize } from "./analyse";
+import { editDistance } from "#app/domain/search";
+import { analyze, isNumber, STOP_WORDS, tokenize } from "./analyse";
 import type { WisdomSection } from "./types";
 
 /**

@@ -4,7 +4,8 @@
  * tuning.ts) over how much of the question it covers, what kind of answer it offers, and how close
  * the question is to the questions reefers asked of its section.
  */
-import { editDistance, isNumber, overlap, synonyms, type AnalysedQuestion } from "./analyse";
+import { editDistance } from "#app/domain/search";
+import { isNumber, overlap, synonyms, type AnalysedQuestion } from "./analyse";
 import { typoMatching, type WisdomIndex } from "./search-index";
 import { RANK_FEATURES, type RankFeature } from "./tuning";
 import type { SearchResult } from "minisearch";
@@ -37,7 +38,6 @@ const FUZZY_CREDIT = 0.25;
 
 /** Headings that offer what an intent wants. */
 const HEADING_OFFERS = {
-  why: /\b(?:why|causes?|what causes)\b/i,
   howTo:
     /\b(?:how|treating|fix|fixing|removing|killing|lowering|raising|cooling|what to do|control|getting|step|dipping|first hour|next steps)\b/i,
   symptom: /\b(?:signs?|causes?|why|is it|vs\.?|looks like|turning|going|when)\b/i,
@@ -207,38 +207,15 @@ export interface Ranked {
 export function rank(query: Query): Ranked[] {
   const { index, question } = query;
   if (question.terms.length === 0) return [];
-  const { passages, sectionScopes } = index;
-  // A question that names no part of the system but the display is about the display: sections
-  // about the refugium, chaeto or quarantine are left out (unless nothing else matches), and
-  // don't set the scale of the scores either.
-  const askedScope = question.terms.some((t) => index.scopeTerms.has(t));
-  const allPassages = index.passageIndex.search(question.text, searchOf(query));
-  const anyInScope =
-    !askedScope && allPassages.some((r) => sectionScopes[passages[r.id as number]!.section]!.length === 0);
-  const outOfScope = (section: number) => anyInScope && sectionScopes[section]!.length > 0;
   const sectionResults = new Map<number, SearchResult>();
-  for (const r of index.sectionIndex.search(question.text, searchOf(query)))
-    if (!outOfScope(r.id as number)) sectionResults.set(r.id as number, r);
-  const passageResults = allPassages
-    .filter((r) => !outOfScope(passages[r.id as number]!.section))
-    .slice(0, PASSAGE_CANDIDATES);
-  const features = passageFeatures(query, sectionResults, passageResults, askedScope);
+  for (const r of index.sectionIndex.search(question.text, searchOf(query))) sectionResults.set(r.id as number, r);
+  const passageResults = index.passageIndex.search(question.text, searchOf(query)).slice(0, PASSAGE_CANDIDATES);
+  const features = passageFeatures(query, sectionResults, passageResults);
   const w = index.tuning.ranker;
   return passageResults
-    .map((r) => {
-      const section = passages[r.id as number]!.section;
-      const { f, sectionCoverage, passageCoverage } = features(r);
-      const score = RANK_FEATURES.reduce((sum, name) => sum + w[name] * f[name], 0);
-      return {
-        passage: r.id as number,
-        section,
-        score,
-        sectionCoverage,
-        passageCoverage,
-        r,
-        sr: sectionResults.get(section),
-        f,
-      };
+    .map((r): Ranked => {
+      const c = features(r);
+      return { ...c, score: RANK_FEATURES.reduce((sum, name) => sum + w[name] * c.f[name], 0) };
     })
     .sort((a, b) => b.score - a.score || a.passage - b.passage);
 }
@@ -247,12 +224,7 @@ export function rank(query: Query): Ranked[] {
  * The re-ranker's features of each candidate passage. What depends on the section alone (its
  * coverage, trigram overlaps, asks coverage) is worked out once per section.
  */
-function passageFeatures(
-  query: Query,
-  sectionResults: Map<number, SearchResult>,
-  passageResults: SearchResult[],
-  askedScope: boolean,
-) {
+function passageFeatures(query: Query, sectionResults: Map<number, SearchResult>, passageResults: SearchResult[]) {
   const { index, question } = query;
   const { passages, sections, weight } = index;
   const { asked, intent, wantsNumber } = question;
@@ -262,7 +234,6 @@ function passageFeatures(
   const headingCoverage = headingCoverageBySet(query);
   const neighbours = neighboursOf(query);
   const posterior = index.classifier.posteriors(question.terms);
-  const likeliest = posterior.reduce((best, p, i) => (p > posterior[best]! ? i : best), 0);
   const sectionCoverageOf = memo((section: number) => {
     const sr = sectionResults.get(section);
     return sr ? coverage(query, sr) : 0;
@@ -287,20 +258,20 @@ function passageFeatures(
       sectionCoverage,
       headingCoverage: headingCoverage(r),
       number: wantsNumber && p.hasNumber ? 1 : 0,
-      rowKey: wantsNumber && rowKey ? 1 : 0,
       targetRow: intent.target && rowKey ? 1 : 0,
       targetNumber: intent.target && p.hasRange ? 1 : 0,
       duration: intent.duration && p.hasDuration ? 1 : 0,
       frequency: intent.frequency && p.hasFrequency ? 1 : 0,
-      why: intent.why && HEADING_OFFERS.why.test(s.title) ? 1 : 0,
       howTo: intent.howTo && HEADING_OFFERS.howTo.test(s.title) ? 1 : 0,
       symptom: intent.symptom && HEADING_OFFERS.symptom.test(s.title) ? 1 : 0,
       subsection: s.parentTitle !== undefined ? 1 : 0,
       headingPrecision: titleTerms.length === 0 ? 0 : titleTerms.filter((t) => asked.has(t)).length / titleTerms.length,
+      // The heading names a thing of reef keeping the question doesn't: "Photoperiod for chaeto"
+      // is about the refugium's chaeto, not the display's lights.
+      subjectMiss: titleTerms.some((t) => !asked.has(t) && synonyms.reefTerms.has(t)) ? 1 : 0,
       headingMiss:
         titleWeight === 0 ? 0 : titleTerms.reduce((sum, t) => sum + (asked.has(t) ? 0 : weight(t)), 0) / titleWeight,
       targetStatement: intent.target && p.statesTarget ? 1 : 0,
-      scopeMiss: !askedScope && index.sectionScopes[p.section]!.length > 0 ? 1 : 0,
       headingGrams: gramsOf(p.section)[0],
       leadGrams: gramsOf(p.section)[1],
       askCoverage: askCoverageOf(p.section, r),
@@ -308,9 +279,8 @@ function passageFeatures(
       neighbourVote: neighbours.votes.get(p.section) ?? 0,
       neighbourBest: neighbours.best > 0 && neighbour === neighbours.best ? 1 : 0,
       classifier: posterior[p.section]!,
-      classifierBest: posterior[likeliest]! > 0 && p.section === likeliest ? 1 : 0,
     };
-    return { f, sectionCoverage, passageCoverage };
+    return { passage: r.id as number, section: p.section, sectionCoverage, passageCoverage, r, sr, f };
   };
 }
 

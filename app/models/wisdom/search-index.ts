@@ -2,7 +2,7 @@
  * Stage 2, the index: everything the engine knows about the sections, built once when the engine
  * is created. Full-text indexes (MiniSearch, BM25) over sections and over their passages, the
  * questions reefers asked of each section as neighbours of their own, a naive Bayes classifier,
- * term weights, and the per-section signals the ranking reads (scopes, heading trigrams). The later
+ * term weights, and the per-section signals the ranking reads (heading terms and trigrams). The later
  * stages take the built WisdomIndex as an argument; nothing here depends on a question.
  */
 import MiniSearch, { type SearchOptions } from "minisearch";
@@ -14,15 +14,6 @@ import { passagesOf, splitSentences, type Passage } from "./passages";
 import { createSpeller, type Speller } from "./spelling.server";
 import type { RetrieverTuning } from "./tuning";
 import type { WisdomSection } from "./types";
-
-/**
- * Parts of a reef system that a section can be about instead of the display tank. A question that
- * names none of them is about the display: "how long should my lights be on" wants the display's
- * photoperiod, not the refugium's 12–24 hours (harmful advice for corals). Hermits are left out:
- * "blue legs" and "scarlets" are hermits without the word.
- */
-const SCOPES = ["refugium", "chaeto", "quarantine"];
-const QUARANTINE = new Set(analyze("quarantine"));
 
 /**
  * Typos: one edit for terms of 5–7 letters, two from 8 ("alkalinty", "phospate"); shorter terms
@@ -53,23 +44,6 @@ function searchOptions(tuning: RetrieverTuning, known: Set<string>) {
   };
 }
 
-interface IndexedSection {
-  key: number;
-  title: string;
-  parentTitle?: string;
-  docTitle: string;
-  text: string;
-  asks: string;
-}
-
-interface IndexedPassage {
-  key: number;
-  text: string;
-  heading: string;
-  parent: string;
-  asks: string;
-}
-
 /** A question reefers asked before, labelled with the sections that answer it (none when off-topic). */
 export interface NeighbourDoc {
   text: string;
@@ -83,9 +57,9 @@ export interface WisdomIndex {
   sections: WisdomSection[];
   tuning: RetrieverTuning;
   passages: Passage[];
-  sectionIndex: MiniSearch<IndexedSection>;
-  passageIndex: MiniSearch<IndexedPassage>;
-  neighbourIndex: MiniSearch<{ key: number; text: string }>;
+  sectionIndex: MiniSearch;
+  passageIndex: MiniSearch;
+  neighbourIndex: MiniSearch;
   neighbourDocs: NeighbourDoc[];
   /** A question term's weight in coverage (0 for numbers and for the form words of a question). */
   weight: (term: string) => number;
@@ -96,9 +70,6 @@ export interface WisdomIndex {
   speller: Speller;
   sectionTitleTerms: string[][];
   classifier: SectionClassifier;
-  scopeTerms: Set<string>;
-  /** The parts of the system (SCOPES) each section is about, when not the display. */
-  sectionScopes: string[][];
   /** What each section answers, as character trigrams: its heading (with the `##` one above it). */
   headingGrams: Array<Set<string>>;
   /** The heading with its first sentence, which in these guides states the section's point. */
@@ -125,7 +96,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): 
     sections,
     tuning,
     passages,
-    sectionIndex: searchOver<IndexedSection>(
+    sectionIndex: searchOver(
       ["title", "parentTitle", "docTitle", "text", "asks"],
       { ...options, boost: tuning.boosts },
       sections.map((s, key) => ({
@@ -139,7 +110,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): 
     ),
     // The parent heading is its own, weaker field: "Alkalinity stability" under "Alkalinity (alk,
     // dKH) and why stability matters" should not say "alkalinity" twice as loud as its parent.
-    passageIndex: searchOver<IndexedPassage>(
+    passageIndex: searchOver(
       ["text", "heading", "parent", "asks"],
       { ...options, boost: tuning.passageBoosts },
       passages.map((p, key) => {
@@ -159,8 +130,6 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): 
     ),
     sectionTitleTerms: sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t))),
     classifier: sectionClassifier(sections, askLists),
-    scopeTerms: new Set(SCOPES.flatMap(analyze)),
-    sectionScopes: scopesOf(sections),
     headingGrams: sections.map((s) => trigrams(`${s.title} ${s.parentTitle ?? ""}`)),
     leadGrams: sections.map((s) => trigrams(`${s.title} ${splitSentences(s.text)[0] ?? ""}`)),
     rarest: Math.log(1 + Math.max(1, sections.length)),
@@ -190,28 +159,20 @@ function neighbourSearch(
   weight: (term: string) => number,
   options: ReturnType<typeof searchOptions>,
 ) {
-  const docs: NeighbourDoc[] = [];
-  const byText = new Map<string, number>();
-  const add = (text: string, section: number | undefined) => {
-    const existing = byText.get(text);
-    const doc = existing === undefined ? undefined : docs[existing]!;
-    if (doc) {
-      if (section !== undefined && !doc.sections.includes(section)) doc.sections.push(section);
-      return;
+  // One document per distinct question, with every section it is asked of.
+  const byText = new Map<string, NeighbourDoc>();
+  const add = (text: string, section?: number, declinedBy?: number) => {
+    let doc = byText.get(text);
+    if (!doc) {
+      const weighed = [...new Set(analyze(text))].reduce((sum, t) => sum + weight(t), 0);
+      byText.set(text, (doc = { text, sections: [], weight: weighed }));
     }
-    byText.set(text, docs.length);
-    const terms = [...new Set(analyze(text))];
-    docs.push({
-      text,
-      sections: section === undefined ? [] : [section],
-      weight: terms.reduce((sum, t) => sum + weight(t), 0),
-    });
+    if (section !== undefined && !doc.sections.includes(section)) doc.sections.push(section);
+    if (declinedBy !== undefined) doc.declinedBy ??= declinedBy;
   };
   askLists.forEach((asks, i) => asks.forEach((ask) => add(ask, i)));
-  for (const q of offTopic) {
-    add(q.text, undefined);
-    if (q.declinedBy !== undefined) docs[byText.get(q.text)!]!.declinedBy ??= q.declinedBy;
-  }
+  for (const q of offTopic) add(q.text, undefined, q.declinedBy);
+  const docs = [...byText.values()];
   const index = searchOver(
     ["text"],
     options,
@@ -228,20 +189,6 @@ function sectionClassifier(sections: WisdomSection[], askLists: string[][]): Sec
       { terms: analyze(`${s.title} ${s.parentTitle ?? ""}`), weight: 3 },
       { terms: analyze(plainText(s.text)), weight: 0.3 },
     ]),
-  );
-}
-
-/**
- * The section's own heading, and the document title of a page that is all about one part (the
- * chaeto care page); not "Fish diseases and quarantine", a guide about the display's fish too, nor
- * a parent heading: "How to dip a coral" sits under "Coral quarantine" but is for any new coral.
- */
-function scopesOf(sections: WisdomSection[]): string[][] {
-  const scopeTerms = new Set(SCOPES.flatMap(analyze));
-  return sections.map((s) =>
-    [...new Set([...analyze(s.title), ...analyze(s.docTitle).filter((t) => !QUARANTINE.has(t))])].filter((t) =>
-      scopeTerms.has(t),
-    ),
   );
 }
 

@@ -29,27 +29,24 @@ function scowlWords(dialects: string[], sizes: number[]): Set<string> {
   );
 }
 
-let english: Set<string> | undefined;
-/** Common and less common English words, American spelling included; read once per process. */
-function englishWords(): Set<string> {
-  return (english ??= scowlWords(["english", "american"], SCOWL_SIZES));
+/** The words of SCOWL lists, read on first use, once per process. */
+function wordsOnce(dialects: string[], sizes: number[]): (word: string) => boolean {
+  let words: Set<string> | undefined;
+  return (word) => (words ??= scowlWords(dialects, sizes)).has(word.toLowerCase());
 }
 
-let common: Set<string> | undefined;
+/** Common and less common English words, American spelling included. */
+const isEnglish = wordsOnce(["english", "american"], SCOWL_SIZES);
+
 /** The most common English words (SCOWL sizes 10 and 20): "back", "store", "green", not "bloom" or "tang". */
-export function isCommonEnglish(word: string): boolean {
-  return (common ??= scowlWords(["english"], [10, 20])).has(word.toLowerCase());
-}
+export const isCommonEnglish = wordsOnce(["english"], [10, 20]);
 
-let everyday: Set<string> | undefined;
 /**
  * Everyday English (SCOWL sizes 10–35): "kitchen", "heatwave" is not, "centigrade" is not. A
  * question word the guides never use is weighed by whether it is one (decide.ts): an everyday
  * word is more often how someone put a covered question than what an uncovered one is about.
  */
-export function isEverydayEnglish(word: string): boolean {
-  return (everyday ??= scowlWords(["english", "american"], [10, 20, 35])).has(word.toLowerCase());
-}
+export const isEverydayEnglish = wordsOnce(["english", "american"], [10, 20, 35]);
 
 export interface Speller {
   /** The question with each misspelt word replaced by the word it most likely stands for. */
@@ -64,7 +61,9 @@ export interface Speller {
  *   off-topic: "axolotl" is not a misspelt guide word)
  */
 export function createSpeller(guideWords: Map<string, number>, functionWords: Set<string>, keep: Set<string>): Speller {
-  const dictionary = englishWords();
+  // The word lists are read now, while the index is built, not on the first question.
+  isEnglish("");
+  isEverydayEnglish("");
   const targets = new Map(guideWords);
   for (const w of functionWords) if (w.length >= 3) targets.set(w, Math.max(targets.get(w) ?? 0, 1));
   // Slips rarely hit the first letter, so candidates are filed by it (and by length): a scan of
@@ -105,7 +104,7 @@ export function createSpeller(guideWords: Map<string, number>, functionWords: Se
   const correct = (word: string): string => {
     let fixed = cache.get(word);
     if (fixed === undefined) {
-      fixed = targets.has(word) || keep.has(word) || dictionary.has(word) ? word : nearest(word);
+      fixed = targets.has(word) || keep.has(word) || isEnglish(word) ? word : nearest(word);
       if (cache.size > 5000) cache.clear();
       cache.set(word, fixed);
     }

@@ -74,8 +74,9 @@ export interface WisdomHit {
  * - headingCoverage: the weighted share of the question's terms the passage's headings match;
  * - neighbour, offTopicNeighbour: the similarity (0–1) of the closest question the guides answer
  *   (an ask), and of the closest one they decline;
- * - unknownEveryday, unknownRare: the shares of the question's weight in everyday English words
- *   the guides never use, and in other words they never use;
+ * - unknownEveryday: the share of the question's weight in everyday English words the guides
+ *   never use (a rare word they never use is weighed by the coverage itself, as what the
+ *   question is about);
  * - exactTerms: the distinct question terms (not numbers) the passage or its section matched exactly;
  * - saysReef: 1 when the question itself says it is about a reef, an aquarium or a tank ("… on my
  *   reef"), or names a reef-vocabulary word the best passage didn't match ("… get rid of dinos"
