@@ -28,6 +28,13 @@ const UNITS =
 const LITRES_PER_GALLON = 3.785;
 const DKH_PER_MEQ = 2.8;
 
+/**
+ * The volume unit, as a term (litres are read as gallons): "for a 60 gallon reef" sizes the tank,
+ * it doesn't ask about volumes. Other units name what is measured (°F is a temperature, dKH an
+ * alkalinity), so they stay the question's subject.
+ */
+export const VOLUME_TERMS = new Set(processTerm("gallons") ?? []);
+
 function normalUnit(amount: string | undefined, unit: string): string {
   const value = amount === undefined ? undefined : Number(amount);
   // Whole numbers: the index reads "52.8" as two numbers.

@@ -4,7 +4,7 @@
  * step), or the "not covered" refusal with the closest guide and, for a stock question, what to
  * look up in the catalogue. Nothing here writes anything of its own about reef keeping.
  */
-import { analyze, INTENTS, isNumber, WANTS_NUMBER } from "./analyse";
+import { analyze, INTENTS, isNumber, VOLUME_TERMS, WANTS_NUMBER } from "./analyse";
 import { judge, type Judgement } from "./decide";
 import { stockQueryOf } from "./question-rules";
 import type { Ranked } from "./rank";
@@ -112,7 +112,9 @@ function furtherSections(
   quoted: number[],
 ): Ranked[] {
   const wanted = new Set(
-    analyze(question).filter((t) => index.weight(t) > 0 && !isNumber(t) && index.guideTerms.has(t)),
+    analyze(question).filter(
+      (t) => index.weight(t) > 0 && !isNumber(t) && !VOLUME_TERMS.has(t) && index.guideTerms.has(t),
+    ),
   );
   const said = (passage: number) => {
     const p = index.passages[passage]!;

@@ -64,6 +64,13 @@ describe("compose", () => {
     expect(answer.quotes[0]?.text).toMatch(/^Step 1: Protect yourself first/);
   });
 
+  it("adds no further source for the size of the reefer's tank", () => {
+    // "40 gallon" left unquoted once brought in the heater's watts per gallon.
+    const question = "How much chaeto do I need for a 40 gallon tank?";
+    const answer = composeAnswer(index, decide(index, question), question);
+    expect(answer.sources.map((s) => s.url)).toEqual(["/care#how-much-chaeto-do-i-need"]);
+  });
+
   it("refuses with the contact link and no quotes", () => {
     const answer = composeRefusal(index, decide(index, "best pizza topping"), "best pizza topping");
     expect(answer).toMatchObject({ answer: NOT_COVERED_ANSWER, grounded: false, quotes: [], sources: [] });
