@@ -9,7 +9,7 @@ import { judge, type Judgement } from "./decide";
 import { stockQueryOf } from "./question-rules";
 import type { Ranked } from "./rank";
 import type { WisdomIndex } from "./search-index";
-import type { WisdomAnswer, WisdomLink } from "./types";
+import type { WisdomAnswer, WisdomLink, WisdomSection } from "./types";
 
 const CONTACT_LINK: WisdomLink = { title: "Ask a reefer on the contact page", url: "/contact" };
 
@@ -34,6 +34,12 @@ const EXTRA_SOURCE_RATIO = 0.8;
 /** How far down the ranking further quotes are looked for. */
 const QUOTE_CANDIDATES = 40;
 
+/** A link to a section's guide or page, to the section itself, or to it as an answer's source. */
+function linkTo(section: WisdomSection, as: "page" | "section" | "source"): WisdomLink {
+  if (as === "page") return { title: section.docTitle, url: section.url.split("#")[0]! };
+  return { title: as === "source" ? `${section.docTitle} — ${section.title}` : section.title, url: section.url };
+}
+
 /** The refusal: where a real person answers, and the closest guide when it is at least about the same thing. */
 export function composeRefusal(index: WisdomIndex, judged: Judgement, question: string): WisdomAnswer {
   // The closest guide is worth suggesting only when the best section is at least partly about the
@@ -42,14 +48,14 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
   // A stock question's closest guide is the one about what it asks for: "do you sell chaeto"
   // matched the medication stance on "sell", and the chaeto care page is what helps.
   const stock = stockQueryOf(question);
-  const about = stock.stockQuery === undefined ? judged : judge(index, stock.stockQuery, stock.stockQuery);
+  const about = stock.stockQuery === undefined ? judged : judge(index, stock.stockQuery);
   // A question the guides leave out on purpose, with no guide near it, is pointed at the section
   // that says so.
-  const declining = judged.declinedBy === undefined ? undefined : index.sections[judged.declinedBy];
-  const near =
-    about.best && about.evidence && about.best.sectionCoverage >= index.tuning.threshold / 2
-      ? index.sections[about.best.section]
-      : undefined;
+  const declining = index.sections[judged.declinedBy ?? -1];
+  const near = about.best && about.evidence && about.best.sectionCoverage >= index.tuning.threshold / 2;
+  const suggestion = near
+    ? linkTo(index.sections[about.best!.section]!, "page")
+    : declining && linkTo(declining, "section");
   return {
     answer: NOT_COVERED_ANSWER,
     sources: [],
@@ -57,11 +63,7 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
     quotes: [],
     confidence: judged.confidence,
     contact: CONTACT_LINK,
-    ...(near
-      ? { suggestion: { title: near.docTitle, url: near.url.split("#")[0]! } }
-      : declining
-        ? { suggestion: { title: declining.title, url: declining.url } }
-        : {}),
+    ...(suggestion ? { suggestion } : {}),
     ...stock,
   };
 }
@@ -77,7 +79,9 @@ export function composeAnswer(index: WisdomIndex, judged: Judgement, question: s
   const chosen = chooseQuotes(index, judged.ranked, best, lead);
   // Someone asking what to do, or telling what went wrong, gets a procedure from its first step.
   const quoted =
-    ASKS_WHAT_TO_DO.test(question) || INTENTS.symptom.test(question) ? procedureFor(index, best, lead, chosen) : chosen;
+    ASKS_WHAT_TO_DO.test(question) || INTENTS.symptom.test(question)
+      ? withInstruction(index, procedureFor(index, best, lead, chosen))
+      : chosen;
   const parts = [{ section: best.section, quoted }];
   for (const extra of furtherSections(index, judged.ranked, best, question, quoted)) {
     parts.push({ section: extra.section, quoted: chooseQuotes(index, judged.ranked, extra, extra) });
@@ -89,10 +93,7 @@ export function composeAnswer(index: WisdomIndex, judged: Judgement, question: s
   });
   return {
     answer: quotes.map((q) => `${q.heading}: “${q.text}”`).join("\n\n"),
-    sources: parts.map(({ section: i }) => {
-      const section = index.sections[i]!;
-      return { title: `${section.docTitle} — ${section.title}`, url: section.url };
-    }),
+    sources: parts.map(({ section }) => linkTo(index.sections[section]!, "source")),
     grounded: true,
     quotes,
     confidence: judged.confidence,
@@ -190,6 +191,25 @@ function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: nu
   let total = 0;
   const quoted = steps.filter((i) => (total += passages[i]!.quote.split(/\s+/).length) <= MAX_ANSWER_WORDS);
   return quoted.length === 0 ? [steps[0]!] : quoted;
+}
+
+/**
+ * Someone telling what went wrong ("nem looks melted and mouth gaping") needs what to do, not only
+ * the sign that matched: when no quote instructs, the section's next instruction ("Remove it
+ * immediately, …") is quoted too, as far as the answer's length allows.
+ */
+function withInstruction(index: WisdomIndex, quoted: number[]): number[] {
+  const { passages } = index;
+  if (quoted.some((p) => passages[p]!.instructs)) return quoted;
+  const section = passages[quoted[0]!]!.section;
+  let next = quoted[0]! + 1;
+  while (next < passages.length && passages[next]!.section === section && !passages[next]!.instructs) next++;
+  const instruction = passages[next];
+  if (instruction?.section !== section) return quoted;
+  // Quoted with the sentence it leans on, it may already hold a quote.
+  const kept = quoted.filter((p) => !instruction.quote.includes(passages[p]!.quote));
+  const words = [...kept, next].reduce((sum, p) => sum + passages[p]!.quote.split(/\s+/).length, 0);
+  return words > MAX_ANSWER_WORDS ? quoted : [...kept, next].sort((a, b) => a - b);
 }
 
 /** One answer to a message that asked several things: each part's quotes and sources, in the order asked. */

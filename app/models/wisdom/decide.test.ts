@@ -64,6 +64,14 @@ describe("compose", () => {
     expect(answer.quotes[0]?.text).toMatch(/^Step 1: Protect yourself first/);
   });
 
+  it("tells someone describing what went wrong what to do, not only the sign that matched", () => {
+    const question = "nem looks melted and mouth gaping";
+    const answer = composeAnswer(index, decide(index, question), question);
+    expect(answer.sources[0]?.url).toMatch(/anemones-and-clownfish#a-dying-anemone$/);
+    expect(answer.answer).toContain("gapes at the mouth");
+    expect(answer.answer).toContain("Remove it immediately");
+  });
+
   it("adds no further source for the size of the reefer's tank", () => {
     // "40 gallon" left unquoted once brought in the heater's watts per gallon.
     const question = "How much chaeto do I need for a 40 gallon tank?";

@@ -106,7 +106,7 @@ export function featuresOfQuestion(index: WisdomIndex, question: string): Wisdom
  * Ranks a question (or a part of one, `text`) and says whether its best passage may be quoted.
  * Question rules are read off the whole `question`.
  */
-export function judge(index: WisdomIndex, text: string, question: string): Judgement {
+export function judge(index: WisdomIndex, text: string, question = text): Judgement {
   const query = queryOf(index, analyseQuestion(text));
   const ranked = rank(query);
   const best = ranked[0];

@@ -49,6 +49,7 @@ const CONTRASTS = /\binstead[.!]?$/i;
  * Sentences that tell the reader to do something. Quoted alone they can change meaning ("Stop
  * dosing alkalinity" is step 1 of a measurement, not advice), so they are quoted with their condition.
  */
+const STEP = /^Step \d+: /;
 const IMPERATIVE =
   /^(add|aim|avoid|buy|calibrate|change|check|choose|clean|cover|cut|do|don't|dose|dip|empty|feed|fill|find|give|harvest|keep|leave|let|look|lower|match|mix|move|never|pick|place|put|quarantine|raise|reduce|remove|replace|rinse|run|scrape|set|siphon|skip|start|stop|take|test|treat|try|turn|use|wait|watch)\b/i;
 
@@ -88,6 +89,8 @@ export interface Passage {
   hasFrequency: boolean;
   /** A table row's label ("Alkalinity") as terms: it names what the row gives a number for. */
   rowKey?: string[];
+  /** It tells the reader to do something: a numbered step, or a sentence that opens with a verb ("Remove it …"). */
+  instructs: boolean;
 }
 
 export function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
@@ -105,6 +108,7 @@ export function passagesOf(section: WisdomSection, sectionIndex: number): Passag
       statesTarget: RANGE.test(quote) && TARGET_CUE.test(quote),
       hasDuration: DURATION.test(quote),
       hasFrequency: FREQUENCY.test(quote),
+      instructs: IMPERATIVE.test(match) || STEP.test(quote),
     });
 
   for (const block of blocks) {

@@ -35,15 +35,12 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
     answer: (question) => answer(index, respell(question)),
     features: (question) => featuresOfQuestion(index, respell(question)),
     candidates: (question, limit) => candidates(index, respell(question), limit),
-    ruledOut: (question) => {
-      const respelled = respell(question);
-      return judge(index, respelled, respelled).ruled;
-    },
+    ruledOut: (question) => judge(index, respell(question)).ruled,
   };
 }
 
 function answer(index: WisdomIndex, message: string): WisdomAnswer {
-  const whole = judge(index, message, message);
+  const whole = judge(index, message);
   // A message closer to a question the guides don't answer than to one they do is not taken
   // apart: "seahorse tank …, what temperature do they like, can they go with soft corals".
   const parts = whole.likeOffTopic ? [] : answeredParts(index, message);

@@ -88,7 +88,7 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): 
     sections.flatMap((s, i) => analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text} ${sectionAsks[i]}`)),
   );
   const passages = sections.flatMap((s, i) => passagesOf(s, i));
-  const weight = questionTermWeights(sections, tuning.unknownWeight);
+  const weight = termWeights(sections, tuning.unknownWeight);
   const ownTerms = sections.map((s) => new Set(analyze(`${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${s.text}`)));
   const options = searchOptions(tuning, known);
   const neighbours = neighbourSearch(askLists, offTopic, weight, options);
@@ -210,29 +210,21 @@ function spellerFor(sections: WisdomSection[], offTopic: string[]): Speller {
 }
 
 /**
- * "How do I …", "how many …" and "what do I do …" say what kind of answer is wanted (the
- * re-ranker's intent cues), not what it is about: "How many watts per gallon" must not count as
- * covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
- */
-function questionTermWeights(sections: WisdomSection[], unknownWeight: number): (term: string) => number {
-  const termWeight = termWeights(sections, unknownWeight);
-  const formTerms = new Set(analyze("how to how many what to do where"));
-  return (t) => (formTerms.has(t) ? 0 : termWeight(t));
-}
-
-/**
  * Term weights for coverage: log(1 + N / df) over sections, so "aiptasia" counts for more than
  * "water". A word no section uses ("pizza", "mortgage") gets `unknownWeight` times the weight of
  * the rarest indexed word: it is what the question is about, and the guides don't have it.
  */
 function termWeights(sections: WisdomSection[], unknownWeight: number): (term: string) => number {
   const df = new Map<string, number>();
-  for (const s of sections) {
+  for (const s of sections)
     for (const term of new Set(analyze(`${s.title} ${s.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
-  }
   const n = Math.max(1, sections.length);
   const unknown = unknownWeight * Math.log(1 + n);
   // Weighed once here: ranking asks for the same words' weights thousands of times per answer.
   const weights = new Map([...df].map(([term, count]) => [term, isNumber(term) ? 0 : Math.log(1 + n / count)]));
+  // "How do I …", "how many …" and "what do I do …" say what kind of answer is wanted (the
+  // re-ranker's intent cues), not what it is about: "How many watts per gallon" must not count as
+  // covering "how many hermits per gallon", nor a "How to …" heading the aiptasia question.
+  for (const t of analyze("how to how many what to do where")) weights.set(t, 0);
   return (term) => weights.get(term) ?? (isNumber(term) ? 0 : unknown);
 }
