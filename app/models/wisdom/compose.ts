@@ -7,7 +7,7 @@
 import { analyze, INTENTS, isNumber, VOLUME_TERMS, WANTS_NUMBER } from "./analyse";
 import { judge, type Judgement } from "./decide";
 import { stockQueryOf } from "./question-rules";
-import type { Ranked } from "./rank";
+import { HEADING_OFFERS, type Ranked } from "./rank";
 import type { WisdomIndex } from "./search-index";
 import type { WisdomAnswer, WisdomLink, WisdomSection } from "./types";
 
@@ -78,14 +78,15 @@ export function composeAnswer(index: WisdomIndex, judged: Judgement, question: s
   const lead = leadPassage(index, judged.ranked, best, question);
   const chosen = chooseQuotes(index, judged.ranked, best, lead);
   // Someone asking what to do, or telling what went wrong, gets a procedure from its first step.
-  const quoted =
-    ASKS_WHAT_TO_DO.test(question) || INTENTS.symptom.test(question)
-      ? withInstruction(index, procedureFor(index, best, lead, chosen))
-      : chosen;
+  const wantsAction = ASKS_WHAT_TO_DO.test(question) || INTENTS.symptom.test(question);
+  const quoted = wantsAction ? withInstruction(index, procedureFor(index, best, lead, chosen)) : chosen;
   const parts = [{ section: best.section, quoted }];
-  for (const extra of furtherSections(index, judged.ranked, best, question, quoted)) {
+  const beside =
+    wantsAction && !quoted.some((p) => index.passages[p]!.instructs) ? instructionBeside(index, best) : undefined;
+  if (beside !== undefined) parts.push({ section: index.passages[beside]!.section, quoted: [beside] });
+  const further = furtherSections(index, judged.ranked, best, question, quoted);
+  for (const extra of further.slice(0, MAX_SOURCES - parts.length))
     parts.push({ section: extra.section, quoted: chooseQuotes(index, judged.ranked, extra, extra) });
-  }
   const quotes = parts.map(({ section: i, quoted: q }) => {
     const section = index.sections[i]!;
     const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
@@ -210,6 +211,21 @@ function withInstruction(index: WisdomIndex, quoted: number[]): number[] {
   const kept = quoted.filter((p) => !instruction.quote.includes(passages[p]!.quote));
   const words = [...kept, next].reduce((sum, p) => sum + passages[p]!.quote.split(/\s+/).length, 0);
   return words > MAX_ANSWER_WORDS ? quoted : [...kept, next].sort((a, b) => a - b);
+}
+
+/**
+ * A sign described, answered from a section that says no more ("Signs of ich"), is answered too
+ * from the section beside it, under the same heading, that says how ("Treating ich"): its first
+ * instruction.
+ */
+function instructionBeside(index: WisdomIndex, best: Ranked): number | undefined {
+  const s = index.sections[best.section]!;
+  const first = index.passages.findIndex((p) => {
+    const o = index.sections[p.section]!;
+    const beside = o !== s && o.parentTitle === s.parentTitle && o.docTitle === s.docTitle;
+    return p.instructs && beside && HEADING_OFFERS.howTo.test(o.title);
+  });
+  return s.parentTitle === undefined || first < 0 ? undefined : first;
 }
 
 /** One answer to a message that asked several things: each part's quotes and sources, in the order asked. */

@@ -72,6 +72,14 @@ describe("compose", () => {
     expect(answer.answer).toContain("Remove it immediately");
   });
 
+  it("adds what to do from the section beside the signs, when the signs say no more", () => {
+    const question = "my clownfish has little white spots, what should I do?";
+    const answer = composeAnswer(index, decide(index, question), question);
+    expect(answer.sources.map((s) => s.url.split("#")[1])).toEqual(["signs-of-ich", "treating-ich"]);
+    expect(answer.answer).toContain("typical of ich");
+    expect(answer.answer).toContain("Move every fish from the affected tank into a quarantine tank");
+  });
+
   it("adds no further source for the size of the reefer's tank", () => {
     // "40 gallon" left unquoted once brought in the heater's watts per gallon.
     const question = "How much chaeto do I need for a 40 gallon tank?";

@@ -37,7 +37,7 @@ const NEIGHBOUR_CANDIDATES = 400;
 const FUZZY_CREDIT = 0.25;
 
 /** Headings that offer what an intent wants. */
-const HEADING_OFFERS = {
+export const HEADING_OFFERS = {
   howTo:
     /\b(?:how|treating|fix|fixing|removing|killing|lowering|raising|cooling|what to do|control|getting|step|dipping|first hour|next steps)\b/i,
   symptom: /\b(?:signs?|causes?|why|is it|vs\.?|looks like|turning|going|when)\b/i,
@@ -192,16 +192,8 @@ export function neighboursOf(query: Query): Neighbours {
   return value;
 }
 
-export interface Ranked {
-  passage: number;
-  section: number;
-  score: number;
-  sectionCoverage: number;
-  passageCoverage: number;
-  r: SearchResult;
-  sr: SearchResult | undefined;
-  f: Record<RankFeature, number>;
-}
+/** A candidate passage: its section, coverage, search results (passage and section), features and score. */
+export type Ranked = ReturnType<ReturnType<typeof passageFeatures>> & { score: number };
 
 /** The candidate passages of a question, best first. */
 export function rank(query: Query): Ranked[] {
