@@ -40,6 +40,9 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A dropped client connection mid-transaction is logged, as a real mail server would, rather
+// than ending the process that also serves the shop under test.
+smtp.on("error", (err) => console.error(`smtp peer: ${err.message}`));
 await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", () => resolve()));
 
 const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;

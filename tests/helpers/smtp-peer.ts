@@ -28,7 +28,16 @@ export async function startSmtpPeer(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  // A shop process killed mid-transaction resets its connection; a real mail server logs that
+  // and goes on serving, so the peer must not turn it into an uncaught exception.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      server.on("error", () => {});
+      resolve();
+    });
+  });
   const address = server.server.address();
   return {
     port: typeof address === "object" && address ? address.port : port,
