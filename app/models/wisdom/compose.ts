@@ -8,6 +8,7 @@ import { analyze, INTENTS, isNumber, VOLUME_TERMS, WANTS_NUMBER } from "./analys
 import { judge, type Judgement } from "./decide";
 import { stockQueryOf } from "./question-rules";
 import { HEADING_OFFERS, type Ranked } from "./rank";
+import type { Passage } from "./passages";
 import type { WisdomIndex } from "./search-index";
 import type { WisdomAnswer, WisdomLink, WisdomSection } from "./types";
 
@@ -51,7 +52,7 @@ export function composeRefusal(index: WisdomIndex, judged: Judgement, question: 
   const about = stock.stockQuery === undefined ? judged : judge(index, stock.stockQuery);
   // A question the guides leave out on purpose, with no guide near it, is pointed at the section
   // that says so.
-  const declining = index.sections[judged.declinedBy ?? -1];
+  const declining = judged.declinedBy === undefined ? undefined : index.sections[judged.declinedBy];
   const near = about.best && about.evidence && about.best.sectionCoverage >= index.tuning.threshold / 2;
   const suggestion = near
     ? linkTo(index.sections[about.best!.section]!, "page")
@@ -160,7 +161,7 @@ function leadPassage(index: WisdomIndex, ranked: Ranked[], best: Ranked, questio
 function chooseQuotes(index: WisdomIndex, ranked: Ranked[], best: Ranked, lead: Ranked): number[] {
   const { passages } = index;
   const chosen = [lead];
-  let words = passages[lead.passage]!.quote.split(/\s+/).length;
+  let words = passages[lead.passage]!.words;
   for (const r of ranked.slice(0, QUOTE_CANDIDATES)) {
     if (r === lead) continue;
     if (chosen.length >= MAX_QUOTES) break;
@@ -171,7 +172,7 @@ function chooseQuotes(index: WisdomIndex, ranked: Ranked[], best: Ranked, lead: 
     const quote = passages[r.passage]!.quote;
     if (chosen.some((c) => passages[c.passage]!.quote.includes(quote) || quote.includes(passages[c.passage]!.quote)))
       continue;
-    const extra = quote.split(/\s+/).length;
+    const extra = passages[r.passage]!.words;
     if (words + extra > MAX_ANSWER_WORDS) continue;
     words += extra;
     chosen.push(r);
@@ -188,9 +189,11 @@ function chooseQuotes(index: WisdomIndex, ranked: Ranked[], best: Ranked, lead: 
 function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: number[]): number[] {
   const { passages } = index;
   if (Number(STEP_QUOTE.exec(passages[lead.passage]!.quote)?.[1] ?? 1) <= 1) return chosen;
-  const steps = passages.flatMap((p, i) => (p.section === best.section && STEP_QUOTE.test(p.quote) ? [i] : []));
+  const steps = runAround(index, lead.passage, (p) => p.section === best.section).filter((i) =>
+    STEP_QUOTE.test(passages[i]!.quote),
+  );
   let total = 0;
-  const quoted = steps.filter((i) => (total += passages[i]!.quote.split(/\s+/).length) <= MAX_ANSWER_WORDS);
+  const quoted = steps.filter((i) => (total += passages[i]!.words) <= MAX_ANSWER_WORDS);
   return quoted.length === 0 ? [steps[0]!] : quoted;
 }
 
@@ -202,14 +205,14 @@ function procedureFor(index: WisdomIndex, best: Ranked, lead: Ranked, chosen: nu
 function withInstruction(index: WisdomIndex, quoted: number[]): number[] {
   const { passages } = index;
   if (quoted.some((p) => passages[p]!.instructs)) return quoted;
-  const section = passages[quoted[0]!]!.section;
-  let next = quoted[0]! + 1;
-  while (next < passages.length && passages[next]!.section === section && !passages[next]!.instructs) next++;
-  const instruction = passages[next];
-  if (instruction?.section !== section) return quoted;
+  const first = quoted[0]!;
+  const section = passages[first]!.section;
+  const next = runAround(index, first, (p) => p.section === section).find((i) => i > first && passages[i]!.instructs);
+  if (next === undefined) return quoted;
+  const instruction = passages[next]!;
   // Quoted with the sentence it leans on, it may already hold a quote.
   const kept = quoted.filter((p) => !instruction.quote.includes(passages[p]!.quote));
-  const words = [...kept, next].reduce((sum, p) => sum + passages[p]!.quote.split(/\s+/).length, 0);
+  const words = [...kept, next].reduce((sum, p) => sum + passages[p]!.words, 0);
   return words > MAX_ANSWER_WORDS ? quoted : [...kept, next].sort((a, b) => a - b);
 }
 
@@ -219,13 +222,27 @@ function withInstruction(index: WisdomIndex, quoted: number[]): number[] {
  * instruction.
  */
 function instructionBeside(index: WisdomIndex, best: Ranked): number | undefined {
-  const s = index.sections[best.section]!;
-  const first = index.passages.findIndex((p) => {
-    const o = index.sections[p.section]!;
-    const beside = o !== s && o.parentTitle === s.parentTitle && o.docTitle === s.docTitle;
-    return p.instructs && beside && HEADING_OFFERS.howTo.test(o.title);
+  const { passages, sections } = index;
+  const s = sections[best.section]!;
+  if (s.parentTitle === undefined) return undefined;
+  return runAround(index, best.passage, (p) => sections[p.section]!.docTitle === s.docTitle).find((i) => {
+    const o = sections[passages[i]!.section]!;
+    const beside = o !== s && o.parentTitle === s.parentTitle;
+    return passages[i]!.instructs && beside && HEADING_OFFERS.howTo.test(o.title);
   });
-  return s.parentTitle === undefined || first < 0 ? undefined : first;
+}
+
+/**
+ * The passages around one that share something with it, in reading order: a section's passages,
+ * and a document's, sit together in the index.
+ */
+function runAround(index: WisdomIndex, from: number, keep: (p: Passage) => boolean): number[] {
+  const { passages } = index;
+  let start = from;
+  while (start > 0 && keep(passages[start - 1]!)) start--;
+  const run: number[] = [];
+  for (let i = start; i < passages.length && keep(passages[i]!); i++) run.push(i);
+  return run;
 }
 
 /** One answer to a message that asked several things: each part's quotes and sources, in the order asked. */

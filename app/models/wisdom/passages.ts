@@ -89,6 +89,8 @@ export interface Passage {
   hasFrequency: boolean;
   /** A table row's label ("Alkalinity") as terms: it names what the row gives a number for. */
   rowKey?: string[];
+  /** The quote's length in words: answers are kept short by it. */
+  words: number;
   /** It tells the reader to do something: a numbered step, or a sentence that opens with a verb ("Remove it …"). */
   instructs: boolean;
 }
@@ -103,6 +105,7 @@ export function passagesOf(section: WisdomSection, sectionIndex: number): Passag
       position: out.length,
       match,
       quote,
+      words: quote.split(/\s+/).length,
       hasNumber: NUMBER_WITH_UNIT.test(quote) || SPELLED_NUMBER.test(quote),
       hasRange: RANGE.test(quote),
       statesTarget: RANGE.test(quote) && TARGET_CUE.test(quote),

@@ -87,10 +87,7 @@ export function queryOf(index: WisdomIndex, question: AnalysedQuestion): Query {
     question,
     weight,
     total: question.terms.reduce((sum, t) => sum + weight(t), 0),
-    distance: memo((pair: string) => {
-      const [t, d] = pair.split(" ");
-      return editDistance(t!, d!);
-    }),
+    distance: memo((pair: string) => editDistance(...(pair.split(" ") as [string, string]))),
   };
 }
 
@@ -123,15 +120,7 @@ export function coverage(query: Query, result: SearchResult): number {
     if (!hit.has(t)) return 0;
     // A typo of a reef word ("anenome", "velvit") is the reef word; a near miss of an everyday
     // word ("betta" ~ "better") says little.
-    let nearest: string | undefined;
-    let nearestDistance = Infinity;
-    for (const d of variants) {
-      const dist = distance(`${t} ${d}`);
-      if (dist < nearestDistance) {
-        nearest = d;
-        nearestDistance = dist;
-      }
-    }
+    const nearest = variants.toSorted((a, b) => distance(`${t} ${a}`) - distance(`${t} ${b}`))[0];
     return nearest !== undefined && synonyms.reefTerms.has(nearest) ? 1 : FUZZY_CREDIT;
   };
   return queryTerms.reduce((sum, t) => sum + credit(t) * weight(t), 0) / total;
@@ -142,7 +131,6 @@ const termsIn = (r: SearchResult, fields: string[]) =>
   Object.entries(r.match)
     .filter(([, matched]) => fields.some((f) => matched.includes(f)))
     .map(([term]) => term);
-const headingTerms = (r: SearchResult) => termsIn(r, ["heading", "parent"]);
 
 /** Weighted share of the question that a result matched in the given fields. */
 function fieldCoverage(query: Query, r: SearchResult, fields: string[]): number {
@@ -296,5 +284,5 @@ function sectionGrams(query: Query): (section: number) => [number, number] {
 /** Heading coverage; passages of one section mostly match the same heading words, so each set is worked out once. */
 function headingCoverageBySet(query: Query): (r: SearchResult) => number {
   const bySet = memo((_terms: string, r: SearchResult) => headingCoverageOf(query, r));
-  return (r) => bySet(headingTerms(r).join(" "), r);
+  return (r) => bySet(termsIn(r, ["heading", "parent"]).join(" "), r);
 }
