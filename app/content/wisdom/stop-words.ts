@@ -13,7 +13,7 @@ export const STOP_WORD_LIST = (
     // Contractions with the apostrophe already dropped.
     "im ive id dont doesnt didnt isnt arent wont cant shouldnt whats hows thats theres youre " +
     // Chat filler.
-    "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots " +
+    "anyone anybody someone guys hi hey hello please thanks thank help want know tell ok okay really pretty lot lots anyway anyways " +
     "thing things stuff yes yeah like maybe actually kinda sorta kind sort one go goes going gone buy right correct proper " +
     "time plus today tomorrow tonight yesterday everything everywhere anything something figure usual wise little " +
     "got get went put use using used need needs bad weird " +

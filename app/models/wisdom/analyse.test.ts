@@ -80,5 +80,14 @@ describe("analyseQuestion", () => {
       "Second thing, how often am I meant to test magnesium",
     ]);
     expect(questionsOf("a? b? " + "what is this? ".repeat(5))).toHaveLength(3);
+    // A question behind a comma, and one asked as a request.
+    expect(
+      questionsOf("Got a 90 litre nano, what temp should it be at and how much should I feed the clowns?"),
+    ).toEqual(["Got a 90 litre nano, what temp should it be at", "how much should I feed the clowns?"]);
+    expect(
+      questionsOf("Need to know the right salinity for a reef. Also wondering how often i should do water changes."),
+    ).toEqual(["Need to know the right salinity for a reef.", "Also wondering how often i should do water changes."]);
+    // A relative clause after a comma asks nothing.
+    expect(questionsOf("My tank, which is 200 litres, has a sump. The skimmer, when it runs, is loud.")).toEqual([]);
   });
 });

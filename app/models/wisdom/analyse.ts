@@ -175,10 +175,20 @@ export function clausesOf(question: string): string[] {
 }
 
 /** Words that lead into a question without being part of it: "Second thing,", "And separately,". */
-const LEAD_IN = String.raw`(?:(?:and|also|plus|so|but|then|oh|ok|separately|secondly|second thing|another thing|other thing|one more thing)[,:]?\s+)*`;
+const LEAD_IN = String.raw`(?:(?:and|also|plus|so|but|then|oh|ok|anyway|separately|secondly|second thing|another thing|other thing|one more thing)[,:]?\s+)*`;
+/** A request that asks without a question word: "need to know the right salinity", "any idea why". */
+const REQUEST = String.raw`(?:i(?:'?m| am|'?d| would)? )?(?:also )?(?:(?:want(?:ed)?|need|like|love) to know|wondering|any (?:idea|advice|tips?|thoughts)s?|advice on|tell me)`;
 /** Words that open a question, when it has no question mark: "how often do i harvest". */
 const OPENS_QUESTION = new RegExp(
-  String.raw`^${LEAD_IN}(?:(?:i(?:'?m| am)? )?(?:also )?(?:want(?:ed)? to know|need to know|wondering)\s+(?:whether|if|how|what|when|why|which)\b|what|whats|how|hows|when|why|where|which|who|should|shall|can|could|is|are|do|does|did|will|would|any|anything)\b`,
+  String.raw`^${LEAD_IN}(?:${REQUEST}|what|whats|how|hows|when|why|where|which|who|should|shall|can|could|is|are|do|does|did|will|would|any|anything)\b`,
+  "i",
+);
+/**
+ * A question asked after a comma, behind what it is about: "Got a 90 litre nano, what temp should
+ * it be at". Relative words ("…, which is …", "…, when the lights go off") don't start one there.
+ */
+const ASKS_AFTER_COMMA = new RegExp(
+  String.raw`,\s+${LEAD_IN}(?:${REQUEST}|what|whats|how|hows|why|should|can|could|is|are|do|does|will|would)\b`,
   "i",
 );
 /** Where one question of a message ends and the next begins within a sentence: "…, and how often …". */
@@ -197,17 +207,22 @@ const MAX_QUESTIONS = 3;
  * is answered whole, its context with it.
  */
 export function questionsOf(message: string): string[] {
-  const sentences = message
+  const asks = asksOf(message);
+  return asks.length < 2 ? [] : asks.slice(0, MAX_QUESTIONS);
+}
+
+/** Whether a sentence or clause asks something, question mark or not. */
+const asks = (text: string) => OPENS_QUESTION.test(text) || ASKS_AFTER_COMMA.test(text);
+
+/** The sentences of a message that ask something, in order. */
+function asksOf(message: string): string[] {
+  return message
     .replace(NUMBERED, `\n${ITEM}`)
     .split(/(?<=[?!.])\s+|:\s+|\n+/)
     .flatMap((sentence) => sentence.split(NEXT_QUESTION))
     .map((p) => p.trim())
-    .filter(
-      (p) =>
-        p.split(/\s+/).length >= MIN_CLAUSE_WORDS && (p.startsWith(ITEM) || p.endsWith("?") || OPENS_QUESTION.test(p)),
-    )
+    .filter((p) => p.split(/\s+/).length >= MIN_CLAUSE_WORDS && (p.startsWith(ITEM) || p.endsWith("?") || asks(p)))
     .map((p) => p.replace(ITEM, ""));
-  return sentences.length < 2 ? [] : sentences.slice(0, MAX_QUESTIONS);
 }
 
 /** A question as every later stage reads it, analysed once. */

@@ -91,7 +91,13 @@ export function composeAnswer(index: WisdomIndex, judged: Judgement, question: s
   const quotes = parts.map(({ section: i, quoted: q }) => {
     const section = index.sections[i]!;
     const heading = section.parentTitle ? `${section.parentTitle} › ${section.title}` : section.title;
-    return { heading, text: q.map((p) => index.passages[p]!.quote).join(" … "), url: section.url };
+    return {
+      heading,
+      text: withList(index, q)
+        .map((p) => index.passages[p]!.quote)
+        .join(" … "),
+      url: section.url,
+    };
   });
   return {
     answer: quotes.map((q) => `${q.heading}: “${q.text}”`).join("\n\n"),
@@ -214,6 +220,22 @@ function withInstruction(index: WisdomIndex, quoted: number[]): number[] {
   const kept = quoted.filter((p) => !instruction.quote.includes(passages[p]!.quote));
   const words = [...kept, next].reduce((sum, p) => sum + passages[p]!.words, 0);
   return words > MAX_ANSWER_WORDS ? quoted : [...kept, next].sort((a, b) => a - b);
+}
+
+/**
+ * A quote that announces a list ("… treat them there with one proven method:") is followed by the
+ * list's items, as far as the answer's length allows.
+ */
+function withList(index: WisdomIndex, quoted: number[]): number[] {
+  const { passages } = index;
+  const out = [...quoted];
+  let words = quoted.reduce((sum, p) => sum + passages[p]!.words, 0);
+  for (const p of quoted.filter((q) => passages[q]!.quote.endsWith(":")))
+    for (let n = p + 1; passages[n]?.section === passages[p]!.section && passages[n]!.item; n++) {
+      if (out.includes(n) || (words += passages[n]!.words) > MAX_ANSWER_WORDS) break;
+      out.push(n);
+    }
+  return out.sort((a, b) => a - b);
 }
 
 /**

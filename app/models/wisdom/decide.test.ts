@@ -47,6 +47,30 @@ describe("decide", () => {
     expect(judged.reason).toBe(reason);
   });
 
+  it("weighs how clearly the best section leads the next one", () => {
+    // "tidepool" and "cold" are words the guides never use with snails: coverage alone is low.
+    const question = "cold water snails from a tidepool ok in my reef?";
+    expect(decide(index, question).ok).toBe(true);
+    const noMargin = buildIndex(index.sections, {
+      ...DEFAULT_TUNING,
+      calibration: { ...DEFAULT_TUNING.calibration, margin: 0 },
+    });
+    expect(decide(noMargin, question).ok).toBe(false);
+  });
+
+  it("lets a clause answer for a message only from a section the message ranks near the top", () => {
+    const question =
+      "Woke up to a puddle under the stand and the sump is about to spill over the top. The floor is soaked " +
+      "and the extension leads for the pumps are sitting down there too. What's the order I should be doing " +
+      "things in right now?";
+    // Its last clause alone is a question about orders, from the privacy page.
+    expect(urlOf(decide(index, "What's the order I should be doing things in right now").best?.section)).toMatch(
+      /^\/privacy-policy#/,
+    );
+    const judged = decide(index, question);
+    expect(judged.ok ? urlOf(judged.best?.section) : "refused").not.toMatch(/privacy-policy/);
+  });
+
   it("judges the same question the same way every time: no state is kept between questions", () => {
     const first = judge(index, "what alkalinity should I keep", "what alkalinity should I keep");
     judge(index, "best pizza topping", "best pizza topping");
@@ -78,6 +102,12 @@ describe("compose", () => {
     expect(answer.sources.map((s) => s.url.split("#")[1])).toEqual(["signs-of-ich", "treating-ich"]);
     expect(answer.answer).toContain("typical of ich");
     expect(answer.answer).toContain("Move every fish from the affected tank into a quarantine tank");
+  });
+
+  it("quotes the list that a quoted sentence announces with a colon", () => {
+    const question = "my clownfish has little white spots, what should I do?";
+    const answer = composeAnswer(index, decide(index, question), question);
+    expect(answer.answer).toMatch(/one proven method: … Copper at the therapeutic level/);
   });
 
   it("adds no further source for the size of the reefer's tank", () => {

@@ -22,6 +22,12 @@ const NEIGHBOUR_EVIDENCE = 0.7;
 /** A question with no reef-vocabulary word needs at least this many words matched exactly. */
 const MIN_EVERYDAY_TERMS = 3;
 
+/** How many of the whole message's best sections a clause may answer from. */
+const CLAUSE_SECTIONS = 3;
+
+/** A gap in re-ranker score this wide between the best section and the next is a clear lead. */
+const RANKER_SPREAD = 4;
+
 export interface Judgement {
   ranked: Ranked[];
   best: Ranked | undefined;
@@ -48,8 +54,13 @@ function calibrate(c: RetrieverTuning["calibration"], f: WisdomFeatures): number
 }
 
 /** The calibration features of a ranked passage (worked out for the best one only: they cost more). */
-export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
+export function featuresOf(query: Query, ranked: Ranked[]): WisdomFeatures {
   const { index, question } = query;
+  const best = ranked[0]!;
+  // How far the best section stands above the next one: a long message covers little of its words
+  // with any section, yet one section can still stand out (a share of RANKER_SPREAD).
+  const next = ranked.find((r) => r.section !== best.section);
+  const margin = next === undefined ? 1 : Math.min(1, (best.score - next.score) / RANKER_SPREAD);
   const { asked, terms: queryTerms } = question;
   // How specific the best matched word is: a reef term or a rare word says "this is about reef
   // keeping"; matching only "light" or "speed" does not.
@@ -77,6 +88,7 @@ export function featuresOf(query: Query, best: Ranked): WisdomFeatures {
     headingCoverage: headingCoverageOf(query, best.r),
     exactTerms: new Set(exact).size,
     saysReef: question.saysReef ? 1 : 0,
+    margin,
   };
 }
 
@@ -98,8 +110,8 @@ function unknownShare(query: Query): number {
 /** The best passage's calibration features of a question, or null when nothing matches. */
 export function featuresOfQuestion(index: WisdomIndex, question: string): WisdomFeatures | null {
   const query = queryOf(index, analyseQuestion(question));
-  const best = rank(query)[0];
-  return best ? featuresOf(query, best) : null;
+  const ranked = rank(query);
+  return ranked.length > 0 ? featuresOf(query, ranked) : null;
 }
 
 /**
@@ -110,7 +122,7 @@ export function judge(index: WisdomIndex, text: string, question = text): Judgem
   const query = queryOf(index, analyseQuestion(text));
   const ranked = rank(query);
   const best = ranked[0];
-  const f = best ? featuresOf(query, best) : null;
+  const f = best ? featuresOf(query, ranked) : null;
   const confidence = f ? calibrate(index.tuning.calibration, f) : 0;
   const rule = best && ruleOut(question, index.sections[best.section]!, index.guideTerms);
   // Without a reef word, a couple of everyday words ("speed of light") matching is no evidence at all.
@@ -161,9 +173,13 @@ export function decide(
   if (judged.likeOffTopic) return judged;
   const wholeHasEvidence = judged.evidence;
   const asked = [...new Set(analyze(question))].filter((t) => !isNumber(t));
+  // A clause answers for the whole only from a section the whole ranks near the top: "What's the
+  // order I should be doing things in" must not take a puddle under the sump to the privacy page.
+  const agreed = new Set([...new Set(first.ranked.map((r) => r.section))].slice(0, CLAUSE_SECTIONS));
   for (const clause of clausesOf(question)) {
     const c = judge(index, clause, whole);
     if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0)) continue;
+    if (!agreed.has(c.best!.section)) continue;
     if (!c.topical && !(wholeHasEvidence && restVouches(index, question, clause, c, asked))) continue;
     judged = c;
   }

