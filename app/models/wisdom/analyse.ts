@@ -81,12 +81,13 @@ export function processTerm(token: string): string[] | null {
 /** Each word of the texts as written (lower-cased, accents folded), with how often it occurs. */
 export function surfaceWords(texts: string[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const text of texts)
-    for (const word of text
+  const words =
+    texts
+      .join(" ")
       .toLowerCase()
       .normalize("NFKD")
-      .match(/[a-z]+/g) ?? [])
-      counts.set(word, (counts.get(word) ?? 0) + 1);
+      .match(/[a-z]+/g) ?? [];
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   return counts;
 }
 

@@ -34,14 +34,13 @@ export function createSectionClassifier(documents: ClassDocument[]): SectionClas
   const counts = new Map<string, Map<number, number>>();
   const totals = new Float64Array(classes);
   documents.forEach((doc, section) => {
-    for (const { terms, weight } of doc) {
+    for (const { terms, weight } of doc)
       for (const term of terms) {
         let bySection = counts.get(term);
         if (!bySection) counts.set(term, (bySection = new Map()));
         bySection.set(section, (bySection.get(section) ?? 0) + weight);
         totals[section]! += weight;
       }
-    }
   });
   const vocabulary = counts.size;
   const logDenominator = Array.from(totals, (total) => Math.log(total + ALPHA * vocabulary));
@@ -55,19 +54,15 @@ export function createSectionClassifier(documents: ClassDocument[]): SectionClas
     // Typos were read as the guides' words before the question got here (spelling.server.ts).
     const terms = new Set(queryTerms.filter((t) => counts.has(t)));
     if (terms.size === 0) return out;
-    let totalWeight = 0;
-    for (const term of terms) totalWeight += weightOf(term);
+    const totalWeight = [...terms].reduce((sum, term) => sum + weightOf(term), 0);
     const scores = logDenominator.map((d) => totalWeight * (logAlpha - d));
     for (const term of terms) {
       const w = weightOf(term);
       for (const [section, count] of counts.get(term)!) scores[section]! += w * (Math.log(count + ALPHA) - logAlpha);
     }
     const top = Math.max(...scores);
-    let sum = 0;
-    scores.forEach((s, i) => {
-      out[i] = Math.exp(s - top);
-      sum += out[i];
-    });
+    scores.forEach((s, i) => (out[i] = Math.exp(s - top)));
+    const sum = out.reduce((total, p) => total + p, 0);
     for (let i = 0; i < classes; i++) out[i]! /= sum;
     return out;
   }

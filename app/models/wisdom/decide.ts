@@ -8,7 +8,7 @@
 import { editDistance } from "#app/domain/search";
 import { analyseQuestion, analyze, clausesOf, isNumber, saysReef, synonyms } from "./analyse";
 import { ruleOut } from "./question-rules";
-import { headingCoverageOf, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
+import { fieldCoverage, neighboursOf, queryOf, rank, type Query, type Ranked } from "./rank";
 import { CALIBRATION_FEATURES, type RetrieverTuning } from "./tuning";
 import type { WisdomIndex } from "./search-index";
 import type { WisdomFeatures } from "./types";
@@ -30,6 +30,8 @@ const RANKER_SPREAD = 4;
 
 export interface Judgement {
   ranked: Ranked[];
+  /** The best passage's calibration features, or null when nothing matches. */
+  features: WisdomFeatures | null;
   best: Ranked | undefined;
   confidence: number;
   /** Whether the match is evidence that the question is about reef keeping at all (hasReefEvidence). */
@@ -85,7 +87,7 @@ export function featuresOf(query: Query, ranked: Ranked[]): WisdomFeatures {
     reefTerm,
     // The share of the question its headings name: guides answer under a heading that says what
     // the section is about, while a passing mention ("or a calcium reactor") sits under another.
-    headingCoverage: headingCoverageOf(query, best.r),
+    headingCoverage: fieldCoverage(query, best.r),
     exactTerms: new Set(exact).size,
     saysReef: question.saysReef ? 1 : 0,
     margin,
@@ -107,13 +109,6 @@ function unknownShare(query: Query): number {
   );
 }
 
-/** The best passage's calibration features of a question, or null when nothing matches. */
-export function featuresOfQuestion(index: WisdomIndex, question: string): WisdomFeatures | null {
-  const query = queryOf(index, analyseQuestion(question));
-  const ranked = rank(query);
-  return ranked.length > 0 ? featuresOf(query, ranked) : null;
-}
-
 /**
  * Ranks a question (or a part of one, `text`) and says whether its best passage may be quoted.
  * Question rules are read off the whole `question`.
@@ -132,6 +127,7 @@ export function judge(index: WisdomIndex, text: string, question = text): Judgem
   const refusedBy = !best ? "nothing matched" : !evidence ? "no evidence it is about reef keeping" : rule;
   return {
     ranked,
+    features: f,
     best,
     confidence,
     evidence,
@@ -166,21 +162,18 @@ export function decide(
   whole = question,
   first: Judgement = judge(index, question, whole),
 ): Judgement {
-  let judged = first;
-  if (judged.ok) return judged;
   // A message that reads more like a question the guides don't answer than like one they do is
   // not rescued by a clause: "seahorse tank …, what temperature do they like".
-  if (judged.likeOffTopic) return judged;
-  const wholeHasEvidence = judged.evidence;
+  if (first.ok || first.likeOffTopic) return first;
+  let judged = first;
   const asked = [...new Set(analyze(question))].filter((t) => !isNumber(t));
   // A clause answers for the whole only from a section the whole ranks near the top: "What's the
   // order I should be doing things in" must not take a puddle under the sump to the privacy page.
   const agreed = new Set([...new Set(first.ranked.map((r) => r.section))].slice(0, CLAUSE_SECTIONS));
   for (const clause of clausesOf(question)) {
     const c = judge(index, clause, whole);
-    if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0)) continue;
-    if (!agreed.has(c.best!.section)) continue;
-    if (!c.topical && !(wholeHasEvidence && restVouches(index, question, clause, c, asked))) continue;
+    if (!c.ok || c.confidence <= (judged.ok ? judged.confidence : 0) || !agreed.has(c.best!.section)) continue;
+    if (!c.topical && !(first.evidence && restVouches(index, question, clause, c, asked))) continue;
     judged = c;
   }
   return judged;
@@ -194,18 +187,12 @@ export function decide(
  * wasp nest under my deck, how do i get rid of it safely" would have its last clause answered with
  * a hermit's habits.
  */
-function restVouches(
-  index: WisdomIndex,
-  question: string,
-  clause: string,
-  judged: Judgement,
-  asked: string[],
-): boolean {
-  if (judged.best === undefined) return false;
+function restVouches(index: WisdomIndex, question: string, clause: string, c: Judgement, asked: string[]) {
+  if (c.best === undefined) return false;
   const own = new Set(analyze(clause));
-  const said = index.ownTerms[judged.best.section]!;
+  const said = index.ownTerms[c.best.section]!;
   if (asked.some((t) => !own.has(t) && said.has(t))) return true;
-  return saysReef(question.replace(clause, " ")) && judged.exact >= 2;
+  return saysReef(question.replace(clause, " ")) && c.exact >= 2;
 }
 
 /**

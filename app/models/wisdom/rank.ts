@@ -132,15 +132,10 @@ const termsIn = (r: SearchResult, fields: string[]) =>
     .filter(([, matched]) => fields.some((f) => matched.includes(f)))
     .map(([term]) => term);
 
-/** Weighted share of the question that a result matched in the given fields. */
-function fieldCoverage(query: Query, r: SearchResult, fields: string[]): number {
+/** Weighted share of the question that a result matched in the given fields (a passage's headings by default). */
+export function fieldCoverage(query: Query, r: SearchResult, fields = ["heading", "parent"]): number {
   const terms = termsIn(r, fields);
   return coverage(query, { ...r, terms, queryTerms: terms });
-}
-
-/** Weighted share of the question that a passage's headings match. */
-export function headingCoverageOf(query: Query, r: SearchResult): number {
-  return fieldCoverage(query, r, ["heading", "parent"]);
 }
 
 /** The question's neighbours among the questions reefers asked (worked out once per query). */
@@ -283,6 +278,6 @@ function sectionGrams(query: Query): (section: number) => [number, number] {
 
 /** Heading coverage; passages of one section mostly match the same heading words, so each set is worked out once. */
 function headingCoverageBySet(query: Query): (r: SearchResult) => number {
-  const bySet = memo((_terms: string, r: SearchResult) => headingCoverageOf(query, r));
+  const bySet = memo((_terms: string, r: SearchResult) => fieldCoverage(query, r));
   return (r) => bySet(termsIn(r, ["heading", "parent"]).join(" "), r);
 }

@@ -20,7 +20,7 @@
  */
 import { analyseQuestion, questionsOf } from "./analyse";
 import { composeAnswer, composeAnswers, composeRefusal } from "./compose";
-import { decide, featuresOfQuestion, judge, type Judgement } from "./decide";
+import { decide, judge, type Judgement } from "./decide";
 import { queryOf, rank } from "./rank";
 import { buildIndex, type WisdomIndex } from "./search-index";
 import { DEFAULT_TUNING, type RetrieverTuning } from "./tuning";
@@ -33,7 +33,7 @@ export function createRetriever(sections: WisdomSection[], overrides: Partial<Re
   return {
     search: (question, limit) => search(index, respell(question), limit),
     answer: (question) => answer(index, respell(question)),
-    features: (question) => featuresOfQuestion(index, respell(question)),
+    features: (question) => judge(index, respell(question)).features,
     candidates: (question, limit) => candidates(index, respell(question), limit),
     ruledOut: (question) => judge(index, respell(question)).ruled,
   };
@@ -78,15 +78,11 @@ function answeredParts(index: WisdomIndex, message: string): Array<{ question: s
 
 /** The best-ranked sections, one hit each. */
 function search(index: WisdomIndex, question: string, limit = 5): WisdomHit[] {
-  const seen = new Set<number>();
-  const hits: WisdomHit[] = [];
-  for (const r of rank(queryOf(index, analyseQuestion(question)))) {
-    if (seen.has(r.section)) continue;
-    seen.add(r.section);
-    hits.push({ section: index.sections[r.section]!, score: r.score, coverage: r.sectionCoverage });
-    if (hits.length >= limit) break;
-  }
-  return hits;
+  const ranked = rank(queryOf(index, analyseQuestion(question)));
+  return ranked
+    .filter((r, i) => ranked.findIndex((o) => o.section === r.section) === i)
+    .slice(0, limit)
+    .map((r) => ({ section: index.sections[r.section]!, score: r.score, coverage: r.sectionCoverage }));
 }
 
 /** The best-ranked passages' sections and re-ranker features (fitting the re-ranker only). */

@@ -124,12 +124,27 @@ export function buildIndex(sections: WisdomSection[], tuning: RetrieverTuning): 
     weight,
     ownTerms,
     guideTerms: new Set(ownTerms.flatMap((terms) => [...terms])),
-    speller: spellerFor(
-      sections,
-      offTopic.map((q) => q.text),
+    // Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
+    // words of known off-topic questions ("hlle", "uronema") stay as they are: "HLLE" read as
+    // "hole" would be answered from a section about holes.
+    speller: createSpeller(
+      surfaceWords([
+        ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
+        ...sectionAsks,
+        ...SYNONYM_GROUPS.flatMap((g) => g.variants),
+      ]),
+      STOP_WORDS,
+      new Set(surfaceWords(offTopic.map((q) => q.text)).keys()),
     ),
     sectionTitleTerms: sections.map((s) => [...new Set(analyze(s.title))].filter((t) => !isNumber(t))),
-    classifier: sectionClassifier(sections, askLists),
+    // Naive Bayes over sections: what reefers asked of each, its headings and, weakly, its text.
+    classifier: createSectionClassifier(
+      sections.map((s, i) => [
+        ...askLists[i]!.map((ask) => ({ terms: analyze(ask), weight: 1 })),
+        { terms: analyze(`${s.title} ${s.parentTitle ?? ""}`), weight: 3 },
+        { terms: analyze(plainText(s.text)), weight: 0.3 },
+      ]),
+    ),
     headingGrams: sections.map((s) => trigrams(`${s.title} ${s.parentTitle ?? ""}`)),
     leadGrams: sections.map((s) => trigrams(`${s.title} ${splitSentences(s.text)[0] ?? ""}`)),
     rarest: Math.log(1 + Math.max(1, sections.length)),
@@ -179,34 +194,6 @@ function neighbourSearch(
     docs.map((d, key) => ({ key, text: d.text })),
   );
   return { index, docs };
-}
-
-/** Naive Bayes over sections: what reefers asked of each, its headings and, weakly, its text. */
-function sectionClassifier(sections: WisdomSection[], askLists: string[][]): SectionClassifier {
-  return createSectionClassifier(
-    sections.map((s, i) => [
-      ...askLists[i]!.map((ask) => ({ terms: analyze(ask), weight: 1 })),
-      { terms: analyze(`${s.title} ${s.parentTitle ?? ""}`), weight: 3 },
-      { terms: analyze(plainText(s.text)), weight: 0.3 },
-    ]),
-  );
-}
-
-/**
- * Misspelt words are read as the guides' words before anything else (spelling.server.ts); the
- * words of known off-topic questions ("hlle", "uronema", "tridacna") stay as they are: "HLLE" read
- * as "hole" would be answered from a section about holes.
- */
-function spellerFor(sections: WisdomSection[], offTopic: string[]): Speller {
-  return createSpeller(
-    surfaceWords([
-      ...sections.map((s) => `${s.title} ${s.parentTitle ?? ""} ${s.docTitle} ${plainText(s.text)}`),
-      ...sections.flatMap((s) => s.asks ?? []),
-      ...SYNONYM_GROUPS.flatMap((g) => g.variants),
-    ]),
-    STOP_WORDS,
-    new Set(surfaceWords(offTopic).keys()),
-  );
 }
 
 /**
