@@ -106,7 +106,20 @@ export function ReefWisdomChat() {
       setError("We couldn't reach the shop. Check your connection and try again.");
     } finally {
       setBusy(false);
+      // The disabled button drops focus to the page; with a mouse or keyboard the next question
+      // starts in the box (on a touch screen that would cover the answer with the keyboard).
+      if (document.activeElement === document.body && window.matchMedia("(pointer: fine)").matches)
+        input.current?.focus();
     }
+  }
+
+  // A question left without its answer (the page was reloaded or left while it was asked, or the
+  // shop was out of reach) is offered again rather than left hanging.
+  const last = messages.at(-1);
+  const unanswered = !busy && last?.role === "you" ? last.text : null;
+  function askAgain(text: string) {
+    setMessages((m) => m.slice(0, -1));
+    void ask(text);
   }
 
   // A question typed before the page was ready is in the input, not in the state: take it over
@@ -252,6 +265,14 @@ export function ReefWisdomChat() {
       {error ? (
         <p role="alert" className="mt-3 text-sm font-medium text-coral-text">
           {error}
+        </p>
+      ) : null}
+      {unanswered ? (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-soft" data-testid="wisdom-unanswered">
+          No answer came for your last question.
+          <button type="button" className="btn-secondary min-h-10 px-3" onClick={() => askAgain(unanswered)}>
+            Ask it again
+          </button>
         </p>
       ) : null}
       <form onSubmit={onSubmit} className="mt-4 flex gap-2" data-early-submit>

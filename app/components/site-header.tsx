@@ -1,5 +1,5 @@
 import { Search, UserRound } from "lucide";
-import { Link, NavLink, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { CartDrawer } from "#app/components/cart/cart-drawer";
 import { Icon } from "#app/components/ui/icon";
 import { Island } from "./island";
@@ -32,6 +32,7 @@ export function SiteHeader({
 }) {
   const account = userName ? { to: "/profile", label: userName } : { to: "/sign-in", label: "Sign in" };
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-line/70 bg-sand/90 backdrop-blur supports-[backdrop-filter]:bg-sand/75">
       <div className="container-page flex h-16 items-center gap-4">
@@ -89,7 +90,8 @@ export function SiteHeader({
             <span className="truncate">{account.label}</span>
           </Link>
           <CartDrawer />
-          <details className="relative lg:hidden">
+          {/* A new page starts with the menu closed: the details element is remade on each one. */}
+          <details key={location.pathname} className="relative lg:hidden">
             <summary className="btn-secondary min-h-10 cursor-pointer list-none px-4 [&::-webkit-details-marker]:hidden">
               Menu
             </summary>

@@ -25,6 +25,28 @@ test("the reef-wisdom chat answers with a working source link and is honest abou
   await expect(page.locator(`[id="${anchor}"]`)).toBeVisible();
 });
 
+test("a question left without its answer by a reload is offered again, and asked once", async ({ page }) => {
+  // What the chat stores when the page is reloaded while a question is on its way.
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem("seeded")) {
+      window.sessionStorage.setItem("seeded", "1");
+      window.localStorage.setItem(
+        "lazyReefer.wisdomChat",
+        JSON.stringify([{ role: "you", text: "how often should i harvest chaeto" }]),
+      );
+    }
+  });
+  await visit(page, "/reef-wisdom");
+  const chat = page.getByTestId("wisdom-chat");
+  await expect(chat.getByTestId("wisdom-unanswered")).toContainText("No answer came for your last question.");
+  await chat.getByRole("button", { name: "Ask it again" }).click();
+  await expect(chat.locator('[data-role="reef-wisdom"]').first()).toContainText("Harvest when any of these is true");
+  await expect(chat.locator('[data-role="you"]')).toHaveCount(1);
+  await expect(chat.getByTestId("wisdom-unanswered")).toHaveCount(0);
+  // With a mouse, the next question starts in the box.
+  await expect(chat.getByLabel("Your question")).toBeFocused();
+});
+
 test("the chat answers 'do you sell chaeto' with what is on sale, and the product page has the price", async ({
   page,
 }) => {

@@ -151,6 +151,19 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("the menu closes once a page is chosen from it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  // Client-side navigation, the case where the open menu used to stay over the new page.
+  await page.waitForFunction(() => (window as { __lrHydrated?: boolean }).__lrHydrated === true);
+  await page.locator("summary", { hasText: "Menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await menu.getByRole("link", { name: "Reef Wisdom" }).click();
+  await expect(page).toHaveURL(/\/reef-wisdom$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
 test("odd input answers 200 (or the server's 400 for a NUL in the address), never an error", async ({ request }) => {
   expect((await request.get("/search?q=%00")).status()).toBe(400);
   expect((await request.get("/search/suggest?q=%00")).status()).toBe(400);
