@@ -47,15 +47,29 @@ describe("decide", () => {
     expect(judged.reason).toBe(reason);
   });
 
-  it("weighs how clearly the best section leads the next one", () => {
-    // "tidepool" and "cold" are words the guides never use with snails: coverage alone is low.
-    const question = "cold water snails from a tidepool ok in my reef?";
-    expect(decide(index, question).ok).toBe(true);
-    const noMargin = buildIndex(index.sections, {
+  it.each([
+    [
+      "margin",
+      "Love yellow tangs and my local shop has a tiny one about 5cm long. My tank is a 36 gallon bowfront, " +
+        "about 3ft wide. Would it be ok in there while it's small at least?",
+      /#tangs-and-tank-size$/,
+    ],
+    [
+      "matched",
+      "Acro colony in my SPS dominated 300 litre is peeling tissue in patches from the middle of the branches - " +
+        "fine yesterday, half white skeleton today. Alk was 8.2 dKH on Monday and 9.6 yesterday after I turned " +
+        "the doser up. What do I do right now to save it?",
+      /#what-to-do-when-sps-tissue-recedes$/,
+    ],
+  ] as const)("answers a long post by the %s signal, which its length doesn't shrink", (feature, question, url) => {
+    const judged = decide(index, question);
+    expect(judged.ok).toBe(true);
+    expect(urlOf(judged.best?.section)).toMatch(url);
+    const without = buildIndex(index.sections, {
       ...DEFAULT_TUNING,
-      calibration: { ...DEFAULT_TUNING.calibration, margin: 0 },
+      calibration: { ...DEFAULT_TUNING.calibration, [feature]: 0 },
     });
-    expect(decide(noMargin, question).ok).toBe(false);
+    expect(decide(without, question).ok).toBe(false);
   });
 
   it("lets a clause answer for a message only from a section the message ranks near the top", () => {

@@ -25,6 +25,9 @@ const MIN_EVERYDAY_TERMS = 3;
 /** How many of the whole message's best sections a clause may answer from. */
 const CLAUSE_SECTIONS = 3;
 
+/** This many distinct question words said by the best section is as much evidence as more. */
+const MATCHED_TERMS = 8;
+
 /** A gap in re-ranker score this wide between the best section and the next is a clear lead. */
 const RANKER_SPREAD = 4;
 
@@ -59,10 +62,7 @@ function calibrate(c: RetrieverTuning["calibration"], f: WisdomFeatures): number
 export function featuresOf(query: Query, ranked: Ranked[]): WisdomFeatures {
   const { index, question } = query;
   const best = ranked[0]!;
-  // How far the best section stands above the next one: a long message covers little of its words
-  // with any section, yet one section can still stand out (a share of RANKER_SPREAD).
-  const next = ranked.find((r) => r.section !== best.section);
-  const margin = next === undefined ? 1 : Math.min(1, (best.score - next.score) / RANKER_SPREAD);
+  const nextScore = ranked.find((r) => r.section !== best.section)?.score ?? -Infinity;
   const { asked, terms: queryTerms } = question;
   // How specific the best matched word is: a reef term or a rare word says "this is about reef
   // keeping"; matching only "light" or "speed" does not.
@@ -90,7 +90,12 @@ export function featuresOf(query: Query, ranked: Ranked[]): WisdomFeatures {
     headingCoverage: fieldCoverage(query, best.r),
     exactTerms: new Set(exact).size,
     saysReef: question.saysReef ? 1 : 0,
-    margin,
+    // How far the best section stands above the next one: a long message covers little of its
+    // words with any section, yet one section can still stand out (a share of RANKER_SPREAD).
+    margin: Math.min(1, (best.score - nextScore) / RANKER_SPREAD),
+    // How many of its words the best section says, saturating: unlike the shares above, a long
+    // post that names its subject many times is not weighed down by the rest of its story.
+    matched: Math.min(1, new Set(exact).size / MATCHED_TERMS),
   };
 }
 
