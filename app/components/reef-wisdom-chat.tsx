@@ -106,10 +106,6 @@ export function ReefWisdomChat() {
       setError("We couldn't reach the shop. Check your connection and try again.");
     } finally {
       setBusy(false);
-      // The disabled button drops focus to the page; with a mouse or keyboard the next question
-      // starts in the box (on a touch screen that would cover the answer with the keyboard).
-      if (document.activeElement === document.body && window.matchMedia("(pointer: fine)").matches)
-        input.current?.focus();
     }
   }
 
@@ -268,9 +264,9 @@ export function ReefWisdomChat() {
         </p>
       ) : null}
       {unanswered ? (
-        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-ink-soft" data-testid="wisdom-unanswered">
-          No answer came for your last question.
-          <button type="button" className="btn-secondary min-h-10 px-3" onClick={() => askAgain(unanswered)}>
+        <p className="mt-3 text-sm" data-testid="wisdom-unanswered">
+          No answer came for your last question.{" "}
+          <button type="button" className="underline" onClick={() => askAgain(unanswered)}>
             Ask it again
           </button>
         </p>

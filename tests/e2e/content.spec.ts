@@ -43,8 +43,6 @@ test("a question left without its answer by a reload is offered again, and asked
   await expect(chat.locator('[data-role="reef-wisdom"]').first()).toContainText("Harvest when any of these is true");
   await expect(chat.locator('[data-role="you"]')).toHaveCount(1);
   await expect(chat.getByTestId("wisdom-unanswered")).toHaveCount(0);
-  // With a mouse, the next question starts in the box.
-  await expect(chat.getByLabel("Your question")).toBeFocused();
 });
 
 test("the chat answers 'do you sell chaeto' with what is on sale, and the product page has the price", async ({
