@@ -87,21 +87,11 @@ export function ReefWisdomChat() {
     try {
       const { data } = await postJson<AskResponse>("/api/wisdom/ask", { question: q });
       if (isFailure(data)) setError(data.error.message);
-      else
-        setMessages((m) => [
-          ...m,
-          {
-            role: "reef-wisdom",
-            text: data.answer,
-            ...(data.sources ? { sources: data.sources } : {}),
-            ...(data.grounded !== undefined ? { grounded: data.grounded } : {}),
-            ...(data.quotes ? { quotes: data.quotes } : {}),
-            ...(data.suggestion ? { suggestion: data.suggestion } : {}),
-            ...(data.shop ? { shop: data.shop } : {}),
-            ...(data.phrasedBy ? { phrasedBy: data.phrasedBy } : {}),
-            ...(data.yours ? { yours: data.yours } : {}),
-          },
-        ]);
+      else {
+        // The answer's fields as the API gives them: a field it leaves out stays out.
+        const { answer, ...rest } = data;
+        setMessages((m) => [...m, { role: "reef-wisdom", text: answer, ...rest }]);
+      }
     } catch {
       setError("We couldn't reach the shop. Check your connection and try again.");
     } finally {
@@ -113,10 +103,6 @@ export function ReefWisdomChat() {
   // shop was out of reach) is offered again rather than left hanging.
   const last = messages.at(-1);
   const unanswered = !busy && last?.role === "you" ? last.text : null;
-  function askAgain(text: string) {
-    setMessages((m) => m.slice(0, -1));
-    void ask(text);
-  }
 
   // A question typed before the page was ready is in the input, not in the state: take it over
   // (or the first render would empty the box), and ask it if it was already sent (decision 018).
@@ -264,10 +250,17 @@ export function ReefWisdomChat() {
         </p>
       ) : null}
       {unanswered ? (
-        <p className="mt-3 text-sm" data-testid="wisdom-unanswered">
-          No answer came for your last question.{" "}
-          <button type="button" className="underline" onClick={() => askAgain(unanswered)}>
-            Ask it again
+        <p className="mt-3 text-sm">
+          No answer came.{" "}
+          <button
+            type="button"
+            className="underline"
+            onClick={() => {
+              setMessages((m) => m.slice(0, -1));
+              void ask(unanswered);
+            }}
+          >
+            Ask again
           </button>
         </p>
       ) : null}
